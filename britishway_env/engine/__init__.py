@@ -1,0 +1,2 @@
+"""Volume-agnostic machinery: state layouts, the in-state RNG, statistics and
+numba cache hygiene. Nothing here knows any game's nouns."""

@@ -1,0 +1,24 @@
+"""Exceptions raised at the package's edges. Each names what was wrong."""
+
+
+class BritishWayError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class IllegalActionError(BritishWayError, ValueError):
+    """An action the legal mask does not offer; the state is unchanged."""
+
+
+class StateError(BritishWayError, ValueError):
+    """A malformed or inconsistent state (dict or row)."""
+
+
+class UnknownVolumeError(BritishWayError, KeyError):
+    """A volume name that is not implemented."""
+
+    def __str__(self) -> str:  # KeyError quotes its message; keep it readable
+        return str(self.args[0]) if self.args else ""
+
+
+class UnknownPolicyError(BritishWayError, ValueError):
+    """A policy name that is neither built in nor a checkpoint path."""
