@@ -6,8 +6,31 @@ on first use of a game, and torch / stable-baselines3 are never imported here.
 
 from pathlib import Path
 
+import gymnasium
+
 from .engine.jitcache import guard_package_cache
 
 guard_package_cache(Path(__file__).parent)
 
+from .errors import (  # noqa: E402
+    IllegalActionError, StateError, UnknownPolicyError, UnknownVolumeError,
+)
+from .game import Game  # noqa: E402
+
 __version__ = "0.1.0"
+
+if "britishway/Solo1948-v0" not in gymnasium.registry:
+    gymnasium.register(id="britishway/Solo1948-v0",
+                       entry_point="britishway_env.solo1948.env:Solo1948Env")
+
+
+def __getattr__(name: str):
+    # Environment modules load on first use, keeping `import britishway_env` light.
+    if name == "solo1948_v0":
+        import importlib
+        return importlib.import_module(".solo1948_v0", __name__)
+    raise AttributeError(f"module 'britishway_env' has no attribute {name!r}")
+
+
+__all__ = ["Game", "IllegalActionError", "StateError", "UnknownPolicyError",
+           "UnknownVolumeError", "solo1948_v0"]

@@ -1,0 +1,94 @@
+"""The ``britishway`` command: batch rollouts and playing in a terminal."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .errors import BritishWayError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="britishway-env: rollouts and play for The British Way and the 1948 solo deck.")
+console = Console()
+
+
+def _fail(err: Exception) -> None:
+    console.print(f"[red]error:[/red] {err}")
+    raise typer.Exit(code=2)
+
+
+@app.command()
+def rollouts(
+    volume: str = typer.Argument(..., help="volume to play, e.g. solo1948"),
+    games: int = typer.Option(10_000, "--games", "-n", help="number of games"),
+    policy: str = typer.Option("random", help="random, heuristic, ppo (shipped checkpoint) or a .zip path"),
+    seed: int = typer.Option(0, help="base seed; game i uses a seed derived from (seed, i)"),
+    threads: Optional[int] = typer.Option(None, help="numba threads (default: all cores)"),
+    out: Optional[Path] = typer.Option(None, help="write one row per game to this .parquet or .csv file"),
+    quiet: bool = typer.Option(False, help="no progress bar"),
+) -> None:
+    """Play many games with a policy and print win rates with 95% intervals."""
+    from . import rollouts as ro
+
+    try:
+        ro.volume_module(volume).check_policy(policy)
+        if games < 1:
+            raise ValueError(f"--games must be >= 1, got {games}")
+    except (BritishWayError, ValueError) as err:
+        _fail(err)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    start = time.perf_counter()
+    with Progress(*columns, console=console, disable=quiet, transient=False) as bar:
+        task = bar.add_task(f"{volume} / {policy}", total=games)
+        try:
+            df = ro.run(volume, games, seed=seed, policy=policy, threads=threads,
+                        progress=lambda n: bar.advance(task, n))
+        except (BritishWayError, ValueError) as err:
+            _fail(err)
+    elapsed = time.perf_counter() - start
+    summary = ro.summarize(df)
+    table = Table(title=f"{volume}: {games:,} games, policy {policy}, seed {seed}")
+    for col in ("outcome", "games", "rate", "95% CI"):
+        table.add_column(col, justify="right" if col != "outcome" else "left")
+    for row in summary.itertuples():
+        table.add_row(row.outcome, f"{row.games:,}", f"{row.rate:.4f}",
+                      f"[{row.ci95_low:.4f}, {row.ci95_high:.4f}]")
+    console.print(table)
+    console.print(f"mean turns {df['turns'].mean():.2f}, mean decisions {df['decisions'].mean():.2f}; "
+                  f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s including compile/load)")
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if out.suffix == ".csv":
+            df.to_csv(out, index=False)
+        else:
+            df.to_parquet(out, index=False)
+        console.print(f"wrote {len(df):,} rows to {out}")
+
+
+@app.command()
+def play(
+    volume: str = typer.Argument("solo1948", help="volume to play"),
+    seed: Optional[int] = typer.Option(None, help="seed (default: random)"),
+    save: Optional[Path] = typer.Option(None, help="save the game (seed + actions, JSON) here at the end"),
+) -> None:
+    """Play a game in the terminal: the board as text, every legal choice named."""
+    from .game import Game
+    from .play import play_in_terminal
+
+    try:
+        game = Game(volume, seed=seed if seed is not None else int(time.time_ns() % (2**62)))
+    except BritishWayError as err:
+        _fail(err)
+    play_in_terminal(game, input_fn=input, print_fn=print, save=save)
+
+
+def main() -> None:  # pragma: no cover
+    app(sys.argv[1:])

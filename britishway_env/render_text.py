@@ -1,0 +1,11 @@
+"""Text rendering for any volume's game (dispatch by volume)."""
+
+from __future__ import annotations
+
+
+def render_text(game) -> str:
+    if game.volume == "solo1948":
+        from .solo1948.render import render_text as solo
+
+        return solo(game)
+    raise NotImplementedError(f"no text renderer for volume {game.volume!r}")

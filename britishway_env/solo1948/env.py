@@ -1,0 +1,92 @@
+"""Gymnasium environment of the 1948 solo deck (``britishway/Solo1948-v0``).
+
+Observation: the float32 vector of :mod:`observation` (what the player can
+see). Action: ``Discrete(N_ACTIONS)``; :meth:`Solo1948Env.action_masks`
+gives the legal ones (sb3-contrib's MaskablePPO reads it). Reward: +1 for a
+Decisive or Attrition Victory, -1 for Complete Loss, 0 otherwise.
+
+An illegal action ends the episode with reward -1 and ``info["illegal_action"]``
+(``illegal_action="lose"``, the default, which keeps generic Gymnasium tools
+such as ``check_env`` working), or raises :class:`IllegalActionError`
+(``illegal_action="raise"``).
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..errors import IllegalActionError
+from . import layout as L
+from . import rules
+from .game import ACTION_NAMES, Solo1948Game
+from .observation import OBS_HIGH, OBS_SIZE, observe
+from .render import render_text
+
+
+class Solo1948Env(gym.Env):
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, render_mode: str | None = None, illegal_action: str = "lose"):
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.observation_space = spaces.Box(0.0, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
+        self.action_space = spaces.Discrete(L.N_ACTIONS)
+        self.action_names = ACTION_NAMES
+        self.game: Solo1948Game | None = None
+        self._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.game = Solo1948Game(seed=game_seed)
+        return self._obs(), self._info()
+
+    def step(self, action):
+        if self.game is None:
+            raise RuntimeError("call reset() before step()")
+        game = self.game
+        action = int(action)
+        if game.is_terminal() or not (0 <= action < L.N_ACTIONS) or not self.action_masks()[action]:
+            if self.illegal_action == "raise":
+                game.apply(action)  # raises IllegalActionError with the reason
+                raise IllegalActionError(f"action {action} is illegal")  # pragma: no cover
+            info = self._info()
+            info["illegal_action"] = True
+            return self._obs(), -1.0, True, False, info
+        game.apply(action)
+        reward = 0.0
+        if game.is_terminal():
+            reward = {"israeli": 1.0, "arab": -1.0}.get(game.winner, 0.0)
+        return self._obs(), reward, game.is_terminal(), False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """Boolean mask of legal actions (sb3-contrib MaskablePPO convention)."""
+        rules.legal_mask(self.game.state, self._mask)
+        return self._mask.astype(bool)
+
+    def action_name(self, action: int) -> str:
+        return self.game.action_name(action)
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return render_text(self.game)
+        return None
+
+    def _obs(self) -> np.ndarray:
+        out = np.zeros(OBS_SIZE, dtype=np.float32)
+        observe(self.game.state, out)
+        return out
+
+    def _info(self) -> dict:
+        return {
+            "action_mask": self.action_masks(),
+            "turn": self.game.turn,
+            "phase": self.game.phase,
+            "outcome": self.game.outcome,
+        }
