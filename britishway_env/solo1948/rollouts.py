@@ -7,7 +7,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from ..errors import UnknownPolicyError
+from ..errors import IllegalActionError, UnknownPolicyError
 from . import batch
 from . import layout as L
 from .cards import FRONT_NAMES
@@ -79,6 +79,9 @@ def play_with(act: Callable[[np.ndarray, np.ndarray], np.ndarray], games: int, s
             actions = np.zeros(n, dtype=np.int64)
             idx = np.flatnonzero(active)
             actions[idx] = act(obs[idx], masks[idx].astype(bool))
+            if not masks[idx, actions[idx]].all():
+                bad = idx[masks[idx, actions[idx]] == 0][0]
+                raise IllegalActionError(f"policy chose illegal action {actions[bad]} in game {start + bad}")
             batch.apply_batch(states, actions, active, decisions)
         batch.record_batch(states, decisions, out[start:start + n])
         if progress:

@@ -1,0 +1,59 @@
+"""Smoke tests of training (MaskablePPO on the numba VecEnv) and the shipped checkpoint."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from agents.trained import SHIPPED, load_policy  # noqa: E402
+from agents.vec_solo1948 import Solo1948VecEnv  # noqa: E402
+from britishway_env import UnknownPolicyError, rollouts  # noqa: E402
+from britishway_env.solo1948 import batch  # noqa: E402
+from britishway_env.solo1948 import layout as L  # noqa: E402
+from britishway_env.solo1948.env import Solo1948Env  # noqa: E402
+
+
+def test_vec_env_matches_the_gymnasium_env():
+    """The numba VecEnv gives the same observations as Solo1948Env on the same seeds."""
+    venv = Solo1948VecEnv(num_envs=1, seed=0)
+    obs = venv.reset()
+    env = Solo1948Env()
+    env.reset(seed=0)
+    env.game = type(env.game)(seed=int(batch.game_seeds(0, 0, 1)[0]))
+    assert np.array_equal(obs[0], env._obs())
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        a = int(rng.choice(np.flatnonzero(venv.action_masks()[0])))
+        obs, rew, done, info = venv.step(np.array([a]))
+        _, r, term, _, _ = env.step(a)
+        assert rew[0] == r and done[0] == term
+        if done[0]:
+            assert np.array_equal(info[0]["terminal_observation"], env._obs())
+            env.game = type(env.game)(seed=int(batch.game_seeds(0, venv.episodes - 1, 1)[0]))
+        assert np.array_equal(obs[0], env._obs())
+
+
+def test_training_script_runs_and_writes_a_usable_checkpoint(tmp_path):
+    import experiments.train_solo1948 as train
+
+    out = tmp_path / "p.zip"
+    report = tmp_path / "r.md"
+    assert train.main(["--timesteps", "4096", "--envs", "16", "--out", str(out), "--eval-games", "300",
+                       "--report", str(report), "--no-progress"]) == 0
+    assert out.is_file()
+    text = report.read_text()
+    assert "trained (MaskablePPO)" in text and "heuristic" in text and "britishway rollouts" in text
+    df = rollouts.run("solo1948", 200, seed=1, policy=str(out))
+    assert len(df) == 200 and set(df["outcome"]) <= set(L.OUTCOME_NAMES[1:])
+
+
+def test_shipped_checkpoint_plays_legal_games():
+    assert SHIPPED["solo1948"].is_file(), "agents/checkpoints/solo1948_ppo.zip must be shipped"
+    a = rollouts.run("solo1948", 300, seed=2, policy="ppo")
+    b = rollouts.run("solo1948", 300, seed=2, policy="ppo", chunk=64)
+    assert a.equals(b)
+
+
+def test_missing_checkpoint_is_a_clear_error(tmp_path):
+    with pytest.raises(UnknownPolicyError, match="no policy checkpoint"):
+        load_policy(tmp_path / "none.zip")
