@@ -83,12 +83,11 @@ def reset_batch(states, seeds):
 
 @njit(cache=True, parallel=True)
 def observe_batch(states, obs, masks, active):
-    """Observation and legal mask of every unfinished game (lock-step play)."""
+    """Observation and legal mask of every game; ``active`` marks unfinished ones."""
     for i in prange(states.shape[0]):
         active[i] = states[i, PHASE] != PH_OVER
-        if active[i]:
-            observe(states[i], obs[i])
-            legal_mask(states[i], masks[i])
+        observe(states[i], obs[i])
+        legal_mask(states[i], masks[i])
 
 
 @njit(cache=True, parallel=True)

@@ -234,13 +234,11 @@ def draw_event(state):
 
 @njit(cache=True)
 def start_turn(state):
-    """Clear last turn's event and transfers; the usual one transfer."""
+    """Clear last turn's event; the usual one transfer."""
     state[EVENT] = -1
     state[EVENT_FRONT] = -1
     state[EXTRA_ISRAELI_DRAWS] = 0
     state[TRANSFERS_LEFT] = 1
-    for i in range(N_FRONTS * N_ISRAELI_TYPES):
-        state[MOVED + i] = 0
 
 
 @njit(cache=True)
@@ -440,6 +438,10 @@ def advance(state):
                 return
             state[PHASE] = PH_BATTLE
         elif phase == PH_BATTLE:
+            # Transfer marks only matter in the Transfer Phase; clear them
+            # before battles discard units so they never outnumber units.
+            for i in range(N_FRONTS * N_ISRAELI_TYPES):
+                state[MOVED + i] = 0
             battle_phase(state)
             state[PHASE] = PH_END
         elif phase == PH_END:
