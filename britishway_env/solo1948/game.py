@@ -306,8 +306,7 @@ class _StateDictReader:
             self.fail("'fronts' must map front names to their contents")
         isr_on_map = np.zeros(N_ISRAELI_TYPES, dtype=np.int64)
         arab_on_map = np.zeros(N_ARAB_TYPES, dtype=np.int64)
-        for f, fname in enumerate(FRONT_NAMES):
-            s[L.ARAB_TT + f] = 3
+        s[L.ARAB_TT:L.ARAB_TT + N_FRONTS] = 3
         for fname, content in fronts.items():
             f = self.lookup(list(FRONT_NAMES), fname, "front")
             if not isinstance(content, dict):

@@ -85,24 +85,19 @@ def shuffle_decks(state):
 # ------------------------------------------------------- units and force ----
 
 @njit(cache=True, inline="always")
-def israeli_at(state, front, t):
-    return state[ISRAELI_UNITS + front * N_ISRAELI_TYPES + t]
-
-
-@njit(cache=True, inline="always")
-def arab_at(state, front, t):
-    return state[ARAB_UNITS + front * N_ARAB_TYPES + t]
+def side_units(side, front):
+    """(offset of the side's unit counts at ``front``, number of unit kinds)."""
+    if side == ISRAELI:
+        return ISRAELI_UNITS + front * N_ISRAELI_TYPES, N_ISRAELI_TYPES
+    return ARAB_UNITS + front * N_ARAB_TYPES, N_ARAB_TYPES
 
 
 @njit(cache=True)
 def unit_count(state, side, front):
+    base, ntypes = side_units(side, front)
     n = 0
-    if side == ISRAELI:
-        for t in range(N_ISRAELI_TYPES):
-            n += israeli_at(state, front, t)
-    else:
-        for t in range(N_ARAB_TYPES):
-            n += arab_at(state, front, t)
+    for t in range(ntypes):
+        n += state[base + t]
     return n
 
 
@@ -142,27 +137,19 @@ def force_total(state, side, front):
     below 0. Target/random "+5" events add to the front's total.
     """
     unit_mod, total_mod = unit_modifiers(state, side, front)
+    base, ntypes = side_units(side, front)
+    force = ISRAELI_FORCE if side == ISRAELI else ARAB_FORCE
+    is_leader = ISRAELI_IS_LEADER if side == ISRAELI else ARAB_IS_LEADER
     leaders = 0
-    if side == ISRAELI:
-        for t in range(N_ISRAELI_TYPES):
-            if ISRAELI_IS_LEADER[t]:
-                leaders += israeli_at(state, front, t)
-        total = 0
-        for t in range(N_ISRAELI_TYPES):
-            c = israeli_at(state, front, t)
-            if c > 0 and not ISRAELI_IS_LEADER[t]:
-                v = ISRAELI_FORCE[t] + leaders + unit_mod
-                total += c * (v if v > 0 else 0)
-    else:
-        for t in range(N_ARAB_TYPES):
-            if ARAB_IS_LEADER[t]:
-                leaders += arab_at(state, front, t)
-        total = 0
-        for t in range(N_ARAB_TYPES):
-            c = arab_at(state, front, t)
-            if c > 0 and not ARAB_IS_LEADER[t]:
-                v = ARAB_FORCE[t] + leaders + unit_mod
-                total += c * (v if v > 0 else 0)
+    for t in range(ntypes):
+        if is_leader[t]:
+            leaders += state[base + t]
+    total = 0
+    for t in range(ntypes):
+        c = state[base + t]
+        if c > 0 and not is_leader[t]:
+            v = force[t] + leaders + unit_mod
+            total += c * (v if v > 0 else 0)
     return total + total_mod
 
 
@@ -173,12 +160,7 @@ def discard_random_unit(state, side, front):
     if n == 0:
         return -1
     k = roll(state, n)
-    if side == ISRAELI:
-        base = ISRAELI_UNITS + front * N_ISRAELI_TYPES
-        ntypes = N_ISRAELI_TYPES
-    else:
-        base = ARAB_UNITS + front * N_ARAB_TYPES
-        ntypes = N_ARAB_TYPES
+    base, ntypes = side_units(side, front)
     for t in range(ntypes):
         c = state[base + t]
         if k < c:
