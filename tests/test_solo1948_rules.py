@@ -609,3 +609,21 @@ def test_forced_dice_are_consumed_in_order_then_the_generator_takes_over():
     assert sum(d["fronts"][f]["arab"].get("Armored Cars", 0) for f in FRONTS) == 1
     assert d["forced_chance"] == []
     assert d["rng"] != RNG0  # the third card used the generator
+
+
+def test_event_arab_withdrawal_on_an_empty_front_removes_nothing():
+    """Rules decision S11: the random front is a die over all three fronts; an
+    empty one means the card has no effect."""
+    g = Game.from_dict({
+        "volume": "solo1948", "phase": "Arab", "turn": 3,
+        "undrawn": {"events": ["Arab Withdrawal"],
+                    "arab": ["Arab Liberation Army", "Arab Liberation Army", "Arab Legion"],
+                    "israeli": ["Kibbutzim", "Kibbutzim"]},
+        "forced_chance": [2],
+    })
+    d = g.to_dict()
+    assert d["event"] == "Arab Withdrawal" and d["event_front"] == "South"
+    assert d["fronts"]["North"]["arab"] == {"Arab Liberation Army": 2}
+    assert d["fronts"]["Central"]["arab"] == {"Arab Legion": 1}
+    assert d["fronts"]["South"]["arab"] == {}
+    assert d["forced_chance"] == []
