@@ -40,29 +40,25 @@ class Solo1948Env(gym.Env):
         self.action_names = ACTION_NAMES
         self.game: Solo1948Game | None = None
         self._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
-        self._legal = np.zeros(L.N_ACTIONS, dtype=bool)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.game = Solo1948Game(seed=game_seed)
-        self._refresh_mask()
         return self._obs(), self._info()
 
     def step(self, action):
         if self.game is None:
             raise RuntimeError("call reset() before step()")
         game = self.game
-        action = int(action)
-        if not (0 <= action < L.N_ACTIONS) or not self._legal[action]:
+        try:
+            game.apply(action)
+        except IllegalActionError:
             if self.illegal_action == "raise":
-                game.apply(action)  # raises IllegalActionError with the reason
-                raise IllegalActionError(f"action {action} is illegal")  # pragma: no cover
+                raise
             info = self._info()
             info["illegal_action"] = True
             return self._obs(), -1.0, True, False, info
-        game.apply(action)
-        self._refresh_mask()
         reward = 0.0
         if game.is_terminal():
             reward = {"israeli": 1.0, "arab": -1.0}.get(game.winner, 0.0)
@@ -70,11 +66,8 @@ class Solo1948Env(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask of legal actions (sb3-contrib MaskablePPO convention)."""
-        return self._legal.copy()
-
-    def _refresh_mask(self) -> None:
         rules.legal_mask(self.game.state, self._mask)
-        self._legal = self._mask.astype(bool)
+        return self._mask.astype(bool)
 
     def action_name(self, action: int) -> str:
         return self.game.action_name(action)
