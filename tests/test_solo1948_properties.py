@@ -301,3 +301,32 @@ def test_state_dict_of_a_finished_game_loads_back():
     assert d["outcome"] == "complete_loss"
     assert d["fronts"]["Central"]["israeli"] == {"Kibbutzim": 1}
     assert Game.from_dict(d).to_dict() == d
+
+
+@pytest.mark.parametrize("policy", [0, 1])
+def test_fuzz_thousands_of_games_keep_every_invariant(policy):
+    """5,000 games per policy, invariants (card conservation, 0..6 tokens,
+    transfer marks, a legal action until the end, turn limit) after every step."""
+    from britishway_env.solo1948 import invariants
+
+    out = np.zeros((5000, 2), dtype=np.int64)
+    invariants.fuzz(np.int64(99 + policy), np.int64(5000), np.int64(policy), out)
+    codes = collections.Counter(invariants.VIOLATIONS[c] for c in out[:, 0])
+    assert codes == {"ok": 5000}
+    assert out[:, 1].min() >= 2  # every game needs at least the turn-1 and turn-2 deployments
+
+
+def test_invariant_checker_catches_a_broken_row():
+    from britishway_env.solo1948 import invariants
+
+    g = Game("solo1948", seed=1)
+    assert invariants.check(g.state) == invariants.OK
+    bad = g.state.copy()
+    bad[L.ARAB_TT] = 7
+    assert invariants.VIOLATIONS[invariants.check(bad)] == "Territory Tokens outside 0..6"
+    bad = g.state.copy()
+    bad[L.ISRAELI_UNITS + 7] += 11   # 11 extra Haganah Brigades: more than the 10 printed
+    assert invariants.VIOLATIONS[invariants.check(bad)] == "more Israeli cards in play than printed"
+    bad = g.state.copy()
+    bad[L.EVENT_DECK] = bad[L.EVENT_DECK + 1]
+    assert invariants.VIOLATIONS[invariants.check(bad)] == "event deck not a permutation of the 46 events"
