@@ -1,0 +1,1 @@
+"""Map boards shared by more than one volume."""
