@@ -139,3 +139,56 @@ def test_card_metadata_stars_and_capabilities():
     assert caps == {9: C.BRITISH_CAPABILITY, 13: C.IRGUN_CAPABILITY, 17: C.BRITISH_CAPABILITY,
                     18: C.BRITISH_CAPABILITY, 23: C.IRGUN_CAPABILITY, 25: C.IRGUN_CAPABILITY,
                     29: C.BRITISH_CAPABILITY, 32: C.IRGUN_CAPABILITY}
+
+
+# ---------------------------------------------------------------- 6.1, 6.4 --
+
+from britishway_env.volumes.palestine import propaganda as P  # noqa: E402
+
+
+def put(s, name, piece, n):
+    s[L.SPACES + board.space_index(name) * L.SPACE_FIELDS + piece] = n
+
+
+def test_6_1_2_order_clean_map_gains_five():
+    s = new_state()
+    assert P.political_will_delta(s) == 2 + 3  # no Sabotaged Railway, three clean Cities
+
+
+def test_6_1_1_disorder_net_shift():
+    s = new_state()
+    put(s, "Galilee", L.SABOTAGE, 1)            # -1
+    put(s, "Gaza", L.SABOTAGE, 2)               # -2
+    put(s, "Tel Aviv-Haifa Railway", L.SABOTAGE, 2)   # -2 once for the Railway, no +2
+    put(s, "Haifa City", L.SABOTAGE, 1)         # -2
+    put(s, "Jerusalem City", L.TERROR, 2)       # -6
+    assert P.political_will_delta(s) == -1 - 2 - 2 - 2 - 6 + 1   # Tel Aviv-Jaffa is still clean
+
+
+def test_6_1_3_victory_at_zero_and_1_8_bounds():
+    s = new_state()
+    s[L.POLITICAL_WILL] = 3
+    put(s, "Tel Aviv-Jaffa", L.TERROR, 2)
+    put(s, "Egypt-Tel Aviv Railway", L.SABOTAGE, 1)
+    assert P.political_will_phase(s) and s[L.POLITICAL_WILL] == 0      # net -8, floored at 0
+    s = new_state()
+    s[L.POLITICAL_WILL] = 19
+    assert not P.political_will_phase(s) and s[L.POLITICAL_WILL] == 20  # +5 capped at 20
+
+
+def test_6_4_reset_phase():
+    s = new_state()
+    put(s, "Haifa City", L.CURFEW, 1)
+    put(s, "Lydda", L.SABOTAGE, 1)
+    put(s, "Jerusalem City", L.TERROR, 1)
+    put(s, "Samaria", L.CELLS_UNDERGROUND, 0)
+    put(s, "Samaria", L.CELLS_ACTIVE, 1)
+    s[L.PRISON] = 5
+    s[L.AVAILABLE_CELLS] = 1
+    s[L.FIRST_ELIGIBLE] = L.BRITISH
+    P.reset_phase(s)
+    assert space(s, "Haifa City", L.CURFEW) == 0 and space(s, "Lydda", L.SABOTAGE) == 0
+    assert space(s, "Jerusalem City", L.TERROR) == 0
+    assert (space(s, "Samaria", L.CELLS_UNDERGROUND), space(s, "Samaria", L.CELLS_ACTIVE)) == (1, 0)
+    assert (s[L.PRISON], s[L.AVAILABLE_CELLS]) == (3, 3)   # half of 5, rounded down, released
+    assert s[L.FIRST_ELIGIBLE] == L.IRGUN

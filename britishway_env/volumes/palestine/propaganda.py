@@ -1,0 +1,68 @@
+"""Propaganda Round phases with no player choice: Political Will (6.1) and Reset (6.4).
+
+Expropriations, Intel, Haganah cooperation (6.2) and the Redeploys (6.3)
+involve decisions and come with the decision machinery.
+"""
+
+from numba import njit
+
+from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
+from .layout import (
+    AVAILABLE_CELLS, CELLS_ACTIVE, CELLS_UNDERGROUND, CURFEW, FIRST_ELIGIBLE, IRGUN,
+    POLITICAL_WILL, PRISON, PW_MAX, SABOTAGE, SPACE_FIELDS, SPACES, TERROR,
+)
+
+
+@njit(cache=True)
+def political_will_delta(state):
+    """Net Political Will shift of the Political Will Phase (6.1.1, 6.1.2)."""
+    delta = 0
+    railway_sabotaged = False
+    for s in range(N_MAP_SPACES):
+        base = SPACES + s * SPACE_FIELDS
+        sabotage = state[base + SABOTAGE]
+        terror = state[base + TERROR]
+        kind = SPACE_KIND[s]
+        if kind == DISTRICT:
+            delta -= sabotage                       # -1 per Sabotage in a District
+        elif kind == RAILWAY:
+            if sabotage > 0:
+                delta -= 2                          # -2 per Sabotaged Railway, once
+                railway_sabotaged = True
+        elif kind == CITY:
+            delta -= 2 * sabotage + 3 * terror      # -2 per Sabotage, -3 per Terror
+            if sabotage == 0 and terror == 0:
+                delta += 1                          # +1 per clean City
+    if not railway_sabotaged:
+        delta += 2                                  # +2 if no Railway is Sabotaged
+    return delta
+
+
+@njit(cache=True)
+def political_will_phase(state):
+    """Shift Political Will by the net delta, within 0..20 (1.8).
+
+    Returns True when the Irgun win at once (Political Will at 0, 6.1.3 /
+    7.0.1); the final-card British victory (6.1.4) is the caller's, who
+    knows the deck.
+    """
+    pw = state[POLITICAL_WILL] + political_will_delta(state)
+    state[POLITICAL_WILL] = min(PW_MAX, max(0, pw))
+    return state[POLITICAL_WILL] == 0
+
+
+@njit(cache=True)
+def reset_phase(state):
+    """Reset Phase (6.4): markers off, half of Prison (rounded down) back,
+    Cells Underground, Irgun 1st Eligible."""
+    for s in range(N_MAP_SPACES):
+        base = SPACES + s * SPACE_FIELDS
+        state[base + CURFEW] = 0
+        state[base + SABOTAGE] = 0
+        state[base + TERROR] = 0
+        state[base + CELLS_UNDERGROUND] += state[base + CELLS_ACTIVE]
+        state[base + CELLS_ACTIVE] = 0
+    released = state[PRISON] // 2
+    state[PRISON] -= released
+    state[AVAILABLE_CELLS] += released
+    state[FIRST_ELIGIBLE] = IRGUN
