@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 from typing import Optional
@@ -89,6 +88,3 @@ def play(
         _fail(err)
     play_in_terminal(game, input_fn=input, print_fn=print, save=save)
 
-
-def main() -> None:  # pragma: no cover
-    app(sys.argv[1:])

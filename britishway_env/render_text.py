@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from .errors import UnknownVolumeError
+
 
 def render_text(game) -> str:
     if game.volume == "solo1948":
         from .solo1948.render import render_text as solo
 
         return solo(game)
-    raise NotImplementedError(f"no text renderer for volume {game.volume!r}")
+    raise UnknownVolumeError(f"no text renderer for volume {game.volume!r}")

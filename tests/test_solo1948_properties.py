@@ -123,7 +123,7 @@ def test_batch_games_equal_games_played_through_the_game_wrapper(policy):
     mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
     for i, seed in enumerate(seeds):
         g = Game("solo1948", seed=int(seed))
-        stream = np.array([np.uint64(int(seed) ^ B.POLICY_SEED_SALT)], dtype=np.uint64)
+        stream = np.array([int(seed) ^ B.POLICY_SEED_SALT], dtype=np.int64)
         while not g.is_terminal():
             g.apply(int(P.choose(policy, g.state, mask, stream)))
         row = np.zeros(B.N_RESULT_COLUMNS, dtype=np.int64)
@@ -185,7 +185,7 @@ def test_step_invariants_over_seeded_games():
     for game_no in range(N_STEP_GAMES):
         seed = 1000 + game_no
         g = Game("solo1948", seed=seed)
-        stream = np.array([np.uint64(seed)], dtype=np.uint64)
+        stream = np.array([seed], dtype=np.int64)
         heuristic = game_no % 3 == 0  # longer games
         prev_discards = prev_undrawn = None
         while True:

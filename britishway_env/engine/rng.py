@@ -43,6 +43,12 @@ def next_u64(state, rng_offset):
     return mix64(s)
 
 
+@njit(cache=True, inline="always")
+def uniform(state, rng_offset, n):
+    """A uniform integer in ``[0, n)`` from the generator at ``state[rng_offset]``."""
+    return np.int64((next_u64(state, rng_offset) >> _S11) % np.uint64(n))
+
+
 @njit(cache=True)
 def roll(state, n, rng_offset, forced_offset, forced_capacity):
     """A uniform integer in ``[0, n)``.
@@ -58,7 +64,7 @@ def roll(state, n, rng_offset, forced_offset, forced_capacity):
         if value < 0 or value >= n:
             raise ValueError("forced chance value out of range for this roll")
         return value
-    return np.int64((next_u64(state, rng_offset) >> _S11) % np.uint64(n))
+    return uniform(state, rng_offset, n)
 
 
 @njit(cache=True)

@@ -50,8 +50,7 @@ def record_result(state, decisions, out):
 def play_one(seed, policy, out):
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    stream = np.zeros(1, dtype=np.uint64)
-    stream[0] = np.uint64(seed ^ POLICY_SEED_SALT)
+    stream = np.full(1, seed ^ POLICY_SEED_SALT, dtype=np.int64)
     new_game(state, seed)
     decisions = 0
     while state[PHASE] != PH_OVER:

@@ -94,9 +94,8 @@ def fuzz(base_seed, n_games, policy, out):
     for i in prange(n_games):
         state = np.zeros(STATE_SIZE, dtype=np.int64)
         mask = np.zeros(N_ACTIONS, dtype=np.int8)
-        stream = np.zeros(1, dtype=np.uint64)
         seed = seed_from(base_seed, i)
-        stream[0] = np.uint64(seed)
+        stream = np.full(1, seed, dtype=np.int64)
         new_game(state, seed)
         code = check(state)
         steps = 0

@@ -1,32 +1,20 @@
 """Policies that run inside the compiled rollouts: random and heuristic.
 
-Each takes the state, a scratch mask buffer and a one-slot uint64 array
+Each takes the state, a scratch mask buffer and a one-slot int64 array
 holding the policy's own random stream (separate from the game's chance).
 """
 
 import numpy as np
 from numba import njit
 
-from ..engine.rng import mix64
+from ..engine.rng import uniform
 from .cards import N_FRONTS
-from .layout import (
-    A_END_TRANSFERS, ARAB_TT, N_ACTIONS, PH_DEPLOY, PH_EVENT_TARGET, PH_TRANSFER, PHASE,
-)
+from .layout import A_END_TRANSFERS, ARAB_TT, N_ACTIONS
 from .rules import ARAB, ISRAELI, apply_decision, force_total, legal_mask
 
 POLICY_RANDOM = 0
 POLICY_HEURISTIC = 1
 POLICY_NAMES = ("random", "heuristic")
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-
-
-@njit(cache=True)
-def policy_rand(stream, n):
-    """Uniform integer in [0, n) from the policy's own stream."""
-    stream[0] += _GOLDEN
-    return np.int64((mix64(stream[0]) >> np.uint64(11)) % np.uint64(n))
-
 
 @njit(cache=True)
 def random_action(state, mask, stream):
@@ -35,7 +23,7 @@ def random_action(state, mask, stream):
     n = 0
     for a in range(N_ACTIONS):
         n += mask[a]
-    k = policy_rand(stream, n)
+    k = uniform(stream, 0, n)
     for a in range(N_ACTIONS):
         if mask[a]:
             if k == 0:
@@ -70,25 +58,22 @@ def heuristic_action(state, mask, stream):
     stop. Ties go to the first candidate.
     """
     legal_mask(state, mask)
-    phase = state[PHASE]
     best_a = -1
     best = -(1 << 60)
-    scratch = state.copy()
-    if phase == PH_DEPLOY or phase == PH_EVENT_TARGET or phase == PH_TRANSFER:
-        if phase == PH_TRANSFER:
-            best_a = A_END_TRANSFERS
-            best = battle_outlook(state)
-        for a in range(N_ACTIONS):
-            if not mask[a] or a == A_END_TRANSFERS:
-                continue
-            scratch[:] = state
-            apply_decision(scratch, a)
-            score = battle_outlook(scratch)
-            if score > best:
-                best = score
-                best_a = a
+    if mask[A_END_TRANSFERS]:
+        best_a = A_END_TRANSFERS
+        best = battle_outlook(state)
+    scratch = np.empty_like(state)
+    for a in range(N_ACTIONS):
+        if not mask[a] or a == A_END_TRANSFERS:
+            continue
+        scratch[:] = state
+        apply_decision(scratch, a)
+        score = battle_outlook(scratch)
+        if score > best:
+            best = score
+            best_a = a
     return best_a
-
 
 
 @njit(cache=True)
