@@ -9,16 +9,16 @@ from numba import njit, prange
 
 from ..engine.rng import seed_from
 from .cards import (
-    ARAB_COPIES, ARAB_DECK_SIZE, ISRAELI_COPIES, ISRAELI_DECK_SIZE, N_ARAB_TYPES, N_EVENTS,
+    ARAB_COPIES, ARAB_DECK_SIZE, ISRAELI_COPIES, ISRAELI_DECK_SIZE, N_EVENTS,
     N_FRONTS, N_ISRAELI_TYPES, TOKENS_PER_FRONT,
 )
 from .layout import (
-    ARAB_DECK, ARAB_DRAWN, ARAB_TT, ARAB_UNITS, EVENT_DECK, EVENT_DRAWN, ISRAELI_DECK,
+    ARAB_DECK, ARAB_DRAWN, ARAB_TT, EVENT_DECK, EVENT_DRAWN, ISRAELI_DECK,
     ISRAELI_DRAWN, ISRAELI_UNITS, MAX_TURNS, MOVED, N_ACTIONS, PENDING, PENDING_CAPACITY,
     PENDING_COUNT, PH_OVER, PHASE, STATE_SIZE, TURN,
 )
 from .policies import choose
-from .rules import apply, legal_mask, new_game
+from .rules import ARAB, ISRAELI, apply, legal_mask, new_game, side_units
 
 OK, BAD_TOKENS, TOO_MANY_ISRAELI, TOO_MANY_ARAB, BAD_DECK, BAD_EVENT_DECK, BAD_MOVED, \
     NO_LEGAL_ACTION, TOO_LONG, BAD_PENDING = range(10)
@@ -30,6 +30,36 @@ VIOLATIONS = ("ok", "Territory Tokens outside 0..6", "more Israeli cards in play
 
 
 @njit(cache=True)
+def side_cards(state, side, deck, deck_size, drawn, copies):
+    """Code of a broken card-conservation rule for one side, or OK.
+
+    The deck array must hold exactly the printed copies; the undrawn part,
+    the units on the map and (Israeli) the cards waiting to deploy may not
+    exceed them (the rest are discarded).
+    """
+    ntypes = len(copies)
+    whole = np.zeros(ntypes, dtype=np.int64)
+    in_play = np.zeros(ntypes, dtype=np.int64)
+    for i in range(deck_size):
+        whole[state[deck + i]] += 1
+        if i >= state[drawn]:
+            in_play[state[deck + i]] += 1
+    if side == ISRAELI:
+        for i in range(state[PENDING_COUNT]):
+            in_play[state[PENDING + i]] += 1
+    for f in range(N_FRONTS):
+        base, _ = side_units(side, f)
+        for t in range(ntypes):
+            in_play[t] += state[base + t]
+    for t in range(ntypes):
+        if whole[t] != copies[t]:
+            return BAD_DECK
+        if in_play[t] > copies[t]:
+            return TOO_MANY_ISRAELI if side == ISRAELI else TOO_MANY_ARAB
+    return OK
+
+
+@njit(cache=True)
 def check(state):
     for f in range(N_FRONTS):
         if state[ARAB_TT + f] < 0 or state[ARAB_TT + f] > TOKENS_PER_FRONT:
@@ -37,41 +67,14 @@ def check(state):
     n = state[PENDING_COUNT]
     if n < 0 or n > PENDING_CAPACITY:
         return BAD_PENDING
-    # Card conservation: undrawn + on the map + waiting <= printed copies
-    # (the rest are discarded), and the decks hold exactly the deckset.
-    israeli = np.zeros(N_ISRAELI_TYPES, dtype=np.int64)
-    deck = np.zeros(N_ISRAELI_TYPES, dtype=np.int64)
-    for i in range(ISRAELI_DECK_SIZE):
-        deck[state[ISRAELI_DECK + i]] += 1
-        if i >= state[ISRAELI_DRAWN]:
-            israeli[state[ISRAELI_DECK + i]] += 1
-    for i in range(n):
-        israeli[state[PENDING + i]] += 1
-    for f in range(N_FRONTS):
-        for t in range(N_ISRAELI_TYPES):
-            c = state[ISRAELI_UNITS + f * N_ISRAELI_TYPES + t]
-            if c < 0 or state[MOVED + f * N_ISRAELI_TYPES + t] > c:
-                return BAD_MOVED
-            israeli[t] += c
-    for t in range(N_ISRAELI_TYPES):
-        if deck[t] != ISRAELI_COPIES[t]:
-            return BAD_DECK
-        if israeli[t] > ISRAELI_COPIES[t]:
-            return TOO_MANY_ISRAELI
-    arab = np.zeros(N_ARAB_TYPES, dtype=np.int64)
-    deck = np.zeros(N_ARAB_TYPES, dtype=np.int64)
-    for i in range(ARAB_DECK_SIZE):
-        deck[state[ARAB_DECK + i]] += 1
-        if i >= state[ARAB_DRAWN]:
-            arab[state[ARAB_DECK + i]] += 1
-    for f in range(N_FRONTS):
-        for t in range(N_ARAB_TYPES):
-            arab[t] += state[ARAB_UNITS + f * N_ARAB_TYPES + t]
-    for t in range(N_ARAB_TYPES):
-        if deck[t] != ARAB_COPIES[t]:
-            return BAD_DECK
-        if arab[t] > ARAB_COPIES[t]:
-            return TOO_MANY_ARAB
+    for i in range(N_FRONTS * N_ISRAELI_TYPES):
+        if state[ISRAELI_UNITS + i] < 0 or state[MOVED + i] > state[ISRAELI_UNITS + i]:
+            return BAD_MOVED
+    code = side_cards(state, ISRAELI, ISRAELI_DECK, ISRAELI_DECK_SIZE, ISRAELI_DRAWN, ISRAELI_COPIES)
+    if code == OK:
+        code = side_cards(state, ARAB, ARAB_DECK, ARAB_DECK_SIZE, ARAB_DRAWN, ARAB_COPIES)
+    if code != OK:
+        return code
     seen = np.zeros(N_EVENTS, dtype=np.int64)
     for i in range(N_EVENTS):
         seen[state[EVENT_DECK + i]] += 1
