@@ -33,6 +33,10 @@ HAGANAH = LAYOUT.field("haganah_track")               # 0..4 (6.5)
 TRACK_CELLS_4 = LAYOUT.field("track_cells_box4")      # pieces waiting under box 4 (6.5.2)
 TRACK_CACHE_4 = LAYOUT.field("track_cache_box4")
 TRACK_CELLS_3 = LAYOUT.field("track_cells_box3")      # under box 3
+# Pieces the track still needs from the map, for Irgun to choose (6.5.2).
+OWED_CELLS_4 = LAYOUT.field("track_owed_cells_box4")
+OWED_CACHE_4 = LAYOUT.field("track_owed_cache_box4")
+OWED_CELLS_3 = LAYOUT.field("track_owed_cells_box3")
 POLITICAL_WILL = LAYOUT.field("political_will")       # 0..20 (1.8)
 INTEL_HELD = LAYOUT.field("intel_held", 3)            # British chits held, by value 0, 1, 2 (1.6.1)
 DECK = LAYOUT.field("deck", DECK_SIZE)                # card numbers, top first
