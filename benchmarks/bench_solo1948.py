@@ -355,6 +355,10 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
     add("Steps/s counts `step` calls only; the resets after each finished episode are "
         "inside the timed loop. \"one reset\" is timed separately.")
     add("")
+    add(f"Caveat: {PEER_ENV_ID} episodes are very short ({per_ep(peer)} steps) and its reset is "
+        "slow, so its steps/s largely measures resets; the step-loop ratio flatters us. "
+        "The batch figures compare our compiled games with a Python step loop, not like with like.")
+    add("")
     add("## Ratios")
     add("")
     add("| ratio | value |")
