@@ -208,3 +208,16 @@ def test_3_3_4_rob_fails_low_and_activates_with_police():
     assert get(s, "Haifa City", L.ARMS_CACHES) == 0
     assert (get(s, "Haifa City", L.CELLS_UNDERGROUND), get(s, "Haifa City", L.CELLS_ACTIVE)) == (1, 1)
     assert not O.can_rob_in(s, S("Tel Aviv-Haifa Railway"))
+
+
+def test_3_2_2_patrol_arrests_one_active_cell_per_police_not_per_cube():
+    """Rules decision P-8: per Police (rulebook), although Troops are present."""
+    s = new_state()
+    put(s, "Haifa City", L.CELLS_UNDERGROUND, 0)
+    put(s, "Haifa City", L.CELLS_ACTIVE, 3)          # 2 Troops and 1 Police there
+    assert O.patrol_arrest(s, S("Haifa City"), 0) == 1
+    assert get(s, "Haifa City", L.CELLS_ACTIVE) == 2 and s[L.PRISON] == 1
+    put(s, "Haifa City", L.POLICE, 2)
+    put(s, "Haifa City", L.CELLS_UNDERGROUND, 1)
+    assert O.patrol_arrest(s, S("Haifa City"), 1) == 2  # one bought with Intel counts against the Police
+    assert (get(s, "Haifa City", L.CELLS_UNDERGROUND), get(s, "Haifa City", L.CELLS_ACTIVE)) == (0, 1)
