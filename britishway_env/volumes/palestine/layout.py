@@ -43,6 +43,25 @@ DECK = LAYOUT.field("deck", DECK_SIZE)                # card numbers, top first
 DECK_DRAWN = LAYOUT.field("deck_drawn")
 CAPABILITIES = LAYOUT.field("capabilities", 8)        # 0 none, 1 unshaded, 2 shaded (5.3)
 FIRST_ELIGIBLE = LAYOUT.field("first_eligible")       # 0 British, 1 Irgun (2.3.1)
+
+# Decision machinery (docs/design/palestine_decisions.md).
+CARD = LAYOUT.field("card")                           # card in play (number), 0 before the first
+BOX = LAYOUT.field("box", 2)                          # box each faction took this card, -1 none
+STEP = LAYOUT.field("card_step")                      # 0: 1st Eligible acts, 1: 2nd Eligible acts
+EXECUTOR = LAYOUT.field("executor")                   # faction carrying out the current action
+DECISION = LAYOUT.field("decision")                   # pending decision kind (D_*)
+OP = LAYOUT.field("operation")                        # current Operation (OP_*), -1 none
+LIMITED = LAYOUT.field("limited")                     # 1 for a Limited Operation
+SELECTED = LAYOUT.field("selected_spaces", N_MAP_SPACES)  # 1 where the Operation acted
+N_SELECTED = LAYOUT.field("n_selected")
+SPACE_LIMIT = LAYOUT.field("space_limit")
+EXTRA_USED = LAYOUT.field("extra_space_used")         # Intelligence Lead / Offensive (2.3.7)
+CUR = LAYOUT.field("current_space")                   # space of a per-space sub-decision
+COUNTER = LAYOUT.field("op_counter")                  # running count (Assault Cells, chits to discard)
+PAID = LAYOUT.field("intel_paid")                     # Intel value spent in the current space
+MOVED_HERE = LAYOUT.field("moved_here", N_MAP_SPACES)  # pieces that already moved this step
+PROPAGANDA_DONE = LAYOUT.field("propaganda_rounds")   # Propaganda Rounds completed
+OUTCOME = LAYOUT.field("outcome")                     # ONGOING, BRITISH_WIN, IRGUN_WIN
 STATE_SIZE = LAYOUT.size
 
 BRITISH, IRGUN = 0, 1
@@ -53,3 +72,34 @@ TOTAL_TROOPS, TOTAL_POLICE, TOTAL_CELLS, TOTAL_CACHES, TOTAL_CURFEWS = 12, 6, 15
 INTEL_CHITS_PER_VALUE = 3
 HAGANAH_BOX4_CELLS, HAGANAH_BOX4_CACHES, HAGANAH_BOX3_CELLS = 2, 1, 3   # DESIGN.md, 8.0 example
 PW_MAX = 20
+
+ONGOING, BRITISH_WIN, IRGUN_WIN = 0, 1, 2
+OUTCOME_NAMES = ("ongoing", "british_victory", "irgun_victory")
+
+# Initiative Track boxes, left to right (2.3.2, 2.3.5).
+BOX_LIMITED, BOX_EVENT, BOX_OP_SA = 0, 1, 2
+BOX_NAMES = ("Limited Op", "Event", "Op & Special Activity")
+
+# Operations (3.2, 3.3).
+OP_DEPLOY, OP_PATROL, OP_SEARCH, OP_ASSAULT, OP_RECRUIT, OP_TRAVEL, OP_SABOTAGE, OP_ROB = range(8)
+OP_NAMES = ("Deploy", "Patrol", "Search", "Assault", "Recruit", "Travel", "Sabotage", "Rob")
+OP_FACTION = (BRITISH, BRITISH, BRITISH, BRITISH, IRGUN, IRGUN, IRGUN, IRGUN)
+
+# Pending decisions: who decides is in the kernel `actor`.
+(D_OVER, D_BOX, D_OPERATION, D_SPACE, D_ASSAULT_CHITS, D_RECRUIT_COUNT, D_DEPLOY_DESTINATION,
+ D_DEPLOY_TROOPS, D_PASS_ROB, D_LEAD_CHIT, D_OFFENSIVE_CACHE, D_REFILL, D_PROP_ROB, D_PROP_DISCARD,
+ D_PROP_CACHE, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS, D_REDEPLOY_TROOPS_TO,
+ D_REDEPLOY_CELL, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO) = range(22)
+
+# Action segments of the one Discrete space.
+A_STOP = 0
+A_BOX = 1                       # + box: take it and act
+A_PASS = A_BOX + 3              # + box: take it and Pass (2.3.3)
+A_EVENT_SIDE = A_PASS + 3       # + 0 unshaded / 1 shaded (issue 4: never offered yet)
+A_OP = A_EVENT_SIDE + 2         # + OP_*
+A_SA = A_OP + 8                 # + special activity (not offered yet)
+A_SPACE = A_SA + 6              # + map space
+A_COUNT = A_SPACE + N_MAP_SPACES  # + (n - 1), n = 1..4
+A_CHIT = A_COUNT + 4            # + chit value 0..2
+A_EXTRA = A_CHIT + 3            # Intelligence Lead / Offensive: one more space (2.3.7)
+N_ACTIONS = A_EXTRA + 1

@@ -1,0 +1,648 @@
+"""Palestine's decision machinery: card flow, Initiative Track, Operations,
+Propaganda Round (docs/design/palestine_decisions.md).
+
+``legal_mask`` fills the actions open to ``actor(state)``; ``apply`` takes
+one and runs every automatic step up to the next decision. Operations not
+yet encoded (Patrol, Search, Travel, Sabotage), Special Activities and
+Events are never offered.
+"""
+
+from numba import njit
+
+from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
+from .cards import PROPAGANDA_CARDS
+from .layout import (
+    A_BOX, A_CHIT, A_COUNT, A_EXTRA, A_OP, A_PASS, A_SPACE, A_STOP, ARMS_CACHES,
+    AVAILABLE_CACHES, AVAILABLE_CELLS, BOX, BOX_EVENT, BOX_LIMITED, BRITISH, BRITISH_WIN,
+    CARD, CELLS_ACTIVE, CELLS_UNDERGROUND, COUNTER, CUR, CURFEW, D_ASSAULT_CHITS, D_BOX,
+    D_DEPLOY_DESTINATION, D_DEPLOY_TROOPS, D_LEAD_CHIT, D_OFFENSIVE_CACHE, D_OPERATION, D_OVER,
+    D_PASS_ROB, D_PROP_CACHE, D_PROP_DISCARD, D_PROP_ROB, D_RECRUIT_COUNT, D_REDEPLOY_CACHE,
+    D_REDEPLOY_CACHE_TO, D_REDEPLOY_CELL, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS,
+    D_REDEPLOY_TROOPS_TO, D_REFILL, D_SPACE, DECISION, DECK, DECK_DRAWN, EXECUTOR, EXTRA_USED,
+    FIRST_ELIGIBLE, HAGANAH, INTEL_HELD, IRGUN, IRGUN_WIN, LIMITED, MOVED_HERE, N_SELECTED, OP, OP_ASSAULT, OP_DEPLOY, OP_FACTION, OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE,
+    OP_SEARCH, OUTCOME, OWED_CACHE_4, OWED_CELLS_3, OWED_CELLS_4, PAID, POLICE,
+    PROPAGANDA_DONE, SELECTED, SPACE_LIMIT, STEP, TROOPS,
+)
+from .operations import (
+    assault_space, at, can_deploy_in, can_rob_in, cells, cubes, deploy_police, irgun_pieces,
+    move, recruit, recruit_limit, rob_space,
+)
+from .propaganda import political_will_phase, reset_phase
+from .resources import draw_intel, remove_owed_from_space, return_intel
+from .setup import setup
+
+N_PROPAGANDA = len(PROPAGANDA_CARDS)
+
+
+# ---------------------------------------------------------------- who acts --
+
+@njit(cache=True)
+def owed(state):
+    return state[OWED_CELLS_4] + state[OWED_CELLS_3] + state[OWED_CACHE_4]
+
+
+@njit(cache=True)
+def pending(state):
+    """The decision to take now: a Haganah refill choice (6.5.2) interrupts any other."""
+    if state[DECISION] != D_OVER and owed(state) > 0:
+        return D_REFILL
+    return state[DECISION]
+
+
+@njit(cache=True)
+def second_eligible(state):
+    return 1 - state[FIRST_ELIGIBLE]
+
+
+@njit(cache=True)
+def actor(state):
+    """The faction whose decision is pending (-1 when the game is over)."""
+    d = pending(state)
+    if d == D_OVER:
+        return -1
+    if d == D_REFILL or d == D_PROP_ROB or d == D_PROP_CACHE or d == D_REDEPLOY_CELL \
+            or d == D_REDEPLOY_CACHE or d == D_REDEPLOY_CACHE_TO:
+        return IRGUN
+    if d == D_PROP_DISCARD or d == D_REDEPLOY_POLICE or d == D_REDEPLOY_POLICE_TO \
+            or d == D_REDEPLOY_TROOPS or d == D_REDEPLOY_TROOPS_TO:
+        return BRITISH
+    if d == D_BOX:
+        return state[FIRST_ELIGIBLE] if state[STEP] == 0 else second_eligible(state)
+    return state[EXECUTOR]
+
+
+# ------------------------------------------------------------ operations --
+
+@njit(cache=True)
+def op_space_ok(state, op, s):
+    """May Operation ``op`` select space ``s`` (3.2, 3.3)?"""
+    if op == OP_DEPLOY:
+        return can_deploy_in(state, s)
+    if op == OP_ASSAULT:
+        return state[at(s, TROOPS)] > 0 and irgun_pieces(state, s) > 0
+    if op == OP_RECRUIT:
+        return recruit_limit(state, s) > 0
+    if op == OP_ROB:
+        return can_rob_in(state, s)
+    return False
+
+
+@njit(cache=True)
+def any_space_for(state, op):
+    for s in range(N_MAP_SPACES):
+        if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def op_feasible(state, op):
+    """An Operation is offered only when it can act in at least one space."""
+    for s in range(N_MAP_SPACES):
+        if op_space_ok(state, op, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_op_feasible(state, faction):
+    for op in range(8):
+        if OP_FACTION[op] == faction and op_feasible(state, op):
+            return True
+    return False
+
+
+@njit(cache=True)
+def intel_total(state):
+    return state[INTEL_HELD] + state[INTEL_HELD + 1] + state[INTEL_HELD + 2]
+
+
+@njit(cache=True)
+def offensive_source_ok(state, s):
+    """Offensive removes an Arms Cache from a space with no British (2.3.7)."""
+    return state[at(s, ARMS_CACHES)] > 0 and cubes(state, s) == 0
+
+
+@njit(cache=True)
+def extra_space_open(state):
+    """Intelligence Lead (Patrol, Search, Assault) or Offensive (Recruit,
+    Sabotage, Rob) may add one space, once, when the limit is reached (2.3.7)."""
+    if state[EXTRA_USED] or state[N_SELECTED] < state[SPACE_LIMIT]:
+        return False
+    op = state[OP]
+    if op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT:
+        if intel_total(state) == 0:
+            return False
+        return any_space_for(state, op)
+    if op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB:
+        for s in range(N_MAP_SPACES):
+            if offensive_source_ok(state, s):
+                return any_space_for(state, op)
+    return False
+
+
+@njit(cache=True)
+def start_operation(state, op):
+    state[OP] = op
+    for s in range(N_MAP_SPACES):
+        state[SELECTED + s] = 0
+    state[N_SELECTED] = 0
+    state[EXTRA_USED] = 0
+    state[COUNTER] = 0
+    limit = 1 if state[LIMITED] else 3
+    if OP_FACTION[op] == IRGUN and state[HAGANAH] == 4:
+        limit += 1  # 6.5.3
+    state[SPACE_LIMIT] = limit
+    state[DECISION] = D_SPACE
+
+
+@njit(cache=True)
+def underground_affordable(state, s):
+    """Underground Cells Assault could still remove here with more Intel."""
+    budget = state[at(s, TROOPS)] // 2
+    return min(budget, state[at(s, CELLS_UNDERGROUND)]) - state[PAID]
+
+
+@njit(cache=True)
+def select_space(state, s):
+    """The Operation acts in space ``s`` (or opens its per-space decision)."""
+    op = state[OP]
+    state[SELECTED + s] = 1
+    state[N_SELECTED] += 1
+    if op == OP_DEPLOY:
+        deploy_police(state, s)
+    elif op == OP_ROB:
+        rob_space(state, s)
+    elif op == OP_RECRUIT:
+        n = min(recruit_limit(state, s), state[AVAILABLE_CELLS])
+        if n >= 2:
+            state[CUR] = s
+            state[DECISION] = D_RECRUIT_COUNT
+        else:
+            recruit(state, s, n)
+    elif op == OP_ASSAULT:
+        state[CUR] = s
+        state[PAID] = 0
+        if underground_affordable(state, s) > 0 and (state[INTEL_HELD + 1] + state[INTEL_HELD + 2]) > 0:
+            state[DECISION] = D_ASSAULT_CHITS
+        else:
+            finish_assault_space(state)
+
+
+@njit(cache=True)
+def finish_assault_space(state):
+    s = state[CUR]
+    underground = min(state[PAID], state[at(s, CELLS_UNDERGROUND)], state[at(s, TROOPS)] // 2)
+    state[COUNTER] = assault_space(state, s, underground, state[COUNTER])
+    state[PAID] = 0
+    state[DECISION] = D_SPACE
+
+
+@njit(cache=True)
+def finish_spaces(state):
+    """The Operation's space list is closed: after-steps, then the action ends."""
+    if state[OP] == OP_DEPLOY:
+        state[DECISION] = D_DEPLOY_DESTINATION
+    else:
+        end_action(state)
+
+
+# ------------------------------------------------------------- card flow --
+
+@njit(cache=True)
+def end_action(state):
+    """One faction's action on the card is over (2.3.2, 2.3.5, 2.3.6)."""
+    state[OP] = -1
+    state[LIMITED] = 0
+    state[CUR] = -1
+    if state[STEP] == 0:
+        state[STEP] = 1
+        state[DECISION] = D_BOX
+        return
+    state[FIRST_ELIGIBLE] = BRITISH if state[BOX + BRITISH] < state[BOX + IRGUN] else IRGUN
+    next_card(state)
+
+
+@njit(cache=True)
+def is_propaganda(card):
+    return card >= PROPAGANDA_CARDS[0]
+
+
+@njit(cache=True)
+def next_card(state):
+    """Reveal the next card (2.2, 2.3.6); a Propaganda card starts a round (2.4)."""
+    pos = state[DECK_DRAWN]
+    card = state[DECK + pos]
+    state[DECK_DRAWN] = pos + 1
+    state[CARD] = card
+    state[BOX] = -1
+    state[BOX + 1] = -1
+    state[STEP] = 0
+    if is_propaganda(card):
+        propaganda_round(state)
+    else:
+        state[DECISION] = D_BOX
+
+
+@njit(cache=True)
+def game_over(state, outcome):
+    state[OUTCOME] = outcome
+    state[DECISION] = D_OVER
+
+
+@njit(cache=True)
+def propaganda_round(state):
+    """Political Will Phase and victory checks (6.1, 7.0), then the Resource Phase."""
+    if political_will_phase(state):
+        game_over(state, IRGUN_WIN)
+        return
+    state[PROPAGANDA_DONE] += 1
+    if state[PROPAGANDA_DONE] == N_PROPAGANDA:
+        game_over(state, BRITISH_WIN)
+        return
+    if any_prop_rob_space(state):
+        state[DECISION] = D_PROP_ROB
+    else:
+        british_intel(state)
+
+
+@njit(cache=True)
+def any_prop_rob_space(state):
+    for s in range(N_MAP_SPACES):
+        if can_rob_in(state, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def british_intel(state):
+    """6.2.2: no chits -> draw one; otherwise discard half, rounded down."""
+    held = intel_total(state)
+    if held == 0:
+        draw_intel(state)
+        haganah_cooperation(state)
+    elif held // 2 > 0:
+        state[COUNTER] = held // 2
+        state[DECISION] = D_PROP_DISCARD
+    else:
+        haganah_cooperation(state)
+
+
+@njit(cache=True)
+def prop_cache_space_ok(state, s):
+    kind = SPACE_KIND[s]
+    return (kind == DISTRICT or kind == CITY) and cells(state, s) > 0 and state[at(s, ARMS_CACHES)] < 2
+
+
+@njit(cache=True)
+def haganah_cooperation(state):
+    """6.2.3: at 0 the British draw a chit; at 4 the Irgun may place an Arms Cache."""
+    if state[HAGANAH] == 0:
+        draw_intel(state)
+    elif state[HAGANAH] == 4 and state[AVAILABLE_CACHES] > 0:
+        for s in range(N_MAP_SPACES):
+            if prop_cache_space_ok(state, s):
+                state[DECISION] = D_PROP_CACHE
+                return
+    start_redeploy(state, D_REDEPLOY_POLICE)
+
+
+@njit(cache=True)
+def start_redeploy(state, decision):
+    for s in range(N_MAP_SPACES):
+        state[MOVED_HERE + s] = 0
+    state[CUR] = -1
+    state[DECISION] = decision
+    if decision == D_REDEPLOY_CELL:
+        next_redeploy_city(state, 0)
+
+
+@njit(cache=True)
+def next_redeploy_city(state, first):
+    """6.3.2: visit each City without a Curfew that some Cell could reach."""
+    for s in range(first, N_MAP_SPACES):
+        if SPACE_KIND[s] == CITY and state[at(s, CURFEW)] == 0:
+            for src in range(N_MAP_SPACES):
+                if src != s and cells(state, src) > 0:
+                    state[CUR] = s
+                    state[DECISION] = D_REDEPLOY_CELL
+                    return
+    start_cache_redeploy(state)
+
+
+@njit(cache=True)
+def redeploy_cache_destination_ok(state, src, s):
+    return s != src and prop_cache_space_ok(state, s)
+
+
+@njit(cache=True)
+def start_cache_redeploy(state):
+    for src in range(N_MAP_SPACES):
+        if state[at(src, ARMS_CACHES)] > 0:
+            for s in range(N_MAP_SPACES):
+                if redeploy_cache_destination_ok(state, src, s):
+                    state[DECISION] = D_REDEPLOY_CACHE
+                    return
+    finish_propaganda(state)
+
+
+@njit(cache=True)
+def finish_propaganda(state):
+    reset_phase(state)
+    next_card(state)
+
+
+@njit(cache=True)
+def police_destination_ok(state, src, s):
+    """6.3.1: Police go to Railways and spaces with British pieces."""
+    return s != src and (SPACE_KIND[s] == RAILWAY or cubes(state, s) > 0)
+
+
+@njit(cache=True)
+def troop_destination_ok(src, s):
+    """6.3.1: Troops go to Cities or Railways."""
+    return s != src and (SPACE_KIND[s] == CITY or SPACE_KIND[s] == RAILWAY)
+
+
+@njit(cache=True)
+def movable(state, s, piece):
+    return state[at(s, piece)] - state[MOVED_HERE + s]
+
+
+# ------------------------------------------------------------------ mask --
+
+@njit(cache=True)
+def legal_mask(state, out):
+    """Fill ``out`` (length N_ACTIONS) with 1 for each legal action of ``actor``."""
+    out[:] = 0
+    d = pending(state)
+    if d == D_OVER:
+        return
+    if d == D_REFILL:
+        piece_cells = state[OWED_CELLS_4] + state[OWED_CELLS_3] > 0
+        for s in range(N_MAP_SPACES):
+            if (piece_cells and cells(state, s) > 0) or (not piece_cells and state[at(s, ARMS_CACHES)] > 0):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_BOX:
+        faction = actor(state)
+        other = state[BOX + (1 - faction)]
+        can_op = any_op_feasible(state, faction)
+        for b in range(3):
+            if b == other:
+                continue
+            out[A_PASS + b] = 1
+            if b != BOX_EVENT and can_op:
+                out[A_BOX + b] = 1
+        return
+    if d == D_OPERATION:
+        faction = state[EXECUTOR]
+        for op in range(8):
+            if OP_FACTION[op] == faction and op_feasible(state, op):
+                out[A_OP + op] = 1
+        return
+    if d == D_SPACE:
+        op = state[OP]
+        if state[N_SELECTED] < state[SPACE_LIMIT]:
+            for s in range(N_MAP_SPACES):
+                if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
+                    out[A_SPACE + s] = 1
+        if state[N_SELECTED] > 0:
+            out[A_STOP] = 1
+        if extra_space_open(state):
+            out[A_EXTRA] = 1
+        return
+    if d == D_LEAD_CHIT:
+        for v in range(3):
+            if state[INTEL_HELD + v] > 0:
+                out[A_CHIT + v] = 1
+        return
+    if d == D_OFFENSIVE_CACHE:
+        for s in range(N_MAP_SPACES):
+            if offensive_source_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_ASSAULT_CHITS:
+        out[A_STOP] = 1
+        if underground_affordable(state, state[CUR]) > 0:
+            for v in (1, 2):
+                if state[INTEL_HELD + v] > 0:
+                    out[A_CHIT + v] = 1
+        return
+    if d == D_RECRUIT_COUNT:
+        n = min(recruit_limit(state, state[CUR]), state[AVAILABLE_CELLS])
+        for k in range(1, n + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_DEPLOY_DESTINATION:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            for src in range(N_MAP_SPACES):
+                if src != s and state[at(src, TROOPS)] > 0:
+                    out[A_SPACE + s] = 1
+                    break
+        return
+    if d == D_DEPLOY_TROOPS:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if s != state[CUR] and state[at(s, TROOPS)] > 0:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PASS_ROB or d == D_PROP_ROB:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if can_rob_in(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PROP_DISCARD:
+        for v in range(3):
+            if state[INTEL_HELD + v] > 0:
+                out[A_CHIT + v] = 1
+        return
+    if d == D_PROP_CACHE:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if prop_cache_space_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_POLICE or d == D_REDEPLOY_TROOPS:
+        piece = POLICE if d == D_REDEPLOY_POLICE else TROOPS
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if movable(state, s, piece) > 0:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_POLICE_TO:
+        for s in range(N_MAP_SPACES):
+            if police_destination_ok(state, state[CUR], s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_TROOPS_TO:
+        for s in range(N_MAP_SPACES):
+            if troop_destination_ok(state[CUR], s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_CELL:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if s != state[CUR] and cells(state, s) > 0:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_CACHE:
+        out[A_STOP] = 1
+        for src in range(N_MAP_SPACES):
+            if state[at(src, ARMS_CACHES)] > 0:
+                for s in range(N_MAP_SPACES):
+                    if redeploy_cache_destination_ok(state, src, s):
+                        out[A_SPACE + src] = 1
+                        break
+        return
+    if d == D_REDEPLOY_CACHE_TO:
+        for s in range(N_MAP_SPACES):
+            if redeploy_cache_destination_ok(state, state[CUR], s):
+                out[A_SPACE + s] = 1
+        return
+
+
+# ----------------------------------------------------------------- apply --
+
+@njit(cache=True)
+def clear_unguarded_curfews(state):
+    """1.10: a Curfew leaves a City with no British piece."""
+    for s in range(N_MAP_SPACES):
+        if state[at(s, CURFEW)] > 0 and cubes(state, s) == 0:
+            state[at(s, CURFEW)] = 0
+
+
+@njit(cache=True)
+def apply(state, action):
+    """Carry out a legal action of ``actor(state)``."""
+    d = pending(state)
+    space = action - A_SPACE
+    if d == D_REFILL:
+        piece = ARMS_CACHES
+        if state[OWED_CELLS_4] + state[OWED_CELLS_3] > 0:
+            piece = CELLS_ACTIVE if state[at(space, CELLS_ACTIVE)] > 0 else CELLS_UNDERGROUND
+        remove_owed_from_space(state, space, piece)
+    elif d == D_BOX:
+        faction = actor(state)
+        if action >= A_PASS:
+            state[BOX + faction] = action - A_PASS
+            if faction == BRITISH:
+                draw_intel(state)
+                end_action(state)
+            elif any_prop_rob_space(state):
+                state[EXECUTOR] = faction
+                state[DECISION] = D_PASS_ROB
+            else:
+                end_action(state)
+        else:
+            box = action - A_BOX
+            state[BOX + faction] = box
+            state[EXECUTOR] = faction
+            state[LIMITED] = 1 if box == BOX_LIMITED else 0
+            state[DECISION] = D_OPERATION
+    elif d == D_OPERATION:
+        start_operation(state, action - A_OP)
+    elif d == D_SPACE:
+        if action == A_STOP:
+            finish_spaces(state)
+        elif action == A_EXTRA:
+            state[DECISION] = D_LEAD_CHIT if state[EXECUTOR] == BRITISH else D_OFFENSIVE_CACHE
+        else:
+            select_space(state, space)
+    elif d == D_LEAD_CHIT:
+        return_intel(state, action - A_CHIT)
+        state[EXTRA_USED] = 1
+        state[SPACE_LIMIT] += 1
+        state[DECISION] = D_SPACE
+    elif d == D_OFFENSIVE_CACHE:
+        state[at(space, ARMS_CACHES)] -= 1
+        state[AVAILABLE_CACHES] += 1
+        state[EXTRA_USED] = 1
+        state[SPACE_LIMIT] += 1
+        state[DECISION] = D_SPACE
+    elif d == D_ASSAULT_CHITS:
+        if action == A_STOP:
+            finish_assault_space(state)
+        else:
+            v = action - A_CHIT
+            return_intel(state, v)
+            state[PAID] += v
+            if underground_affordable(state, state[CUR]) <= 0:
+                finish_assault_space(state)
+    elif d == D_RECRUIT_COUNT:
+        recruit(state, state[CUR], action - A_COUNT + 1)
+        state[DECISION] = D_SPACE
+    elif d == D_DEPLOY_DESTINATION:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            state[CUR] = space
+            state[DECISION] = D_DEPLOY_TROOPS
+    elif d == D_DEPLOY_TROOPS:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            move(state, space, state[CUR], TROOPS, 1)
+    elif d == D_PASS_ROB:
+        if action != A_STOP:
+            rob_space(state, space)
+        end_action(state)
+    elif d == D_PROP_ROB:
+        if action != A_STOP:
+            rob_space(state, space)
+        british_intel(state)
+    elif d == D_PROP_DISCARD:
+        return_intel(state, action - A_CHIT)
+        state[COUNTER] -= 1
+        if state[COUNTER] == 0:
+            haganah_cooperation(state)
+    elif d == D_PROP_CACHE:
+        if action != A_STOP:
+            state[AVAILABLE_CACHES] -= 1
+            state[at(space, ARMS_CACHES)] += 1
+        start_redeploy(state, D_REDEPLOY_POLICE)
+    elif d == D_REDEPLOY_POLICE or d == D_REDEPLOY_TROOPS:
+        if action == A_STOP:
+            start_redeploy(state, D_REDEPLOY_TROOPS if d == D_REDEPLOY_POLICE else D_REDEPLOY_CELL)
+        else:
+            state[CUR] = space
+            state[DECISION] = d + 1   # the matching *_TO decision
+    elif d == D_REDEPLOY_POLICE_TO or d == D_REDEPLOY_TROOPS_TO:
+        piece = POLICE if d == D_REDEPLOY_POLICE_TO else TROOPS
+        move(state, state[CUR], space, piece, 1)
+        state[MOVED_HERE + space] += 1
+        state[CUR] = -1
+        state[DECISION] = d - 1
+    elif d == D_REDEPLOY_CELL:
+        city = state[CUR]
+        if action != A_STOP:
+            piece = CELLS_UNDERGROUND if state[at(space, CELLS_UNDERGROUND)] > 0 else CELLS_ACTIVE
+            move(state, space, city, piece, 1)
+        next_redeploy_city(state, city + 1)
+    elif d == D_REDEPLOY_CACHE:
+        if action == A_STOP:
+            finish_propaganda(state)
+        else:
+            state[CUR] = space
+            state[DECISION] = D_REDEPLOY_CACHE_TO
+    elif d == D_REDEPLOY_CACHE_TO:
+        move(state, state[CUR], space, ARMS_CACHES, 1)
+        finish_propaganda(state)
+    clear_unguarded_curfews(state)
+
+
+@njit(cache=True)
+def new_game(state, seed):
+    """Setup (2.1) and the first card (2.2)."""
+    setup(state, seed)
+    state[OP] = -1
+    state[CUR] = -1
+    next_card(state)
+
+
+@njit(cache=True)
+def is_over(state):
+    return state[DECISION] == D_OVER
+
