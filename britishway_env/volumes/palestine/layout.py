@@ -6,6 +6,8 @@ machinery (pending decision and its context) is added with the Initiative
 Track and Operations.
 """
 
+import numpy as np
+
 from ...engine.layout import Layout
 from ..boards.palestine import N_MAP_SPACES
 from .cards import DECK_SIZE
@@ -57,9 +59,17 @@ N_SELECTED = LAYOUT.field("n_selected")
 SPACE_LIMIT = LAYOUT.field("space_limit")
 EXTRA_USED = LAYOUT.field("extra_space_used")         # Intelligence Lead / Offensive (2.3.7)
 CUR = LAYOUT.field("current_space")                   # space of a per-space sub-decision
+CUR2 = LAYOUT.field("second_space")                   # a destination chosen for CUR
 COUNTER = LAYOUT.field("op_counter")                  # running count (Assault Cells, chits to discard)
 PAID = LAYOUT.field("intel_paid")                     # Intel value spent in the current space
 MOVED_HERE = LAYOUT.field("moved_here", N_MAP_SPACES)  # pieces that already moved this step
+DEST_USED = LAYOUT.field("travel_destinations", N_MAP_SPACES)  # Travel: destinations of this origin
+SA = LAYOUT.field("special_activity")                 # SA in progress (SA_*), -1 none
+SA_USED = LAYOUT.field("special_activity_used")       # 1 once this action's SA was taken
+SA_RETURN = LAYOUT.field("special_activity_return")   # decision to resume after the SA
+SA_COUNT = LAYOUT.field("special_activity_spaces")    # spaces the SA acted in
+SA_SPACES = LAYOUT.field("special_activity_space_bits")  # bit s set: the SA acted in space s
+TERROR_HERE = LAYOUT.field("terror_declared")         # Terror declared for the Sabotage space
 PROPAGANDA_DONE = LAYOUT.field("propaganda_rounds")   # Propaganda Rounds completed
 OUTCOME = LAYOUT.field("outcome")                     # ONGOING, BRITISH_WIN, IRGUN_WIN
 STATE_SIZE = LAYOUT.size
@@ -83,13 +93,33 @@ BOX_NAMES = ("Limited Op", "Event", "Op & Special Activity")
 # Operations (3.2, 3.3).
 OP_DEPLOY, OP_PATROL, OP_SEARCH, OP_ASSAULT, OP_RECRUIT, OP_TRAVEL, OP_SABOTAGE, OP_ROB = range(8)
 OP_NAMES = ("Deploy", "Patrol", "Search", "Assault", "Recruit", "Travel", "Sabotage", "Rob")
-OP_FACTION = (BRITISH, BRITISH, BRITISH, BRITISH, IRGUN, IRGUN, IRGUN, IRGUN)
+OP_FACTION = np.array([BRITISH] * 4 + [IRGUN] * 4, dtype=np.int64)
 
 # Pending decisions: who decides is in the kernel `actor`.
 (D_OVER, D_BOX, D_OPERATION, D_SPACE, D_ASSAULT_CHITS, D_RECRUIT_COUNT, D_DEPLOY_DESTINATION,
  D_DEPLOY_TROOPS, D_PASS_ROB, D_LEAD_CHIT, D_OFFENSIVE_CACHE, D_REFILL, D_PROP_ROB, D_PROP_DISCARD,
  D_PROP_CACHE, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS, D_REDEPLOY_TROOPS_TO,
- D_REDEPLOY_CELL, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO) = range(22)
+ D_REDEPLOY_CELL, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO, D_PATROL_MOVE, D_PATROL_MOVE_TO,
+ D_PATROL_ARREST, D_PATROL_CHITS, D_SEARCH_MOVE, D_SEARCH_MOVE_TO, D_SEARCH_CITY, D_TRAVEL_DEST,
+ D_TRAVEL_COUNT, D_TERROR_DECLARE, D_SABOTAGE_CACHE, D_SA_SPACE, D_SA_AFTER, D_NEXT_CARD) = range(36)
+DECISION_NAMES = (
+    "game over", "choose a box", "choose an Operation", "choose a space", "Assault: Intel to spend",
+    "Recruit: how many Cells", "Deploy: Troop destination", "Deploy: move a Troop from",
+    "Pass: Rob space", "Intelligence Lead: chit to discard", "Offensive: Arms Cache to remove",
+    "Haganah Track: piece to return", "Expropriations: Rob space", "British Intel: chit to discard",
+    "Haganah cooperation: Arms Cache space", "Redeploy: move Police from", "Redeploy: Police to",
+    "Redeploy: move Troops from", "Redeploy: Troops to", "Redeploy: Cell into the City",
+    "Redeploy: move an Arms Cache from", "Redeploy: Arms Cache to", "Patrol: move Police from",
+    "Patrol: Police to", "Patrol: arrest space", "Patrol: Intel to spend", "Search: move Troops from",
+    "Search: Troops to", "Search: City activation", "Travel: destination", "Travel: how many Cells",
+    "Terror: declare in this City", "Sabotage: Arms Cache to spend", "Special Activity: space",
+    "Special Activity after the Operation", "reveal the next card (automatic)",
+)
+
+# Special Activities (4.2, 4.3).
+SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION, SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR = range(6)
+SA_NAMES = ("Restore", "Negotiate", "Mass Detention", "Silence", "Propagandize", "Terror")
+SA_FACTION = np.array([BRITISH] * 3 + [IRGUN] * 3, dtype=np.int64)
 
 # Action segments of the one Discrete space.
 A_STOP = 0
@@ -99,7 +129,8 @@ A_EVENT_SIDE = A_PASS + 3       # + 0 unshaded / 1 shaded (issue 4: never offere
 A_OP = A_EVENT_SIDE + 2         # + OP_*
 A_SA = A_OP + 8                 # + special activity (not offered yet)
 A_SPACE = A_SA + 6              # + map space
-A_COUNT = A_SPACE + N_MAP_SPACES  # + (n - 1), n = 1..4
-A_CHIT = A_COUNT + 4            # + chit value 0..2
+MAX_COUNT = 15
+A_COUNT = A_SPACE + N_MAP_SPACES  # + (n - 1), n = 1..15
+A_CHIT = A_COUNT + MAX_COUNT    # + chit value 0..2
 A_EXTRA = A_CHIT + 3            # Intelligence Lead / Offensive: one more space (2.3.7)
 N_ACTIONS = A_EXTRA + 1

@@ -2,9 +2,8 @@
 Propaganda Round (docs/design/palestine_decisions.md).
 
 ``legal_mask`` fills the actions open to ``actor(state)``; ``apply`` takes
-one and runs every automatic step up to the next decision. Operations not
-yet encoded (Patrol, Search, Travel, Sabotage), Special Activities and
-Events are never offered.
+one and runs every automatic step up to the next decision. Events are not
+encoded yet (issue 4), so the Event box is never taken (Pass in it is).
 """
 
 from numba import njit
@@ -12,23 +11,30 @@ from numba import njit
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import PROPAGANDA_CARDS
 from .layout import (
-    A_BOX, A_CHIT, A_COUNT, A_EXTRA, A_OP, A_PASS, A_SPACE, A_STOP, ARMS_CACHES,
-    AVAILABLE_CACHES, AVAILABLE_CELLS, BOX, BOX_EVENT, BOX_LIMITED, BRITISH, BRITISH_WIN,
-    CARD, CELLS_ACTIVE, CELLS_UNDERGROUND, COUNTER, CUR, CURFEW, D_ASSAULT_CHITS, D_BOX,
+    A_BOX, A_CHIT, A_COUNT, A_EXTRA, A_OP, A_PASS, A_SA, A_SPACE, A_STOP, ARMS_CACHES,
+    AVAILABLE_CACHES, AVAILABLE_CELLS, BOX, BOX_EVENT, BOX_LIMITED, BOX_OP_SA, BRITISH, BRITISH_WIN,
+    CARD, CELLS_ACTIVE, CELLS_UNDERGROUND, COUNTER, CUR, CUR2, CURFEW, D_ASSAULT_CHITS, D_BOX,
     D_DEPLOY_DESTINATION, D_DEPLOY_TROOPS, D_LEAD_CHIT, D_OFFENSIVE_CACHE, D_OPERATION, D_OVER,
-    D_PASS_ROB, D_PROP_CACHE, D_PROP_DISCARD, D_PROP_ROB, D_RECRUIT_COUNT, D_REDEPLOY_CACHE,
-    D_REDEPLOY_CACHE_TO, D_REDEPLOY_CELL, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS,
-    D_REDEPLOY_TROOPS_TO, D_REFILL, D_SPACE, DECISION, DECK, DECK_DRAWN, EXECUTOR, EXTRA_USED,
-    FIRST_ELIGIBLE, HAGANAH, INTEL_HELD, IRGUN, IRGUN_WIN, LIMITED, MOVED_HERE, N_SELECTED, OP, OP_ASSAULT, OP_DEPLOY, OP_FACTION, OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE,
-    OP_SEARCH, OUTCOME, OWED_CACHE_4, OWED_CELLS_3, OWED_CELLS_4, PAID, POLICE,
-    PROPAGANDA_DONE, SELECTED, SPACE_LIMIT, STEP, TROOPS,
+    D_PASS_ROB, D_PATROL_ARREST, D_PATROL_CHITS, D_PATROL_MOVE, D_PATROL_MOVE_TO, D_PROP_CACHE,
+    D_PROP_DISCARD, D_PROP_ROB, D_RECRUIT_COUNT, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO,
+    D_REDEPLOY_CELL, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS, D_REDEPLOY_TROOPS_TO,
+    D_REFILL, D_SA_AFTER, D_SA_SPACE, D_SABOTAGE_CACHE, D_SEARCH_CITY, D_SEARCH_MOVE,
+    D_NEXT_CARD, D_SEARCH_MOVE_TO, D_SPACE, D_TERROR_DECLARE, D_TRAVEL_COUNT, D_TRAVEL_DEST, DECISION, DECK,
+    DECK_DRAWN, DEST_USED, EXECUTOR, EXTRA_USED, FIRST_ELIGIBLE, HAGANAH, INTEL_HELD, IRGUN,
+    IRGUN_WIN, LIMITED, MAX_COUNT, MOVED_HERE, N_SELECTED, OP, OP_ASSAULT, OP_DEPLOY, OP_FACTION,
+    OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OUTCOME, OWED_CACHE_4,
+    OWED_CELLS_3, OWED_CELLS_4, PAID, POLICE, PROPAGANDA_DONE, SA, SA_COUNT, SA_FACTION,
+    SA_MASS_DETENTION, SA_NEGOTIATE, SA_PROPAGANDIZE, SA_RESTORE, SA_RETURN, SA_SILENCE, SA_SPACES,
+    SA_TERROR, SA_USED, SELECTED, SPACE_LIMIT, STEP, TERROR_HERE, TROOPS,
 )
 from .operations import (
-    assault_space, at, can_deploy_in, can_rob_in, cells, cubes, deploy_police, irgun_pieces,
-    move, recruit, recruit_limit, rob_space,
+    ADJACENT, assault_space, at, can_deploy_in, can_mass_detain_in, can_propagandize_in,
+    can_restore_in, can_rob_in, can_silence_in, cells, cubes, deploy_police, irgun_pieces,
+    mass_detention, move, patrol_arrest, propagandize, recruit, recruit_limit, restore, rob_space,
+    sabotage_space, search_space, silence, travel,
 )
 from .propaganda import political_will_phase, reset_phase
-from .resources import draw_intel, remove_owed_from_space, return_intel
+from .resources import die, draw_intel, negotiate, remove_owed_from_space, return_intel
 from .setup import setup
 
 N_PROPAGANDA = len(PROPAGANDA_CARDS)
@@ -47,6 +53,11 @@ def pending(state):
     if state[DECISION] != D_OVER and owed(state) > 0:
         return D_REFILL
     return state[DECISION]
+
+
+def cells_at(state, s):
+    """Cells (Underground and Active) in space ``s`` (for tests and renderers)."""
+    return int(cells(state, s))
 
 
 @njit(cache=True)
@@ -84,6 +95,14 @@ def op_space_ok(state, op, s):
         return recruit_limit(state, s) > 0
     if op == OP_ROB:
         return can_rob_in(state, s)
+    if op == OP_PATROL:
+        return cells(state, s) > 0
+    if op == OP_SEARCH:
+        return True
+    if op == OP_TRAVEL:
+        return cells(state, s) - state[MOVED_HERE + s] > 0
+    if op == OP_SABOTAGE:
+        return state[at(s, CELLS_UNDERGROUND)] > 0
     return False
 
 
@@ -149,6 +168,7 @@ def start_operation(state, op):
     state[N_SELECTED] = 0
     state[EXTRA_USED] = 0
     state[COUNTER] = 0
+    clear_moves(state)
     limit = 1 if state[LIMITED] else 3
     if OP_FACTION[op] == IRGUN and state[HAGANAH] == 4:
         limit += 1  # 6.5.3
@@ -183,10 +203,233 @@ def select_space(state, s):
     elif op == OP_ASSAULT:
         state[CUR] = s
         state[PAID] = 0
-        if underground_affordable(state, s) > 0 and (state[INTEL_HELD + 1] + state[INTEL_HELD + 2]) > 0:
+        if underground_affordable(state, s) > 0 and can_buy(state):
             state[DECISION] = D_ASSAULT_CHITS
         else:
             finish_assault_space(state)
+    elif op == OP_TRAVEL:
+        state[CUR] = s
+        for t in range(N_MAP_SPACES):
+            state[DEST_USED + t] = 0
+        state[DECISION] = D_TRAVEL_DEST
+    elif op == OP_SABOTAGE:
+        state[CUR] = s
+        state[TERROR_HERE] = 0
+        if SPACE_KIND[s] == CITY and sa_open(state) and sa_accompanies(op, SA_TERROR):
+            state[DECISION] = D_TERROR_DECLARE
+        else:
+            sabotage_cache_step(state)
+
+
+@njit(cache=True)
+def can_buy(state):
+    """Intel Chits worth something for buying Underground Cells (values 1, 2)."""
+    return state[INTEL_HELD + 1] + state[INTEL_HELD + 2] > 0
+
+
+@njit(cache=True)
+def clear_moves(state):
+    for t in range(N_MAP_SPACES):
+        state[MOVED_HERE + t] = 0
+
+
+@njit(cache=True)
+def travel_movable(state):
+    return cells(state, state[CUR]) - state[MOVED_HERE + state[CUR]]
+
+
+@njit(cache=True)
+def travel_next(state):
+    """More destinations for this Travel origin, or back to the space list."""
+    if travel_movable(state) > 0:
+        for t in range(N_MAP_SPACES):
+            if state[DEST_USED + t] == 0:
+                state[DECISION] = D_TRAVEL_DEST
+                return
+    state[DECISION] = D_SPACE
+
+
+@njit(cache=True)
+def sabotage_cache_source_ok(state, s, src):
+    """Sabotage may spend an Arms Cache in or adjacent to its space (3.3.3)."""
+    return state[at(src, ARMS_CACHES)] > 0 and (src == s or ADJACENT[s, src] == 1)
+
+
+@njit(cache=True)
+def sabotage_cache_step(state):
+    s = state[CUR]
+    for src in range(N_MAP_SPACES):
+        if sabotage_cache_source_ok(state, s, src):
+            state[DECISION] = D_SABOTAGE_CACHE
+            return
+    resolve_sabotage(state, -1)
+
+
+@njit(cache=True)
+def resolve_sabotage(state, cache_from):
+    sabotage_space(state, state[CUR], cache_from, state[TERROR_HERE] == 1)
+    state[TERROR_HERE] = 0
+    state[DECISION] = D_SPACE
+
+
+@njit(cache=True)
+def patrol_affordable(state, s):
+    return min(state[at(s, POLICE)], state[at(s, CELLS_UNDERGROUND)]) - state[PAID]
+
+
+@njit(cache=True)
+def resolve_patrol(state):
+    s = state[CUR]
+    underground = min(state[PAID], state[at(s, CELLS_UNDERGROUND)], state[at(s, POLICE)])
+    patrol_arrest(state, s, underground)
+    state[PAID] = 0
+    finish_operation(state)
+
+
+@njit(cache=True)
+def continue_search(state, first):
+    """Search's activation, space by space; a City asks whether to discard a chit."""
+    for s in range(first, N_MAP_SPACES):
+        if state[SELECTED + s] == 1:
+            if SPACE_KIND[s] == CITY and intel_total(state) > 0:
+                state[CUR] = s
+                state[DECISION] = D_SEARCH_CITY
+                return
+            search_space(state, s, False)
+    finish_operation(state)
+
+
+@njit(cache=True)
+def patrol_source_ok(state, src):
+    if state[at(src, POLICE)] - state[MOVED_HERE + src] <= 0:
+        return False
+    for t in range(N_MAP_SPACES):
+        if t != src and state[SELECTED + t] == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def search_source_ok(state, src):
+    if state[at(src, TROOPS)] - state[MOVED_HERE + src] <= 0:
+        return False
+    for t in range(N_MAP_SPACES):
+        if t != src and state[SELECTED + t] == 1 and ADJACENT[src, t] == 1:
+            return True
+    return False
+
+
+# ---------------------------------------------------- special activities --
+
+@njit(cache=True)
+def sa_accompanies(op, sa):
+    """Which Operations each Special Activity may accompany (4.1.1, 4.2, 4.3)."""
+    if sa == SA_RESTORE:
+        return op == OP_DEPLOY
+    if sa == SA_NEGOTIATE:
+        return op == OP_DEPLOY or op == OP_PATROL or op == OP_SEARCH
+    if sa == SA_MASS_DETENTION:
+        return op == OP_SEARCH or op == OP_ASSAULT
+    if sa == SA_TERROR:
+        return op == OP_SABOTAGE
+    return OP_FACTION[op] == IRGUN   # Silence, Propagandize: any Irgun Operation
+
+
+@njit(cache=True)
+def sa_open(state):
+    """The Op & Special Activity box, and no Special Activity taken yet (4.1)."""
+    return state[LIMITED] == 0 and state[BOX + state[EXECUTOR]] == BOX_OP_SA and state[SA_USED] == 0
+
+
+@njit(cache=True)
+def sa_space_ok(state, sa, s):
+    if (state[SA_SPACES] >> s) & 1:
+        return False
+    if sa == SA_RESTORE:
+        return can_restore_in(state, s)
+    if sa == SA_MASS_DETENTION:
+        return can_mass_detain_in(state, s)
+    if sa == SA_SILENCE:
+        return can_silence_in(state, s)
+    if sa == SA_PROPAGANDIZE:
+        return can_propagandize_in(state, s)
+    return False
+
+
+@njit(cache=True)
+def sa_offerable(state, sa):
+    """May the executor start Special Activity ``sa`` now (Terror is declared
+    with a Sabotage space instead)?"""
+    if sa == SA_TERROR or SA_FACTION[sa] != state[EXECUTOR] or not sa_accompanies(state[OP], sa):
+        return False
+    if sa == SA_NEGOTIATE:
+        return True
+    for s in range(N_MAP_SPACES):
+        if sa_space_ok(state, sa, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_sa_offerable(state):
+    if not sa_open(state):
+        return False
+    for sa in range(6):
+        if sa_offerable(state, sa):
+            return True
+    return False
+
+
+@njit(cache=True)
+def start_sa(state, sa, resume):
+    state[SA_USED] = 1
+    state[SA] = sa
+    state[SA_RETURN] = resume
+    state[SA_COUNT] = 0
+    state[SA_SPACES] = 0
+    if sa == SA_NEGOTIATE:
+        negotiate(state)
+        finish_sa(state)
+    else:
+        state[DECISION] = D_SA_SPACE
+
+
+@njit(cache=True)
+def finish_sa(state):
+    state[SA] = -1
+    if state[SA_RETURN] == D_SA_AFTER:
+        end_action(state)
+    else:
+        state[DECISION] = state[SA_RETURN]
+
+
+@njit(cache=True)
+def sa_in_space(state, s):
+    sa = state[SA]
+    state[SA_SPACES] |= 1 << s
+    state[SA_COUNT] += 1
+    if sa == SA_RESTORE:
+        restore(state, s)
+    elif sa == SA_MASS_DETENTION:
+        mass_detention(state, s, die(state))
+    elif sa == SA_SILENCE:
+        silence(state, s)
+    elif sa == SA_PROPAGANDIZE:
+        propagandize(state, s, 1)
+        if state[SA_COUNT] < 2:
+            for t in range(N_MAP_SPACES):
+                if sa_space_ok(state, sa, t):
+                    return   # a second City may follow (or stop)
+    finish_sa(state)
+
+
+@njit(cache=True)
+def finish_operation(state):
+    """After the Operation: its Special Activity may still come (4.1)."""
+    if any_sa_offerable(state):
+        state[DECISION] = D_SA_AFTER
+    else:
+        end_action(state)
 
 
 @njit(cache=True)
@@ -201,10 +444,17 @@ def finish_assault_space(state):
 @njit(cache=True)
 def finish_spaces(state):
     """The Operation's space list is closed: after-steps, then the action ends."""
-    if state[OP] == OP_DEPLOY:
+    op = state[OP]
+    if op == OP_DEPLOY:
         state[DECISION] = D_DEPLOY_DESTINATION
+    elif op == OP_PATROL:
+        clear_moves(state)
+        state[DECISION] = D_PATROL_MOVE
+    elif op == OP_SEARCH:
+        clear_moves(state)
+        state[DECISION] = D_SEARCH_MOVE
     else:
-        end_action(state)
+        finish_operation(state)
 
 
 # ------------------------------------------------------------- card flow --
@@ -215,6 +465,8 @@ def end_action(state):
     state[OP] = -1
     state[LIMITED] = 0
     state[CUR] = -1
+    state[SA] = -1
+    state[SA_USED] = 0
     if state[STEP] == 0:
         state[STEP] = 1
         state[DECISION] = D_BOX
@@ -348,8 +600,20 @@ def start_cache_redeploy(state):
 
 @njit(cache=True)
 def finish_propaganda(state):
+    """Reset Phase (6.4); the next card is revealed by :func:`settle`.
+
+    (Revealing it here would make next_card -> propaganda_round -> ... ->
+    next_card recursive, which numba's cache cannot hold.)
+    """
     reset_phase(state)
-    next_card(state)
+    state[DECISION] = D_NEXT_CARD
+
+
+@njit(cache=True)
+def settle(state):
+    """Reveal cards while Propaganda Rounds finish without a decision."""
+    while state[DECISION] == D_NEXT_CARD:
+        next_card(state)
 
 
 @njit(cache=True)
@@ -411,6 +675,73 @@ def legal_mask(state, out):
             out[A_STOP] = 1
         if extra_space_open(state):
             out[A_EXTRA] = 1
+        if sa_open(state):
+            for sa in range(6):
+                if sa_offerable(state, sa):
+                    out[A_SA + sa] = 1
+        return
+    if d == D_SA_AFTER:
+        out[A_STOP] = 1
+        for sa in range(6):
+            if sa_offerable(state, sa):
+                out[A_SA + sa] = 1
+        return
+    if d == D_SA_SPACE:
+        if state[SA_COUNT] > 0:
+            out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if sa_space_ok(state, state[SA], s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PATROL_MOVE or d == D_SEARCH_MOVE:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if (patrol_source_ok(state, s) if d == D_PATROL_MOVE else search_source_ok(state, s)):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
+        src = state[CUR]
+        for s in range(N_MAP_SPACES):
+            if s != src and state[SELECTED + s] == 1 and (d == D_PATROL_MOVE_TO or ADJACENT[src, s] == 1):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PATROL_ARREST:
+        for s in range(N_MAP_SPACES):
+            if state[SELECTED + s] == 1:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PATROL_CHITS:
+        out[A_STOP] = 1
+        if patrol_affordable(state, state[CUR]) > 0:
+            for v in (1, 2):
+                if state[INTEL_HELD + v] > 0:
+                    out[A_CHIT + v] = 1
+        return
+    if d == D_SEARCH_CITY:
+        out[A_STOP] = 1
+        for v in range(3):
+            if state[INTEL_HELD + v] > 0:
+                out[A_CHIT + v] = 1
+        return
+    if d == D_TRAVEL_DEST:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if state[DEST_USED + s] == 0:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_TRAVEL_COUNT:
+        for k in range(1, min(travel_movable(state), MAX_COUNT) + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_TERROR_DECLARE:
+        out[A_STOP] = 1
+        out[A_SA + SA_TERROR] = 1
+        return
+    if d == D_SABOTAGE_CACHE:
+        out[A_STOP] = 1
+        for src in range(N_MAP_SPACES):
+            if sabotage_cache_source_ok(state, state[CUR], src):
+                out[A_SPACE + src] = 1
         return
     if d == D_LEAD_CHIT:
         for v in range(3):
@@ -547,10 +878,80 @@ def apply(state, action):
     elif d == D_SPACE:
         if action == A_STOP:
             finish_spaces(state)
+        elif action >= A_SA and action < A_SPACE:
+            start_sa(state, action - A_SA, D_SPACE)
         elif action == A_EXTRA:
             state[DECISION] = D_LEAD_CHIT if state[EXECUTOR] == BRITISH else D_OFFENSIVE_CACHE
         else:
             select_space(state, space)
+    elif d == D_SA_AFTER:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            start_sa(state, action - A_SA, D_SA_AFTER)
+    elif d == D_SA_SPACE:
+        if action == A_STOP:
+            finish_sa(state)
+        else:
+            sa_in_space(state, space)
+    elif d == D_PATROL_MOVE or d == D_SEARCH_MOVE:
+        if action == A_STOP:
+            if d == D_PATROL_MOVE:
+                state[DECISION] = D_PATROL_ARREST
+            else:
+                continue_search(state, 0)
+        else:
+            state[CUR] = space
+            state[DECISION] = d + 1   # the matching *_TO decision
+    elif d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
+        move(state, state[CUR], space, POLICE if d == D_PATROL_MOVE_TO else TROOPS, 1)
+        state[MOVED_HERE + space] += 1
+        state[DECISION] = d - 1
+    elif d == D_PATROL_ARREST:
+        state[CUR] = space
+        state[PAID] = 0
+        if patrol_affordable(state, space) > 0 and can_buy(state):
+            state[DECISION] = D_PATROL_CHITS
+        else:
+            resolve_patrol(state)
+    elif d == D_PATROL_CHITS:
+        if action == A_STOP:
+            resolve_patrol(state)
+        else:
+            return_intel(state, action - A_CHIT)
+            state[PAID] += action - A_CHIT
+            if patrol_affordable(state, state[CUR]) <= 0:
+                resolve_patrol(state)
+    elif d == D_SEARCH_CITY:
+        city = state[CUR]
+        if action == A_STOP:
+            search_space(state, city, False)
+        else:
+            return_intel(state, action - A_CHIT)
+            search_space(state, city, True)
+        continue_search(state, city + 1)
+    elif d == D_TRAVEL_DEST:
+        if action == A_STOP:
+            state[DECISION] = D_SPACE
+        else:
+            state[CUR2] = space
+            state[DECISION] = D_TRAVEL_COUNT
+    elif d == D_TRAVEL_COUNT:
+        src = state[CUR]
+        dst = state[CUR2]
+        n = action - A_COUNT + 1
+        active = min(n, state[at(src, CELLS_ACTIVE)])   # Active Cells move first (rules decision P-9)
+        travel(state, src, dst, n - active, active)
+        state[MOVED_HERE + dst] += n
+        state[DEST_USED + dst] = 1
+        travel_next(state)
+    elif d == D_TERROR_DECLARE:
+        if action != A_STOP:
+            state[SA_USED] = 1
+            state[TERROR_HERE] = 1
+        sabotage_cache_step(state)
+    elif d == D_SABOTAGE_CACHE:
+        resolve_sabotage(state, -1 if action == A_STOP else space)
     elif d == D_LEAD_CHIT:
         return_intel(state, action - A_CHIT)
         state[EXTRA_USED] = 1
@@ -576,13 +977,13 @@ def apply(state, action):
         state[DECISION] = D_SPACE
     elif d == D_DEPLOY_DESTINATION:
         if action == A_STOP:
-            end_action(state)
+            finish_operation(state)
         else:
             state[CUR] = space
             state[DECISION] = D_DEPLOY_TROOPS
     elif d == D_DEPLOY_TROOPS:
         if action == A_STOP:
-            end_action(state)
+            finish_operation(state)
         else:
             move(state, space, state[CUR], TROOPS, 1)
     elif d == D_PASS_ROB:
@@ -631,6 +1032,7 @@ def apply(state, action):
         move(state, state[CUR], space, ARMS_CACHES, 1)
         finish_propaganda(state)
     clear_unguarded_curfews(state)
+    settle(state)
 
 
 @njit(cache=True)
@@ -639,7 +1041,9 @@ def new_game(state, seed):
     setup(state, seed)
     state[OP] = -1
     state[CUR] = -1
+    state[SA] = -1
     next_card(state)
+    settle(state)
 
 
 @njit(cache=True)

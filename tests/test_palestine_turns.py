@@ -1,0 +1,275 @@
+"""Palestine decision machinery (2.3, 3.0, 4.0, 6.0): card flow, boxes, Operations
+with their sub-decisions, Special Activities, Propaganda Round; no dead ends.
+
+The Example of Play (8.0) is replayed decision by decision for its first
+three cards (the events it uses later wait for issue 4).
+"""
+
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from britishway_env.volumes.boards import palestine as board
+from britishway_env.volumes.palestine import layout as L
+from britishway_env.volumes.palestine import turns as T
+
+S = board.space_index
+
+
+def new_game(seed=0, deck=None):
+    s = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    T.new_game(s, np.int64(seed))
+    if deck is not None:
+        s[L.DECK:L.DECK + len(deck)] = deck
+        s[L.CARD] = deck[0]
+    return s
+
+
+def mask(s):
+    m = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    T.legal_mask(s, m)
+    return m
+
+
+def act(s, action):
+    assert mask(s)[action], (L.DECISION_NAMES[T.pending(s)], action, np.flatnonzero(mask(s)))
+    T.apply(s, action)
+
+
+def force(s, *faces):
+    s[L.FORCED] = len(faces)
+    s[L.FORCED + 1] = 0
+    s[L.FORCED + 2:L.FORCED + 2 + len(faces)] = faces
+
+
+def get(s, name, piece):
+    return s[L.SPACES + S(name) * L.SPACE_FIELDS + piece]
+
+
+def space(name):
+    return L.A_SPACE + S(name)
+
+
+def test_2_2_start_irgun_first_eligible_chooses_a_box():
+    s = new_game()
+    assert T.pending(s) == L.D_BOX and T.actor(s) == L.IRGUN and s[L.DECK_DRAWN] == 1
+    m = mask(s)
+    assert m[L.A_BOX + L.BOX_LIMITED] and m[L.A_BOX + L.BOX_OP_SA]
+    assert not m[L.A_BOX + L.BOX_EVENT]          # no event is encoded yet (issue 4)
+    assert m[L.A_PASS + L.BOX_EVENT]             # but the Event box can still be taken to Pass
+
+
+def test_2_3_2_second_eligible_takes_another_box_and_2_3_5_eligibility():
+    s = new_game(deck=[31, 10, 27, 25, 7, 8, 35])
+    act(s, L.A_PASS + L.BOX_OP_SA)               # Irgun take Op & SA and Pass
+    if T.pending(s) == L.D_PASS_ROB:
+        act(s, L.A_STOP)
+    assert T.actor(s) == L.BRITISH and not mask(s)[L.A_PASS + L.BOX_OP_SA]
+    held = s[L.INTEL_HELD:L.INTEL_HELD + 3].sum()
+    act(s, L.A_PASS + L.BOX_EVENT)               # 2.3.3: British Pass draws a chit
+    assert s[L.INTEL_HELD:L.INTEL_HELD + 3].sum() == held + 1
+    assert s[L.FIRST_ELIGIBLE] == L.BRITISH      # Event box is left of Op & SA
+    assert s[L.CARD] == 10 and T.actor(s) == L.BRITISH
+
+
+def test_8_0_example_of_play_first_three_cards():
+    s = new_game(deck=[31, 10, 27, 25, 7, 8, 35])
+    # DOV GRUNER. Irgun: Op & SA, Sabotage with Terror, 4 spaces (Haganah at 4).
+    act(s, L.A_BOX + L.BOX_OP_SA)
+    act(s, L.A_OP + L.OP_SABOTAGE)
+    assert s[L.SPACE_LIMIT] == 4
+    force(s, 3, 1, 3, 4)                          # dice 4 (Galilee), 2 (Gaza), 4 (Haifa), 5 (Jerusalem)
+    act(s, space("Galilee"))                      # no Arms Cache in or next to Galilee: rolls at once
+    act(s, space("Gaza"))
+    act(s, L.A_STOP)                              # keep Lydda's adjacent Arms Cache
+    act(s, space("Haifa City"))
+    act(s, L.A_STOP)                              # no Terror here (and no Arms Cache near)
+    act(s, space("Jerusalem City"))
+    act(s, L.A_SA + L.SA_TERROR)                  # Terror declared before the roll
+    act(s, space("Jerusalem District"))           # the adjacent Arms Cache: +2
+    assert get(s, "Galilee", L.SABOTAGE) == 1 and get(s, "Gaza", L.SABOTAGE) == 0
+    assert get(s, "Haifa City", L.SABOTAGE) == 1 and get(s, "Jerusalem City", L.TERROR) == 2
+    assert s[L.HAGANAH] == 3 and (s[L.TRACK_CELLS_4], s[L.TRACK_CACHE_4]) == (2, 1)
+    assert s[L.SPACE_LIMIT] == 4 and not mask(s)[L.A_SPACE:L.A_COUNT].any()
+    act(s, L.A_STOP)
+    # British: Limited Patrol into Jerusalem with the Haifa Police, arrest the Active Cell.
+    assert T.actor(s) == L.BRITISH and not mask(s)[L.A_BOX + L.BOX_OP_SA]
+    act(s, L.A_BOX + L.BOX_LIMITED)
+    act(s, L.A_OP + L.OP_PATROL)
+    act(s, space("Jerusalem City"))
+    assert not mask(s)[space("Haifa City")]       # Limited: one destination
+    act(s, L.A_STOP)
+    act(s, space("Haifa City"))                   # Police from Haifa City ...
+    act(s, space("Jerusalem City"))               # ... to Jerusalem
+    act(s, L.A_STOP)
+    act(s, space("Jerusalem City"))               # arrests there
+    assert s[L.PRISON] == 1 and get(s, "Jerusalem City", L.CELLS_ACTIVE) == 0
+    assert get(s, "Jerusalem City", L.POLICE) == 2 and get(s, "Haifa City", L.POLICE) == 0
+    # Eligibility: British (Limited Op, leftmost) become 1st Eligible.
+    assert s[L.CARD] == 10 and s[L.FIRST_ELIGIBLE] == L.BRITISH and T.actor(s) == L.BRITISH
+    # PALESTINE POLICE FORCE. British: Deploy in Samaria, Tel Aviv-Jaffa, Haifa City; Troops
+    # from Samaria to the Tel Aviv-Jerusalem Railway; then Restore in Jerusalem.
+    act(s, L.A_BOX + L.BOX_OP_SA)
+    act(s, L.A_OP + L.OP_DEPLOY)
+    for name in ("Samaria", "Tel Aviv-Jaffa", "Haifa City"):
+        act(s, space(name))
+    act(s, L.A_STOP)
+    act(s, space("Tel Aviv-Jerusalem Railway"))
+    act(s, space("Samaria"))
+    act(s, space("Samaria"))
+    act(s, L.A_STOP)
+    assert T.pending(s) == L.D_SA_AFTER
+    act(s, L.A_SA + L.SA_RESTORE)
+    act(s, space("Jerusalem City"))
+    assert get(s, "Jerusalem City", L.TERROR) == 0 and get(s, "Jerusalem City", L.SABOTAGE) == 2
+    assert get(s, "Tel Aviv-Jerusalem Railway", L.TROOPS) == 2 and get(s, "Samaria", L.TROOPS) == 0
+    assert (get(s, "Samaria", L.POLICE), get(s, "Tel Aviv-Jaffa", L.POLICE), get(s, "Haifa City", L.POLICE)) == (1, 2, 1)
+    assert s[L.AVAILABLE_POLICE] == 0
+    # Irgun: Limited Rob in Haifa District, a 4: an Arms Cache.
+    act(s, L.A_BOX + L.BOX_LIMITED)
+    act(s, L.A_OP + L.OP_ROB)
+    force(s, 3)
+    act(s, space("Haifa District"))
+    assert get(s, "Haifa District", L.ARMS_CACHES) == 1 and get(s, "Haifa District", L.CELLS_ACTIVE) == 0
+    assert mask(s)[L.A_EXTRA]                     # an Offensive could still add a space (2.3.7) ...
+    act(s, L.A_STOP)                              # ... but the Irgun stop
+    assert s[L.CARD] == 27 and s[L.FIRST_ELIGIBLE] == L.IRGUN
+    # AMERICAN LOANS. Irgun: Recruit in Jerusalem, the Tel Aviv-Haifa and Egypt-Tel Aviv
+    # Railways; an Offensive with the Haifa District Arms Cache adds Tel Aviv-Jaffa; Silence there.
+    act(s, L.A_BOX + L.BOX_OP_SA)
+    act(s, L.A_OP + L.OP_RECRUIT)
+    assert s[L.SPACE_LIMIT] == 3                  # Haganah no longer at 4
+    act(s, space("Jerusalem City"))               # a City with no Arms Cache near: one Cell, no question
+    act(s, space("Tel Aviv-Haifa Railway"))
+    act(s, L.A_COUNT + 0)                         # one Cell (two were allowed)
+    act(s, space("Egypt-Tel Aviv Railway"))
+    act(s, L.A_COUNT + 0)
+    act(s, L.A_EXTRA)                             # Offensive (2.3.7)
+    act(s, space("Haifa District"))
+    act(s, space("Tel Aviv-Jaffa"))               # only one Cell left Available
+    assert s[L.AVAILABLE_CELLS] == 0 and s[L.PRISON] == 1
+    assert get(s, "Haifa District", L.ARMS_CACHES) == 0 and s[L.AVAILABLE_CACHES] == 3
+    for name in ("Jerusalem City", "Tel Aviv-Haifa Railway", "Egypt-Tel Aviv Railway"):
+        assert get(s, name, L.CELLS_UNDERGROUND) == 1
+    act(s, L.A_SA + L.SA_SILENCE)
+    act(s, space("Tel Aviv-Jaffa"))
+    assert get(s, "Tel Aviv-Jaffa", L.POLICE) == 1 and get(s, "Tel Aviv-Jaffa", L.CELLS_UNDERGROUND) == 2
+    act(s, L.A_STOP)
+    # British Pass and draw a '1' chit; they become 1st Eligible.
+    force(s, 3)
+    act(s, L.A_PASS + L.BOX_LIMITED)
+    assert list(s[L.INTEL_HELD:L.INTEL_HELD + 3]) == [0, 1, 0]
+    assert s[L.CARD] == 25 and s[L.FIRST_ELIGIBLE] == L.BRITISH
+    # MENACHEM BEGIN. British: Search Tel Aviv-Jaffa, Jerusalem City and Lydda with Troops
+    # from the railway and from Gaza, Curfews in both Cities, then Mass Detention (a 4).
+    act(s, L.A_BOX + L.BOX_OP_SA)
+    act(s, L.A_OP + L.OP_SEARCH)
+    for name in ("Tel Aviv-Jaffa", "Jerusalem City", "Lydda"):
+        act(s, space(name))
+    act(s, L.A_STOP)
+    for src, dst in (("Tel Aviv-Jerusalem Railway", "Tel Aviv-Jaffa"),
+                     ("Tel Aviv-Jerusalem Railway", "Jerusalem City"),
+                     ("Gaza", "Lydda"), ("Gaza", "Lydda")):
+        act(s, space(src))
+        act(s, space(dst))
+    act(s, L.A_STOP)
+    act(s, L.A_STOP)                              # Tel Aviv-Jaffa: Curfew, one Cell per 3 cubes
+    act(s, L.A_STOP)                              # Jerusalem: the same (keep the chit)
+    for name in ("Lydda", "Tel Aviv-Jaffa", "Jerusalem City"):
+        assert get(s, name, L.CELLS_ACTIVE) == 1, name
+    assert get(s, "Tel Aviv-Jaffa", L.CURFEW) == 1 and get(s, "Jerusalem City", L.CURFEW) == 1
+    force(s, 3)
+    act(s, L.A_SA + L.SA_MASS_DETENTION)
+    act(s, space("Tel Aviv-Jaffa"))
+    assert T.cells_at(s, S("Tel Aviv-Jaffa")) == 0 and T.cells_at(s, S("Lydda")) == 0
+    assert s[L.PRISON] == 4 and s[L.POLITICAL_WILL] == 17
+    # The Irgun now play the MENACHEM BEGIN event (issue 4): the replay stops here.
+    assert T.actor(s) == L.IRGUN and T.pending(s) == L.D_BOX
+
+
+def test_6_0_propaganda_round_and_7_0_2_final_victory():
+    s = new_game(deck=[1, 2, 3, 4, 33, 5, 6, 7, 8, 9, 10, 34, 11, 12, 13, 14, 15, 35, 16, 17, 18])
+    s[L.DECK_DRAWN] = 17                          # the next card is the last Propaganda card
+    s[L.PROPAGANDA_DONE] = 2
+    s[L.POLITICAL_WILL] = 5
+    act(s, L.A_PASS + L.BOX_LIMITED)              # Irgun Pass
+    if T.pending(s) == L.D_PASS_ROB:
+        act(s, L.A_STOP)
+    act(s, L.A_PASS + L.BOX_EVENT)                # British Pass: the Propaganda card comes up
+    assert T.is_over(s) and s[L.OUTCOME] == L.BRITISH_WIN
+    assert s[L.POLITICAL_WILL] == 10              # +2 no Sabotaged Railway, +3 clean Cities
+
+
+def test_6_1_3_irgun_win_at_zero():
+    s = new_game(deck=[1, 2, 3, 4, 33, 5, 6])
+    s[L.DECK_DRAWN] = 4
+    s[L.POLITICAL_WILL] = 3
+    s[L.SPACES + S("Tel Aviv-Jaffa") * L.SPACE_FIELDS + L.TERROR] = 3
+    act(s, L.A_PASS + L.BOX_LIMITED)
+    if T.pending(s) == L.D_PASS_ROB:
+        act(s, L.A_STOP)
+    act(s, L.A_PASS + L.BOX_EVENT)
+    assert T.is_over(s) and s[L.OUTCOME] == L.IRGUN_WIN and s[L.POLITICAL_WILL] == 0
+
+
+def _invariants(s):
+    sp = s[L.SPACES:L.SPACES + board.N_MAP_SPACES * L.SPACE_FIELDS].reshape(board.N_MAP_SPACES, L.SPACE_FIELDS)
+    cells = (sp[:, L.CELLS_UNDERGROUND].sum() + sp[:, L.CELLS_ACTIVE].sum() + s[L.AVAILABLE_CELLS] + s[L.PRISON]
+             + s[L.TRACK_CELLS_4] + s[L.TRACK_CELLS_3] + s[L.CELLS_OUT_OF_GAME])
+    assert cells == L.TOTAL_CELLS
+    assert sp[:, L.ARMS_CACHES].sum() + s[L.AVAILABLE_CACHES] + s[L.TRACK_CACHE_4] == L.TOTAL_CACHES
+    assert sp[:, L.TROOPS].sum() + s[L.AVAILABLE_TROOPS] == L.TOTAL_TROOPS
+    assert sp[:, L.POLICE].sum() + s[L.AVAILABLE_POLICE] == L.TOTAL_POLICE
+    assert (sp >= 0).all() and 0 <= s[L.POLITICAL_WILL] <= L.PW_MAX
+    assert (sp[:, L.ARMS_CACHES] <= 2).all() and sp[9:13, L.ARMS_CACHES].sum() == 0        # 1.4.2
+    assert sp[:, L.CURFEW].sum() <= L.TOTAL_CURFEWS and sp[:9, L.CURFEW][:6].sum() == 0     # Cities only
+    assert ((sp[:, L.CURFEW] == 0) | (sp[:, L.TROOPS] + sp[:, L.POLICE] > 0)).all()         # 1.10
+    assert 0 <= s[L.HAGANAH] <= 4 and (s[L.INTEL_HELD:L.INTEL_HELD + 3] <= 3).all()
+
+
+def test_random_play_keeps_invariants_and_never_dead_ends():
+    rng = np.random.default_rng(0)
+    m = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    outcomes = set()
+    for g in range(150):
+        s = new_game(seed=g)
+        steps = 0
+        while not T.is_over(s):
+            T.legal_mask(s, m)
+            legal = np.flatnonzero(m)
+            assert len(legal), (g, L.DECISION_NAMES[T.pending(s)])
+            T.apply(s, int(rng.choice(legal)))
+            _invariants(s)
+            steps += 1
+            assert steps < 5000
+        outcomes.add(int(s[L.OUTCOME]))
+    assert outcomes <= {L.BRITISH_WIN, L.IRGUN_WIN} and L.BRITISH_WIN in outcomes
+
+
+def test_kernels_load_from_numba_cache(tmp_path):
+    """Regression: a recursive kernel chain compiled but segfaulted when loaded
+    from numba's cache; play a game in two fresh processes sharing one cache."""
+    code = textwrap.dedent("""
+        import numpy as np
+        from britishway_env.volumes.palestine import layout as L, turns as T
+        s = np.zeros(L.STATE_SIZE, dtype=np.int64); m = np.zeros(L.N_ACTIONS, dtype=np.int8)
+        T.new_game(s, np.int64(3)); rng = np.random.default_rng(3)
+        while not T.is_over(s):
+            T.legal_mask(s, m); T.apply(s, int(rng.choice(np.flatnonzero(m))))
+        print("outcome", s[L.OUTCOME])
+    """)
+    env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    outs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+            for _ in range(2)]
+    assert [o.returncode for o in outs] == [0, 0], outs[-1].stderr[-2000:]
+    assert outs[0].stdout == outs[1].stdout
+
+
+@pytest.mark.parametrize("op", [L.OP_DEPLOY, L.OP_ASSAULT])
+def test_operation_offered_only_when_feasible(op):
+    s = new_game()
+    s[L.SPACES:L.SPACES + board.N_MAP_SPACES * L.SPACE_FIELDS] = 0     # empty map
+    assert not T.op_feasible(s, op)
