@@ -8,14 +8,18 @@ game offers the same verbs: ``legal_actions``, ``apply``, ``current_agent``,
 
 from __future__ import annotations
 
+import abc
 import importlib
-from typing import Any
+from typing import Any, Callable
 
-from .errors import StateError, UnknownVolumeError
+import numpy as np
+
+from .errors import IllegalActionError, StateError, UnknownVolumeError
 
 # volume name -> "module:Class" of its Game subclass (imported on first use).
 VOLUMES = {
     "solo1948": "britishway_env.solo1948.game:Solo1948Game",
+    "palestine": "britishway_env.volumes.palestine.game:PalestineGame",
 }
 
 
@@ -60,3 +64,116 @@ class Game:
     @classmethod
     def _from_dict(cls, d: dict) -> "Game":  # pragma: no cover - each volume overrides
         raise UnknownVolumeError(f"volume {cls.volume!r} cannot load state dicts")
+
+
+class KernelGame(Game, abc.ABC):
+    """A game whose rules are numba kernels over one int64 state row.
+
+    Subclasses name their kernels and layout constants; this class checks
+    actions against the legal mask, keeps the history, clones, queues forced
+    dice and determinizes.
+    """
+
+    agents: tuple[str, ...] = ()
+    N_ACTIONS = 0
+    STATE_SIZE = 0
+    FORCED = 0              # offset of the forced-chance queue: queued, used, values...
+    FORCED_CAPACITY = 0
+    new_game_kernel: Callable = staticmethod(lambda state, seed: None)
+    legal_mask_kernel: Callable = staticmethod(lambda state, out: None)
+    apply_kernel: Callable = staticmethod(lambda state, action: None)
+    determinize_kernel: Callable = staticmethod(lambda state, seed: None)
+
+    def __init__(self, volume: str | None = None, seed: int = 0):
+        if volume not in (None, self.volume):
+            raise StateError(f"{type(self).__name__} cannot play volume {volume!r}")
+        self.seed = int(seed)
+        self.state = np.zeros(self.STATE_SIZE, dtype=np.int64)
+        self.history: list[int] = []
+        self._mask = np.zeros(self.N_ACTIONS, dtype=np.int8)
+        self.new_game_kernel(self.state, np.int64(self.seed))
+
+    # Each volume says these.
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """The game is over."""
+
+    @property
+    @abc.abstractmethod
+    def outcome(self) -> str:
+        """How the game ended ('ongoing' before)."""
+
+    @property
+    @abc.abstractmethod
+    def phase(self) -> str:
+        """The pending decision or phase, in words."""
+
+    @abc.abstractmethod
+    def generic_action_name(self, action: int) -> str:
+        """The action's meaning independent of the position."""
+
+    def action_name(self, action: int) -> str:
+        return self.generic_action_name(int(action))
+
+    # Shared.
+    def legal_mask(self) -> np.ndarray:
+        self.legal_mask_kernel(self.state, self._mask)
+        return self._mask.astype(bool)
+
+    def legal_actions(self) -> list[int]:
+        return [int(a) for a in np.flatnonzero(self.legal_mask())]
+
+    def apply(self, action: int) -> None:
+        """Take a legal action; raise :class:`IllegalActionError` (state unchanged) otherwise."""
+        try:
+            action = int(action)
+        except (TypeError, ValueError):
+            raise IllegalActionError(f"action must be an integer, got {action!r}") from None
+        if not 0 <= action < self.N_ACTIONS:
+            raise IllegalActionError(f"action {action} is outside the action space 0..{self.N_ACTIONS - 1}")
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over ({self.outcome}); no action is legal")
+        if not self.legal_mask()[action]:
+            legal = ", ".join(f"{a} {self.action_name(a)}" for a in self.legal_actions())
+            raise IllegalActionError(
+                f"action {action} ({self.generic_action_name(action)}) is not legal now "
+                f"({self.phase}); legal: {legal}"
+            )
+        self.apply_kernel(self.state, action)
+        self.history.append(action)
+
+    def force_chance(self, values: list[int]) -> None:
+        """Queue die results (0-based faces) for the next random choices: tests and
+        replays of rulebook examples."""
+        f = self.FORCED
+        queued = [int(v) for v in self.state[f + 2 + int(self.state[f + 1]):f + 2 + int(self.state[f])]]
+        values = queued + [int(v) for v in values]
+        if len(values) > self.FORCED_CAPACITY:
+            raise StateError(f"at most {self.FORCED_CAPACITY} forced chance values can be queued")
+        if any(v < 0 for v in values):
+            raise StateError("forced chance values must be >= 0")
+        self.state[f] = len(values)
+        self.state[f + 1] = 0
+        self.state[f + 2:f + 2 + len(values)] = values
+
+    def forced_chance_left(self) -> list[int]:
+        f = self.FORCED
+        return [int(v) for v in self.state[f + 2 + int(self.state[f + 1]):f + 2 + int(self.state[f])]]
+
+    def clone(self):
+        copy = object.__new__(type(self))
+        copy.seed = self.seed
+        copy.state = self.state.copy()
+        copy.history = list(self.history)
+        copy._mask = np.zeros(self.N_ACTIONS, dtype=np.int8)
+        return copy
+
+    def determinize(self, seed: int):
+        """A copy whose hidden future (undrawn cards, dice) is resampled.
+
+        Use it in any planner that clones the state: the copy keeps
+        everything the players can see and forgets the real future.
+        """
+        copy = self.clone()
+        self.determinize_kernel(copy.state, np.int64(seed))
+        return copy

@@ -10,4 +10,8 @@ def render_text(game) -> str:
         from .solo1948.render import render_text as solo
 
         return solo(game)
+    if game.volume == "palestine":
+        from .volumes.palestine.render import render_text as palestine
+
+        return palestine(game)
     raise UnknownVolumeError(f"no text renderer for volume {game.volume!r}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import IllegalActionError, StateError
-from ..game import Game
+from ..game import KernelGame
 from . import layout as L
 from . import rules
 from .cards import (
@@ -56,54 +56,29 @@ def generic_action_name(action: int) -> str:
 ACTION_NAMES = [generic_action_name(a) for a in range(L.N_ACTIONS)]
 
 
-class Solo1948Game(Game):
+class Solo1948Game(KernelGame):
     """One game of the 1948 solo deck; the player is the Israelis."""
 
     volume = "solo1948"
     agents = (AGENT,)
+    N_ACTIONS = L.N_ACTIONS
+    STATE_SIZE = L.STATE_SIZE
+    FORCED = L.FORCED
+    FORCED_CAPACITY = L.FORCED_CAPACITY
+    new_game_kernel = staticmethod(rules.new_game)
+    legal_mask_kernel = staticmethod(rules.legal_mask)
+    apply_kernel = staticmethod(rules.apply)
+    determinize_kernel = staticmethod(rules.determinize)
 
-    def __init__(self, volume: str | None = None, seed: int = 0):
-        if volume not in (None, self.volume):
-            raise StateError(f"Solo1948Game cannot play volume {volume!r}")
-        self.seed = int(seed)
-        self.state = np.zeros(L.STATE_SIZE, dtype=np.int64)
-        self.history: list[int] = []
-        self._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
-        rules.new_game(self.state, np.int64(self.seed))
-
-    # ---------------------------------------------------------- playing --
     @property
     def current_agent(self) -> str | None:
         return None if self.is_terminal() else AGENT
 
-    def legal_mask(self) -> np.ndarray:
-        rules.legal_mask(self.state, self._mask)
-        return self._mask.astype(bool)
-
-    def legal_actions(self) -> list[int]:
-        return [int(a) for a in np.flatnonzero(self.legal_mask())]
-
-    def apply(self, action: int) -> None:
-        """Take a legal action; raise :class:`IllegalActionError` otherwise."""
-        try:
-            action = int(action)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"action must be an integer, got {action!r}") from None
-        if not 0 <= action < L.N_ACTIONS:
-            raise IllegalActionError(f"action {action} is outside the action space 0..{L.N_ACTIONS - 1}")
-        if self.is_terminal():
-            raise IllegalActionError(f"the game is over ({self.outcome}); no action is legal")
-        if not self.legal_mask()[action]:
-            legal = ", ".join(f"{a} {self.action_name(a)}" for a in self.legal_actions())
-            raise IllegalActionError(
-                f"action {action} ({generic_action_name(action)}) is not legal in the "
-                f"{self.phase} phase; legal: {legal}"
-            )
-        rules.apply(self.state, action)
-        self.history.append(action)
-
     def is_terminal(self) -> bool:
         return int(self.state[L.PHASE]) == L.PH_OVER
+
+    def generic_action_name(self, action: int) -> str:
+        return generic_action_name(action)
 
     @property
     def outcome(self) -> str:
@@ -143,42 +118,14 @@ class Solo1948Game(Game):
         return [(int(rules.force_total(self.state, rules.ISRAELI, f)),
                  int(rules.force_total(self.state, rules.ARAB, f))) for f in range(N_FRONTS)]
 
-    # ----------------------------------------------------------- chance --
     def force_chance(self, values: list[int]) -> None:
-        """Queue die results for the next random choices (tests, replays of examples).
+        """Queue die results for the next random choices (tests, replays).
 
         Each value is the 0-based face of the next roll: a front (0 North,
         1 Central, 2 South) or the index of a unit among a side's units at a
         front, counted in card-list order.
         """
-        pending = [int(v) for v in self.state[L.FORCED + 2 + int(self.state[L.FORCED + 1]):
-                                              L.FORCED + 2 + int(self.state[L.FORCED])]]
-        values = pending + [int(v) for v in values]
-        if len(values) > L.FORCED_CAPACITY:
-            raise StateError(f"at most {L.FORCED_CAPACITY} forced chance values can be queued")
-        if any(v < 0 for v in values):
-            raise StateError("forced chance values must be >= 0")
-        self.state[L.FORCED] = len(values)
-        self.state[L.FORCED + 1] = 0
-        self.state[L.FORCED + 2:L.FORCED + 2 + len(values)] = values
-
-    def determinize(self, seed: int) -> "Solo1948Game":
-        """A copy whose undrawn cards are reshuffled and dice reseeded.
-
-        Use it in any planner that clones the state: the copy keeps
-        everything the player can see and forgets the real future.
-        """
-        copy = self.clone()
-        rules.determinize(copy.state, np.int64(seed))
-        return copy
-
-    def clone(self) -> "Solo1948Game":
-        copy = object.__new__(type(self))
-        copy.seed = self.seed
-        copy.state = self.state.copy()
-        copy.history = list(self.history)
-        copy._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
-        return copy
+        super().force_chance(values)
 
     # ------------------------------------------------------- state dict --
     def to_dict(self) -> dict:
@@ -200,7 +147,6 @@ class Solo1948Game(Game):
             }
         ev = int(s[L.EVENT])
         ef = int(s[L.EVENT_FRONT])
-        used = int(s[L.FORCED + 1])
         return {
             "volume": self.volume,
             "layout_version": L.LAYOUT.version,
@@ -220,7 +166,7 @@ class Solo1948Game(Game):
                 "events": [EVENT_NAMES[int(e)] for e in _undrawn(s, L.EVENT_DECK, L.EVENT_DRAWN, N_EVENTS)],
             },
             "rng": int(s[L.RNG]),
-            "forced_chance": [int(v) for v in s[L.FORCED + 2 + used:L.FORCED + 2 + int(s[L.FORCED])]],
+            "forced_chance": self.forced_chance_left(),
             "seed": self.seed,
             "history": list(self.history),
         }

@@ -81,3 +81,44 @@ def setup(state, seed):
     state[POLITICAL_WILL] = 18
     state[FIRST_ELIGIBLE] = IRGUN
     build_deck(state)
+
+
+@njit(cache=True)
+def determinize(state, seed):
+    """Resample what no player knows: the undrawn cards and the dice.
+
+    The undrawn positions keep the deck's pile structure (2.1): a pile whose
+    Propaganda card has not come up gets it back at a random undrawn spot
+    among its bottom three; every other undrawn spot gets an event drawn
+    from those not yet played (the 14 set-aside events are unknown too).
+    """
+    state[RNG] = seed
+    state[FORCED] = 0
+    state[FORCED + 1] = 0
+    drawn = state[DECK_DRAWN]
+    played = np.zeros(N_EVENT_CARDS + PILES + 1, dtype=np.int64)
+    for i in range(drawn):
+        played[state[DECK + i]] = 1
+    pool = np.zeros(N_EVENT_CARDS, dtype=np.int64)
+    n_pool = 0
+    for e in range(1, N_EVENT_CARDS + 1):
+        if played[e] == 0:
+            pool[n_pool] = e
+            n_pool += 1
+    for i in range(n_pool - 1, 0, -1):
+        j = roll(state, i + 1, RNG, FORCED, FORCED_CAPACITY)
+        pool[i], pool[j] = pool[j], pool[i]
+    k = 0
+    size = PILE_TOP + PILE_BOTTOM
+    for p in range(PILES):
+        start = DECK + p * size
+        spot = -1
+        if played[PROPAGANDA[p]] == 0:
+            first = max(start + PILE_TOP, DECK + drawn)
+            spot = first + roll(state, start + size - first, RNG, FORCED, FORCED_CAPACITY)
+        for pos in range(max(start, DECK + drawn), start + size):
+            if pos == spot:
+                state[pos] = PROPAGANDA[p]
+            else:
+                state[pos] = pool[k]
+                k += 1

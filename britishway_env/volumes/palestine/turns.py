@@ -465,6 +465,7 @@ def end_action(state):
     state[OP] = -1
     state[LIMITED] = 0
     state[CUR] = -1
+    state[CUR2] = -1
     state[SA] = -1
     state[SA_USED] = 0
     if state[STEP] == 0:
@@ -1041,6 +1042,7 @@ def new_game(state, seed):
     setup(state, seed)
     state[OP] = -1
     state[CUR] = -1
+    state[CUR2] = -1
     state[SA] = -1
     next_card(state)
     settle(state)

@@ -1,0 +1,1 @@
+"""PettingZoo environments: one generic AEC class serves every two-player volume."""

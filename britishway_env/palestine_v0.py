@@ -1,0 +1,34 @@
+"""``britishway_env.palestine_v0``: Palestine 1945-47 as a PettingZoo AEC env.
+
+    from britishway_env import palestine_v0
+    env = palestine_v0.env(render_mode="ansi")
+
+Agents ``british`` and ``irgun``; observations ``{"observation", "action_mask"}``;
+rewards +1/-1 at the end; ``env.unwrapped.game`` is the :class:`Game`.
+Events are not encoded yet (issue 4): the Event box is only ever used to Pass.
+"""
+
+from pettingzoo.utils import wrappers
+
+from .envs.aec import KernelAECEnv
+from .volumes.palestine.game import PalestineGame
+from .volumes.palestine.observation import OBS_HIGH, OBS_SIZE, observe
+from .volumes.palestine.render import render_text
+
+
+class raw_env(KernelAECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "palestine_v0", "is_parallelizable": False}
+    game_class = PalestineGame
+    observe_kernel = staticmethod(observe)
+    obs_size = OBS_SIZE
+    obs_high = OBS_HIGH
+    render_text = staticmethod(render_text)
+
+
+def env(**kwargs):
+    e = raw_env(**kwargs)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+__all__ = ["env", "raw_env"]
