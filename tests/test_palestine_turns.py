@@ -273,3 +273,56 @@ def test_operation_offered_only_when_feasible(op):
     s = new_game()
     s[L.SPACES:L.SPACES + board.N_MAP_SPACES * L.SPACE_FIELDS] = 0     # empty map
     assert not T.op_feasible(s, op)
+
+
+def test_fuzz_5000_compiled_random_games_keep_invariants():
+    """Issue 3: >= 5,000 random games with every invariant checked after every decision."""
+    import collections
+
+    from britishway_env.volumes.palestine import invariants as I
+
+    out = np.zeros((5000, 4), dtype=np.int64)
+    I.play_games(np.int64(42), np.int64(0), np.int64(5000), True, out)
+    assert collections.Counter(I.VIOLATIONS[c] for c in out[:, I.R_VIOLATION]) == {"ok": 5000}
+    assert set(out[:, I.R_OUTCOME]) <= {L.BRITISH_WIN, L.IRGUN_WIN}
+
+
+def test_batch_results_do_not_depend_on_threads():
+    import numba
+
+    from britishway_env.volumes.palestine import invariants as I
+
+    rows = []
+    for threads in (1, 2):
+        numba.set_num_threads(threads)
+        out = np.zeros((400, 4), dtype=np.int64)
+        I.play_games(np.int64(9), np.int64(0), np.int64(400), False, out)
+        rows.append(out)
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    assert np.array_equal(rows[0], rows[1])
+
+
+def test_p12_special_activity_first_can_leave_the_operation_no_space():
+    """Mass Detention before any Assault space removes the only target: the
+    Assault may then end with no space instead of dead-ending."""
+    s = new_game()
+    sp = s[L.SPACES:L.SPACES + board.N_MAP_SPACES * L.SPACE_FIELDS].reshape(board.N_MAP_SPACES, L.SPACE_FIELDS)
+    sp[:] = 0
+    s[L.AVAILABLE_CELLS] = 15 - 1
+    s[L.AVAILABLE_CACHES] = 5
+    s[L.AVAILABLE_TROOPS] = 12 - 6
+    s[L.AVAILABLE_POLICE] = 6
+    sp[S("Tel Aviv-Jaffa"), L.TROOPS] = 6
+    sp[S("Tel Aviv-Jaffa"), L.CURFEW] = 1
+    sp[S("Tel Aviv-Jaffa"), L.CELLS_ACTIVE] = 1
+    s[L.FIRST_ELIGIBLE] = L.BRITISH
+    act(s, L.A_BOX + L.BOX_OP_SA)
+    act(s, L.A_OP + L.OP_ASSAULT)
+    assert not mask(s)[L.A_STOP]                    # an Operation needs a space ...
+    force(s, 2)
+    act(s, L.A_SA + L.SA_MASS_DETENTION)
+    act(s, space("Tel Aviv-Jaffa"))                # ... the die takes the only Cell
+    m = mask(s)
+    assert m[L.A_STOP] and not m[L.A_SPACE:L.A_COUNT].any()   # ... so it may now end empty
+    act(s, L.A_STOP)
+    assert T.actor(s) == L.IRGUN

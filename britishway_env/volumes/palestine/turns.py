@@ -668,11 +668,15 @@ def legal_mask(state, out):
         return
     if d == D_SPACE:
         op = state[OP]
+        selectable = False
         if state[N_SELECTED] < state[SPACE_LIMIT]:
             for s in range(N_MAP_SPACES):
                 if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
                     out[A_SPACE + s] = 1
-        if state[N_SELECTED] > 0:
+                    selectable = True
+        # An Operation needs a space, unless its Special Activity, taken
+        # first, left none (rules decision P-12): then it may end empty.
+        if state[N_SELECTED] > 0 or not selectable:
             out[A_STOP] = 1
         if extra_space_open(state):
             out[A_EXTRA] = 1
