@@ -31,7 +31,7 @@ AVAILABLE_CELLS = LAYOUT.field("available_cells")
 AVAILABLE_CACHES = LAYOUT.field("available_arms_caches")
 PRISON = LAYOUT.field("prison_cells")                 # 1.3.6
 CELLS_OUT_OF_GAME = LAYOUT.field("cells_out_of_game")  # removed from the game by an event
-HAGANAH = LAYOUT.field("haganah_track")               # 0..4 (6.5)
+HAGANAH = LAYOUT.field("haganah_track")               # 0..4 (1.9, 6.5)
 TRACK_CELLS_4 = LAYOUT.field("track_cells_box4")      # pieces waiting under box 4 (6.5.2)
 TRACK_CACHE_4 = LAYOUT.field("track_cache_box4")
 TRACK_CELLS_3 = LAYOUT.field("track_cells_box3")      # under box 3
@@ -75,7 +75,7 @@ OUTCOME = LAYOUT.field("outcome")                     # ONGOING, BRITISH_WIN, IR
 STATE_SIZE = LAYOUT.size
 
 BRITISH, IRGUN = 0, 1
-FACTION_NAMES = ("british", "irgun")
+FACTION_NAMES = ("british", "irgun")   # the two players (1.5)
 
 # Piece totals (1.2, 1.6.1): checked by the invariants.
 TOTAL_TROOPS, TOTAL_POLICE, TOTAL_CELLS, TOTAL_CACHES, TOTAL_CURFEWS = 12, 6, 15, 5, 3

@@ -71,6 +71,8 @@ def move(state, src, dst, piece, n):
 
 @njit(cache=True)
 def add_political_will(state, delta):
+    """Shift Political Will within 0..20 (1.8); the ways it rises and falls
+    (7.1, 7.2) are each encoded in their own rule's kernel."""
     state[POLITICAL_WILL] = min(PW_MAX, max(0, state[POLITICAL_WILL] + delta))
 
 
@@ -234,7 +236,7 @@ def travel(state, src, dst, underground, active):
 def sabotage_space(state, s, cache_from, terror):
     """Sabotage in one space (3.3.3), with Terror (4.3.3) if asked.
 
-    Activate an Underground Cell; an Arms Cache spent from ``cache_from``
+    Activate an Underground Cell; an Arms Cache spent (1.6.2) from ``cache_from``
     (the space or an adjacent one, -1 for none) adds 2; each Police there
     subtracts 1. Above 2 places Sabotage (Terror: a Terror marker; at 6 or
     more two, and the Haganah Track shifts left). Returns the modified roll.

@@ -86,7 +86,7 @@ def actor(state):
 
 @njit(cache=True)
 def op_space_ok(state, op, s):
-    """May Operation ``op`` select space ``s`` (3.2, 3.3)?"""
+    """May Operation ``op`` select space ``s`` (3.2, 3.3)? Each space once (3.1)."""
     if op == OP_DEPLOY:
         return can_deploy_in(state, s)
     if op == OP_ASSAULT:
@@ -169,7 +169,7 @@ def start_operation(state, op):
     state[EXTRA_USED] = 0
     state[COUNTER] = 0
     clear_moves(state)
-    limit = 1 if state[LIMITED] else 3
+    limit = 1 if state[LIMITED] else 3   # 3.1; a Limited Operation acts in one space (2.3.4)
     if OP_FACTION[op] == IRGUN and state[HAGANAH] == 4:
         limit += 1  # 6.5.3
     state[SPACE_LIMIT] = limit
@@ -510,10 +510,10 @@ def propaganda_round(state):
         game_over(state, IRGUN_WIN)
         return
     state[PROPAGANDA_DONE] += 1
-    if state[PROPAGANDA_DONE] == N_PROPAGANDA:
+    if state[PROPAGANDA_DONE] == N_PROPAGANDA:   # final Propaganda card (6.1.4, 7.0.2)
         game_over(state, BRITISH_WIN)
         return
-    if any_prop_rob_space(state):
+    if any_prop_rob_space(state):          # Expropriations (6.2.1)
         state[DECISION] = D_PROP_ROB
     else:
         british_intel(state)
