@@ -114,3 +114,20 @@ def test_render_ansi_lists_every_space():
     text = env.render()
     for name in ("Galilee", "Jerusalem City", "Haifa-Syria Railway", "Political Will 18/20"):
         assert name in text
+
+
+def test_scenario_in_game_terms_with_defaults():
+    """A scenario needs only the pieces: Available is what is left, the deck is
+    fresh, and the 1st Eligible faction is about to choose a box."""
+    g = Game.from_dict({"volume": "palestine", "seed": 3, "first_eligible": "british",
+                        "spaces": {"Haifa City": {"troops": 3, "police": 1, "active_cells": 2, "curfew": 1},
+                                   "Galilee": {"underground_cells": 1}}})
+    d = g.to_dict()
+    assert d["available"] == {"troops": 9, "police": 5, "cells": 12, "arms_caches": 5}
+    assert g.current_agent == "british" and g.phase == "choose a box" and len(d["undrawn_cards"]) == 20
+    g.apply(L.A_BOX + L.BOX_OP_SA)
+    g.apply(L.A_OP + L.OP_ASSAULT)
+    g.apply(L.A_SPACE + 6)                       # Haifa City: 3 Troops remove one piece
+    assert g.to_dict()["spaces"]["Haifa City"]["active_cells"] == 1
+    with pytest.raises(StateError, match="more troops on the map"):
+        Game.from_dict({"volume": "palestine", "spaces": {"Galilee": {"troops": 13}}})

@@ -189,7 +189,7 @@ class PalestineGame(KernelGame):
 class _Reader:
     """Checks a Palestine state dict field by field; errors name the field."""
 
-    KEYS = {"volume", "layout_version", "decision", "current_agent", "outcome", "card", "political_will",
+    KEYS = {"volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card", "political_will",
             "haganah_track", "track_pieces", "available", "prison", "cells_out_of_game", "intel_chits",
             "spaces", "played_cards", "undrawn_cards", "context", "rng", "forced_chance", "seed", "history"}
 
@@ -211,9 +211,8 @@ class _Reader:
             self.fail(f"unknown keys {sorted(unknown)}")
         if d.get("layout_version", L.LAYOUT.version) != L.LAYOUT.version:
             self.fail(f"layout_version {d.get('layout_version')} is not the supported {L.LAYOUT.version}")
-        for key in ("spaces", "played_cards", "undrawn_cards", "context"):
-            if key not in d:
-                self.fail(f"missing key {key!r}")
+        if "spaces" not in d:
+            self.fail("missing key 'spaces' (map space name -> pieces)")
         game = object.__new__(cls)
         game.seed = int(d.get("seed", 0))
         game.history = [int(a) for a in d.get("history", [])]
@@ -226,11 +225,6 @@ class _Reader:
         s[L.TRACK_CELLS_4] = self.count(track.get("cells_box4", 0), "track_pieces.cells_box4", L.HAGANAH_BOX4_CELLS)
         s[L.TRACK_CACHE_4] = self.count(track.get("cache_box4", 0), "track_pieces.cache_box4", L.HAGANAH_BOX4_CACHES)
         s[L.TRACK_CELLS_3] = self.count(track.get("cells_box3", 0), "track_pieces.cells_box3", L.HAGANAH_BOX3_CELLS)
-        avail = d.get("available", {})
-        s[L.AVAILABLE_TROOPS] = self.count(avail.get("troops", 0), "available.troops", L.TOTAL_TROOPS)
-        s[L.AVAILABLE_POLICE] = self.count(avail.get("police", 0), "available.police", L.TOTAL_POLICE)
-        s[L.AVAILABLE_CELLS] = self.count(avail.get("cells", 0), "available.cells", L.TOTAL_CELLS)
-        s[L.AVAILABLE_CACHES] = self.count(avail.get("arms_caches", 0), "available.arms_caches", L.TOTAL_CACHES)
         s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
         s[L.CELLS_OUT_OF_GAME] = self.count(d.get("cells_out_of_game", 0), "cells_out_of_game", L.TOTAL_CELLS)
         for v in d.get("intel_chits", []):
@@ -247,7 +241,15 @@ class _Reader:
                 if key not in PIECE_KEYS:
                     self.fail(f"unknown piece {key!r} in {name}; pieces: {', '.join(PIECE_KEYS)}")
                 s[L.SPACES + i * L.SPACE_FIELDS + PIECE_KEYS.index(key)] = self.count(n, f"{name}.{key}", 15)
+        self.fill_available(s, d.get("available"))
         self.check_board(s)
+        if "played_cards" not in d and "undrawn_cards" not in d:
+            fresh = np.zeros(L.STATE_SIZE, dtype=np.int64)
+            turns.new_game(fresh, np.int64(game.seed))
+            d = dict(d, played_cards=[int(fresh[L.DECK])],
+                     undrawn_cards=[int(c) for c in fresh[L.DECK + 1:L.DECK + DECK_SIZE]])
+        elif "played_cards" not in d or "undrawn_cards" not in d:
+            self.fail("give both 'played_cards' and 'undrawn_cards', or neither (a fresh deck)")
         deck = [int(c) for c in d["played_cards"]] + [int(c) for c in d["undrawn_cards"]]
         if sorted(c for c in deck if c in PROPAGANDA_CARDS) != list(PROPAGANDA_CARDS) or len(deck) != DECK_SIZE \
                 or len(set(deck)) != DECK_SIZE or not all(1 <= c <= N_EVENT_CARDS + 3 for c in deck):
@@ -256,7 +258,7 @@ class _Reader:
         s[L.DECK_DRAWN] = len(d["played_cards"])
         s[L.CARD] = deck[s[L.DECK_DRAWN] - 1] if s[L.DECK_DRAWN] > 0 else 0
         fields = dict(L.LAYOUT.fields)
-        ctx = d["context"]
+        ctx = d.get("context") or self.fresh_card_context(s, d)
         for k in CONTEXT_FIELDS:
             if k not in ctx:
                 self.fail(f"context is missing {k!r}")
@@ -273,6 +275,45 @@ class _Reader:
         s[L.FORCED] = len(forced)
         s[L.FORCED + 2:L.FORCED + 2 + len(forced)] = forced
         return game
+
+    def fill_available(self, s, avail):
+        """Available pieces as given, or (no 'available' key) whatever is not
+        on the map, in Prison, out of the game or on the Haganah Track."""
+        sp = s[L.SPACES:L.SPACES + N_MAP_SPACES * L.SPACE_FIELDS].reshape(N_MAP_SPACES, L.SPACE_FIELDS)
+        if avail is None:
+            avail = {
+                "troops": L.TOTAL_TROOPS - int(sp[:, L.TROOPS].sum()),
+                "police": L.TOTAL_POLICE - int(sp[:, L.POLICE].sum()),
+                "cells": L.TOTAL_CELLS - int(sp[:, L.CELLS_UNDERGROUND].sum() + sp[:, L.CELLS_ACTIVE].sum()
+                                             + s[L.PRISON] + s[L.CELLS_OUT_OF_GAME] + s[L.TRACK_CELLS_4]
+                                             + s[L.TRACK_CELLS_3]),
+                "arms_caches": L.TOTAL_CACHES - int(sp[:, L.ARMS_CACHES].sum() + s[L.TRACK_CACHE_4]),
+            }
+            for what, n in avail.items():
+                if n < 0:
+                    self.fail(f"more {what.replace('_', ' ')} on the map, in Prison and on the track than exist (1.2)")
+        s[L.AVAILABLE_TROOPS] = self.count(avail.get("troops", 0), "available.troops", L.TOTAL_TROOPS)
+        s[L.AVAILABLE_POLICE] = self.count(avail.get("police", 0), "available.police", L.TOTAL_POLICE)
+        s[L.AVAILABLE_CELLS] = self.count(avail.get("cells", 0), "available.cells", L.TOTAL_CELLS)
+        s[L.AVAILABLE_CACHES] = self.count(avail.get("arms_caches", 0), "available.arms_caches", L.TOTAL_CACHES)
+
+    def fresh_card_context(self, s, d) -> dict:
+        """No 'context': the card just revealed, 1st Eligible about to choose a box."""
+        first = d.get("first_eligible", "irgun")
+        if first not in L.FACTION_NAMES:
+            self.fail(f"first_eligible must be 'british' or 'irgun', got {first!r}")
+        played = [int(c) for c in d["played_cards"]]
+        ctx = {k: 0 for k in CONTEXT_FIELDS}
+        ctx.update(executor=-1, decision=L.D_BOX, operation=-1, current_space=-1, second_space=-1,
+                   special_activity=-1, first_eligible=L.FACTION_NAMES.index(first),
+                   propaganda_rounds=sum(1 for c in played if c in PROPAGANDA_CARDS))
+        if played and played[-1] in PROPAGANDA_CARDS:
+            self.fail("without a 'context' the last played card must be an event card")
+        for k in CONTEXT_ARRAYS:
+            ctx[k] = [0] * dict(L.LAYOUT.fields)[k][1]
+        ctx["box"] = [-1, -1]
+        ctx["capabilities"] = [0] * 8
+        return ctx
 
     def check_board(self, s):
         sp = s[L.SPACES:L.SPACES + N_MAP_SPACES * L.SPACE_FIELDS].reshape(N_MAP_SPACES, L.SPACE_FIELDS)
