@@ -5,26 +5,16 @@ The Example is replayed here at the level of these kernels; the full
 decision-by-decision replay comes with the Palestine decision layer.
 """
 
-import numpy as np
+
+from palestine_helpers import force, new_state
 
 from britishway_env.volumes.boards import palestine as board
 from britishway_env.volumes.palestine import layout as L
 from britishway_env.volumes.palestine import operations as O
-from britishway_env.volumes.palestine.setup import setup
 
 S = board.space_index
 
 
-def new_state():
-    s = np.zeros(L.STATE_SIZE, dtype=np.int64)
-    setup(s, np.int64(0))
-    return s
-
-
-def force(s, *faces):
-    s[L.FORCED] = len(faces)
-    s[L.FORCED + 1] = 0
-    s[L.FORCED + 2:L.FORCED + 2 + len(faces)] = faces
 
 
 def get(s, name, piece):

@@ -1,23 +1,11 @@
 """Intel Chits (1.6.1), the Haganah Track (6.5) and Negotiate (4.2.2) kernels."""
 
 import numpy as np
+from palestine_helpers import force, new_state
 
 from britishway_env.volumes.boards import palestine as board
 from britishway_env.volumes.palestine import layout as L
 from britishway_env.volumes.palestine import resources as R
-from britishway_env.volumes.palestine.setup import setup
-
-
-def new_state():
-    s = np.zeros(L.STATE_SIZE, dtype=np.int64)
-    setup(s, np.int64(0))
-    return s
-
-
-def force(s, *faces):
-    s[L.FORCED] = len(faces)
-    s[L.FORCED + 1] = 0
-    s[L.FORCED + 2:L.FORCED + 2 + len(faces)] = faces
 
 
 def idx(name, piece):

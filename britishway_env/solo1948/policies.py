@@ -7,7 +7,7 @@ holding the policy's own random stream (separate from the game's chance).
 import numpy as np
 from numba import njit
 
-from ..engine.rng import uniform
+from ..engine.policy import uniform_legal
 from .cards import N_FRONTS
 from .layout import A_END_TRANSFERS, ARAB_TT, N_ACTIONS
 from .rules import ARAB, ISRAELI, apply_decision, force_total, legal_mask
@@ -20,16 +20,7 @@ POLICY_NAMES = ("random", "heuristic")
 def random_action(state, mask, stream):
     """Uniformly random legal action."""
     legal_mask(state, mask)
-    n = 0
-    for a in range(N_ACTIONS):
-        n += mask[a]
-    k = uniform(stream, 0, n)
-    for a in range(N_ACTIONS):
-        if mask[a]:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+    return uniform_legal(mask, stream)
 
 
 @njit(cache=True)

@@ -4,7 +4,8 @@ after every decision (DESIGN.md quality bar: fuzzing, no dead ends)."""
 import numpy as np
 from numba import njit, prange
 
-from ...engine.rng import seed_from, uniform
+from ...engine.policy import uniform_legal
+from ...engine.rng import seed_from
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS,
@@ -70,18 +71,7 @@ def check(state):
 @njit(cache=True)
 def random_action(state, mask, stream):
     legal_mask(state, mask)
-    n = 0
-    for a in range(N_ACTIONS):
-        n += mask[a]
-    if n == 0:
-        return -1
-    k = uniform(stream, 0, n)
-    for a in range(N_ACTIONS):
-        if mask[a]:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+    return uniform_legal(mask, stream)
 
 
 @njit(cache=True)

@@ -1,0 +1,20 @@
+"""Shared helpers for the Palestine kernel tests."""
+
+import numpy as np
+
+from britishway_env.volumes.palestine import layout as L
+from britishway_env.volumes.palestine.setup import setup
+
+
+def new_state(seed=0):
+    """A state row right after setup (2.1), before any card."""
+    s = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    setup(s, np.int64(seed))
+    return s
+
+
+def force(s, *faces):
+    """Queue forced die faces (0-based) in the row."""
+    s[L.FORCED] = len(faces)
+    s[L.FORCED + 1] = 0
+    s[L.FORCED + 2:L.FORCED + 2 + len(faces)] = faces
