@@ -1,10 +1,9 @@
 """Per-space Operation and Special Activity kernels (3.2, 3.3, 4.2, 4.3),
 checked against the rules and against the numbers of the Example of Play (8.0).
 
-The Example is replayed here at the level of these kernels; the full
-decision-by-decision replay comes with the Palestine decision layer.
+The Example is replayed here at the level of these kernels; the
+decision-by-decision replay is in test_palestine_turns.py.
 """
-
 
 from palestine_helpers import force, new_state
 
