@@ -24,7 +24,9 @@ test: $(STAMP)
 	$(PY) -m pytest -q -n 2 tests
 
 bench: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[bench]"
 	$(PY) benchmarks/bench_solo1948.py
+	$(PY) benchmarks/bench_palestine.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -46,6 +46,7 @@ if str(REPO) not in sys.path:  # run from a checkout without installing
 
 import gymnasium  # noqa: E402
 import numba  # noqa: E402
+from report_sections import write_section  # noqa: E402  (benchmarks/ is on sys.path)
 import numpy as np  # noqa: E402
 
 import britishway_env  # noqa: E402,F401  (registers britishway/Solo1948-v0)
@@ -438,8 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     report = render(args, info, first_call, cold, batch_rows, loops)
     print(report)
     if args.write is not None:
-        args.write.parent.mkdir(parents=True, exist_ok=True)
-        args.write.write_text(report + "\n")
+        write_section(args.write, report.splitlines()[0].strip(), report)
         log(f"written to {args.write}")
     return 0
 
