@@ -5,6 +5,7 @@
 
 Agents ``british`` and ``irgun``; observations ``{"observation", "action_mask"}``;
 rewards +1/-1 at the end; ``env.unwrapped.game`` is the :class:`Game`.
+``render_mode="ansi"`` gives the board as text, ``"rgb_array"`` a picture of the map.
 Events are not encoded yet (issue 4): the Event box is only ever used to Pass.
 """
 
@@ -13,16 +14,18 @@ from pettingzoo.utils import wrappers
 from .envs.aec import KernelAECEnv
 from .volumes.palestine.game import PalestineGame
 from .volumes.palestine.observation import OBS_HIGH, OBS_SIZE, observe
-from .volumes.palestine.render import render_text
+from .volumes.palestine.render import render_rgb, render_text
 
 
 class raw_env(KernelAECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "palestine_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "palestine_v0", "is_parallelizable": False,
+                "render_fps": 1}
     game_class = PalestineGame
     observe_kernel = staticmethod(observe)
     obs_size = OBS_SIZE
     obs_high = OBS_HIGH
     render_text = staticmethod(render_text)
+    render_rgb = staticmethod(render_rgb)
 
 
 def env(**kwargs):

@@ -25,6 +25,7 @@ class KernelAECEnv(AECEnv):
     obs_size = 0
     obs_high = 1.0
     render_text: Callable = staticmethod(lambda game: "")
+    render_rgb: Callable | None = None      # volumes with a map picture set it (render_mode "rgb_array")
 
     def __init__(self, render_mode: str | None = None):
         super().__init__()
@@ -96,6 +97,8 @@ class KernelAECEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
+        if self.render_mode == "rgb_array":
+            return self.render_rgb(self.game)
         return self.render_text(self.game)
 
     def close(self):

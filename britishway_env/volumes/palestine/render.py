@@ -1,8 +1,10 @@
-"""The Palestine board as text: spaces, pieces, markers, tracks."""
+"""The Palestine board as text (``render_text``) and as a picture (``render_rgb``)."""
 
 from __future__ import annotations
 
-from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND
+import numpy as np
+
+from ..boards.palestine import CITY, DISTRICT, KIND_NAMES, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from . import layout as L
 
 _SHORT = (("troops", "T"), ("police", "P"), ("underground_cells", "Cu"), ("active_cells", "Ca"),
@@ -29,3 +31,320 @@ def render_text(game) -> str:
         lines.append(f"  {name:<28} {KIND_NAMES[SPACE_KIND[i]]:<9} {text}")
     lines.append(f"Cards left in the deck: {len(d['undrawn_cards'])}")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- picture --
+# Geometry of the schematic map, in map units of 60 px (x east, y north).
+# Real geography of Mandatory Palestine, squeezed so every box fits: the
+# coast runs north-north-east from Gaza to Haifa, Galilee is north, Samaria
+# centre, Jerusalem east-centre, Gaza south-west.
+_PX = 60.0                                  # pixels per map unit at the default size
+_FIG_W, _FIG_H, _DPI = 1000, 800, 100
+_TITLE_H = 64                               # pixels of the title strip
+_MAP_W = 620                                # pixels of the map panel
+
+# name: (kind-specific shape) centre x, y, width, height (cities: radius in width, height 0)
+_GEOMETRY = {
+    "Galilee": (6.35, 10.85, 3.3, 1.55),
+    "Haifa District": (4.25, 7.75, 2.7, 1.45),
+    "Samaria": (6.95, 6.75, 2.7, 1.45),
+    "Lydda": (4.45, 4.95, 2.55, 1.45),
+    "Jerusalem District": (8.35, 4.85, 2.7, 1.45),
+    "Gaza": (3.5, 1.2, 3.0, 1.45),
+    "Haifa City": (2.55, 9.35, 0.95, 0),
+    "Tel Aviv-Jaffa": (1.95, 4.35, 0.95, 0),
+    "Jerusalem City": (7.55, 2.65, 0.95, 0),
+    "Egypt-Tel Aviv Railway": (1.55, 2.75, 2.0, 0.95),
+    "Tel Aviv-Jerusalem Railway": (4.95, 3.35, 2.3, 0.95),
+    "Tel Aviv-Haifa Railway": (2.2, 6.6, 1.75, 1.5),
+    "Haifa-Syria Railway": (6.6, 9.05, 2.5, 0.95),
+}
+# Each railway drawn as a line through its box between the places it joins.
+_RAIL_LINES = {
+    "Egypt-Tel Aviv Railway": ((0.35, 0.15), "Tel Aviv-Jaffa"),
+    "Tel Aviv-Jerusalem Railway": ("Tel Aviv-Jaffa", "Jerusalem City"),
+    "Tel Aviv-Haifa Railway": ("Tel Aviv-Jaffa", "Haifa City"),
+    "Haifa-Syria Railway": ("Haifa City", (10.3, 9.75)),
+}
+# Coastline from the Egyptian border (south) to Lebanon (north); the sea lies west.
+_COAST = ((0.0, 0.35), (0.45, 1.2), (0.75, 2.4), (0.85, 3.4), (0.8, 4.4), (0.95, 5.5),
+          (1.15, 6.6), (1.35, 7.7), (1.55, 8.6), (1.45, 9.2), (1.95, 9.75), (2.35, 10.4),
+          (2.55, 11.3), (2.7, 12.3))
+_FOREIGN_LABELS = (("LEBANON", 3.9, 11.95, 0), ("SYRIA", 9.45, 11.95, 0),
+                   ("TRANSJORDAN", 10.05, 6.9, 90), ("EGYPT", 1.2, 0.25, 0))
+
+_TROOP, _POLICE, _CELL, _CACHE = "#c8a165", "#2f6fbf", "#c62828", "#8e1111"
+_DISTRICT_FACE, _CITY_FACE, _RAIL_FACE = "#f4ecd6", "#fff8e1", "#eeeeee"
+_MARKER_STYLE = {"sabotage": ("SABOTAGE", "#212121", "white"),
+                 "terror": ("TERROR", "#6a1b9a", "white"),
+                 "curfew": ("CURFEW", "#ef6c00", "white")}
+
+
+def _glyph(ax, kind, x, y, size=0.26, z=5):
+    """One piece glyph centred at (x, y) in data units."""
+    from matplotlib.patches import Circle, FancyBboxPatch, RegularPolygon
+
+    h = size / 2
+    if kind == "troops":        # tan cube
+        ax.add_patch(FancyBboxPatch((x - h, y - h), size, size, boxstyle="round,pad=0,rounding_size=0.03",
+                                    fc=_TROOP, ec="#5d4020", lw=1.0, zorder=z))
+    elif kind == "police":      # blue cylinder, seen from above
+        ax.add_patch(Circle((x, y), h * 1.05, fc=_POLICE, ec="#0d2f5e", lw=1.0, zorder=z))
+    elif kind in ("underground_cells", "active_cells", "cells"):   # red hexagon
+        filled = kind != "underground_cells"
+        ax.add_patch(RegularPolygon((x, y), 6, radius=h * 1.15, fc=_CELL if filled else "white",
+                                    ec=_CELL, lw=2.0 if not filled else 1.0, zorder=z))
+    elif kind in ("arms_caches",):   # red disc with a dark ring
+        ax.add_patch(Circle((x, y), h * 1.1, fc=_CACHE, ec="black", lw=1.0, zorder=z))
+        ax.add_patch(Circle((x, y), h * 0.45, fc="#ff8a80", ec="none", zorder=z + 0.1))
+
+
+def _piece_row(ax, items, x0, y, slot=0.68, size=0.26, font=10, z=5):
+    """Glyphs with counts left to right from x0 along y: items are (kind, count)."""
+    for k, (kind, n) in enumerate(items):
+        gx = x0 + k * slot + size / 2
+        _glyph(ax, kind, gx, y, size=size, z=z)
+        ax.text(gx + size / 2 + 0.05, y, str(n), fontsize=font, fontweight="bold", va="center", ha="left",
+                zorder=z + 0.2, color="#212121")
+
+
+def _badge(ax, text, fc, tc, x, y, font=7.5, z=8):
+    ax.text(x, y, text, fontsize=font, fontweight="bold", color=tc, ha="center", va="center", zorder=z,
+            bbox=dict(boxstyle="round,pad=0.22,rounding_size=0.25", fc=fc, ec="white", lw=1.0))
+
+
+def _draw_space(ax, name, kind, pieces, highlight):
+    from matplotlib.patches import Circle, FancyBboxPatch
+
+    cx, cy, w, h = _GEOMETRY[name]
+    edge, lw = ("#e65100", 3.0) if highlight == "current" else (("#f9a825", 2.5) if highlight else ("#424242", 1.2))
+    if kind == CITY:
+        r = w
+        ax.add_patch(Circle((cx, cy), r, fc=_CITY_FACE, ec=edge, lw=lw + 0.6, zorder=3))
+        ax.text(cx, cy + r * 0.62, name, fontsize=8, fontweight="bold", ha="center", va="center", zorder=4,
+                color="#3e2723")
+        top, width = cy + r * 0.22, 1.75
+    else:
+        style = "round,pad=0,rounding_size=0.22" if kind == DISTRICT else "square,pad=0"
+        ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle=style, zorder=3, lw=lw, ec=edge,
+                                    fc=_DISTRICT_FACE if kind == DISTRICT else _RAIL_FACE,
+                                    hatch="///" if kind == RAILWAY else None))
+        if kind == RAILWAY:   # the hatch stays visible around a plain label strip
+            label = name.replace(" Railway", "") + " Rly"
+            ax.text(cx, cy + h / 2 - 0.2, label, fontsize=7.5, fontweight="bold", ha="center", va="center",
+                    zorder=4, color="#263238", bbox=dict(boxstyle="square,pad=0.1", fc=_RAIL_FACE, ec="none"))
+        else:
+            ax.text(cx, cy + h / 2 - 0.22, name, fontsize=8.5, fontweight="bold", ha="center", va="center",
+                    zorder=4, color="#3e2723")
+        top, width = cy + h / 2 - 0.62, w - 0.25
+    items = [(k, pieces[k]) for k in ("troops", "police", "underground_cells", "active_cells", "arms_caches")
+             if pieces.get(k)]
+    per_row = max(1, int((width + 0.05) // 0.68))
+    rows = [items[i:i + per_row] for i in range(0, len(items), per_row)]
+    for r_i, row in enumerate(rows):
+        y = top - r_i * 0.4
+        x0 = cx - (len(row) * 0.68 - 0.12) / 2
+        if kind == RAILWAY:   # keep pieces readable over the hatching
+            ax.add_patch(FancyBboxPatch((x0 - 0.06, y - 0.18), len(row) * 0.68, 0.36,
+                                        boxstyle="round,pad=0,rounding_size=0.08", fc="white", ec="none",
+                                        alpha=0.9, zorder=4.5))
+        _piece_row(ax, row, x0, y)
+    badges = []
+    if pieces.get("sabotage"):
+        badges.append(_MARKER_STYLE["sabotage"])
+    if pieces.get("terror"):
+        t, fc, tc = _MARKER_STYLE["terror"]
+        badges.append((t if pieces["terror"] == 1 else f"{t} x{pieces['terror']}", fc, tc))
+    if pieces.get("curfew"):
+        badges.append(_MARKER_STYLE["curfew"])
+    if badges:   # markers sit on the space's lower edge
+        by = cy - (w * 0.98 if kind == CITY else h / 2)
+        widths = [0.16 * len(t) + 0.35 for t, _, _ in badges]
+        x = cx - (sum(widths) - 0.1) / 2
+        for (t, fc, tc), bw in zip(badges, widths):
+            _badge(ax, t, fc, tc, x + (bw - 0.1) / 2, by)
+            x += bw
+
+
+def _draw_map(ax, d, game_names):
+    from matplotlib.patches import Polygon
+
+    from ..boards.palestine import EDGES, SPACE_NAMES
+
+    W, H = _MAP_W / _PX, (_FIG_H - _TITLE_H) / _PX
+    ax.set_xlim(0, W)
+    ax.set_ylim(0, H)
+    ax.axis("off")
+    ax.add_patch(Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#ebe3cf", ec="none", zorder=0))
+    sea = [(-0.1, -0.1), *_COAST, (-0.1, H + 0.1)]
+    ax.add_patch(Polygon(sea, fc="#cfe3f3", ec="#7aa7cc", lw=1.5, zorder=0.5))
+    ax.text(0.42, 7.3, "Mediterranean Sea", rotation=78, fontsize=9, style="italic", color="#4f7ea6",
+            ha="center", va="center", zorder=0.6)
+    for label, x, y, rot in _FOREIGN_LABELS:
+        ax.text(x, y, label, rotation=rot, fontsize=8.5, color="#8d8d8d", style="italic", fontweight="bold",
+                ha="center", va="center", zorder=0.6)
+    centre = {n: _GEOMETRY[n][:2] for n in _GEOMETRY}
+    for a, b, _, _ in EDGES:   # adjacency, faint
+        if a in centre and b in centre:
+            (x1, y1), (x2, y2) = centre[a], centre[b]
+            ax.plot([x1, x2], [y1, y2], color="#9e9e9e", lw=0.8, ls=(0, (3, 3)), alpha=0.6, zorder=1)
+    for rail, (a, b) in _RAIL_LINES.items():
+        pts = [centre[p] if isinstance(p, str) else p for p in (a, rail, b)]
+        xs, ys = zip(*pts)
+        ax.plot(xs, ys, color="#37474f", lw=4.0, solid_capstyle="round", zorder=2)
+        ax.plot(xs, ys, color="white", lw=1.6, ls=(0, (4, 4)), zorder=2.1)
+    ctx = d["context"]
+    current = ctx.get("current_space", -1)
+    selected = ctx.get("selected_spaces", [])
+    for i, name in enumerate(game_names):
+        highlight = "current" if i == current else ("selected" if i < len(selected) and selected[i] else None)
+        _draw_space(ax, name, int(SPACE_KIND[SPACE_NAMES.index(name)]), d["spaces"].get(name, {}), highlight)
+
+
+def _draw_panel(ax, d):
+    from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+
+    W, H = (_FIG_W - _MAP_W) / _PX, (_FIG_H - _TITLE_H) / _PX
+    ax.set_xlim(0, W)
+    ax.set_ylim(0, H)
+    ax.axis("off")
+    ax.add_patch(Rectangle((0, 0), W, H, fc="#fafafa", ec="none", zorder=0))
+    ax.plot([0.02, 0.02], [0, H], color="#bdbdbd", lw=1.0)
+    x0 = 0.3
+
+    def heading(y, text):
+        ax.text(x0, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
+
+    # Political Will 0..20: three rows of seven boxes.
+    pw = d["political_will"]
+    y = H - 0.35
+    heading(y, f"Political Will  {pw} / 20")
+    cw, ch = 0.82, 0.5
+    for v in range(21):
+        r, c = divmod(v, 7)
+        bx, by = x0 + c * cw, y - 0.45 - (r + 1) * ch
+        on = v == pw
+        ax.add_patch(Rectangle((bx, by), cw - 0.06, ch - 0.06, fc="#1565c0" if on else ("#e3f2fd" if v < pw else "white"),
+                               ec="#1565c0" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        ax.text(bx + (cw - 0.06) / 2, by + (ch - 0.06) / 2, str(v), fontsize=8.5, ha="center", va="center",
+                color="white" if on else "#37474f", fontweight="bold" if on else "normal")
+
+    # Haganah Track 0..4 with the pieces waiting under boxes 4 and 3.
+    hg = d["haganah_track"]
+    tp = d["track_pieces"]
+    y = y - 0.45 - 3 * ch - 0.45
+    heading(y, f"Haganah Track  {hg}")
+    bw, bh = 1.1, 0.55
+    by = y - 0.4 - bh
+    for v in range(5):
+        bx = x0 + v * bw
+        on = v == hg
+        ax.add_patch(Rectangle((bx, by), bw - 0.08, bh, fc="#2e7d32" if on else "white",
+                               ec="#2e7d32" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        ax.text(bx + (bw - 0.08) / 2, by + bh / 2, str(v), fontsize=11, fontweight="bold", ha="center", va="center",
+                color="white" if on else "#37474f")
+    from .layout import HAGANAH_BOX3_CELLS, HAGANAH_BOX4_CACHES, HAGANAH_BOX4_CELLS
+    slots = {4: [("cells", tp["cells_box4"], HAGANAH_BOX4_CELLS), ("arms_caches", tp["cache_box4"], HAGANAH_BOX4_CACHES)],
+             3: [("cells", tp["cells_box3"], HAGANAH_BOX3_CELLS)]}
+    for box, groups in slots.items():
+        bx = x0 + box * bw + (bw - 0.08) / 2
+        k = 0
+        for kind, have, cap in groups:
+            for j in range(cap):
+                gy = by - 0.28 - k * 0.33
+                if j < have:
+                    _glyph(ax, kind, bx, gy, size=0.24)
+                else:
+                    ax.add_patch(Circle((bx, gy), 0.12, fc="none", ec="#b0bec5", lw=0.9, ls=":"))
+                k += 1
+    ax.text(x0, by - 0.45, "pieces under\nboxes 4 and 3:", fontsize=7.5, color="#607d8b", ha="left", va="top")
+
+    # Propaganda Rounds done.
+    pr = d["context"]["propaganda_rounds"]
+    y = by - 0.28 - 3 * 0.33 - 0.3
+    heading(y, f"Propaganda Rounds  {pr} / 3")
+    for v in range(3):
+        ax.add_patch(Circle((x0 + 3.35 + v * 0.5, y), 0.17, fc="#6d4c41" if v < pr else "white", ec="#6d4c41",
+                            lw=1.2))
+
+    # Pools.
+    av = d["available"]
+    y -= 0.55
+    heading(y, "Available")
+    _piece_row(ax, [("troops", av["troops"]), ("police", av["police"]), ("cells", av["cells"]),
+                    ("arms_caches", av["arms_caches"])], x0 + 1.6, y, slot=0.85)
+    y -= 0.5
+    heading(y, "Prison")
+    _piece_row(ax, [("cells", d["prison"])], x0 + 1.6, y, slot=0.85)
+    out = d.get("cells_out_of_game", 0)
+    if out:
+        ax.text(x0 + 2.6, y, f"out of game: {out} Cells", fontsize=8.5, va="center", color="#455a64")
+    y -= 0.5
+    chits = d["intel_chits"]
+    heading(y, "Intel Chits")
+    ax.text(x0 + 1.6, y, ", ".join(str(c) for c in chits) if chits else "none", fontsize=9.5, va="center",
+            color="#37474f")
+    y -= 0.45
+    first = L.FACTION_NAMES[d["context"]["first_eligible"]].capitalize()
+    ax.text(x0, y, f"1st Eligible: {first}     Deck: {len(d['undrawn_cards'])} cards left", fontsize=9,
+            va="center", color="#37474f")
+
+    # Legend.
+    y -= 0.55
+    ax.add_patch(FancyBboxPatch((x0 - 0.1, 0.12), W - x0 - 0.15, y - 0.05, boxstyle="round,pad=0,rounding_size=0.12",
+                                fc="white", ec="#cfd8dc", lw=0.8))
+    entries = [("troops", "Troops"), ("police", "Police"), ("underground_cells", "Underground Cell"),
+               ("active_cells", "Active Cell"), ("arms_caches", "Arms Cache")]
+    ly = y - 0.35
+    for k, (kind, text) in enumerate(entries):
+        lx = x0 + 0.15 + (k % 2) * 2.85
+        yy = ly - (k // 2) * 0.4
+        _glyph(ax, kind, lx, yy, size=0.22)
+        ax.text(lx + 0.22, yy, text, fontsize=8, va="center", color="#37474f")
+    yy = ly - 3 * 0.4
+    for k, key in enumerate(("sabotage", "terror", "curfew")):
+        t, fc, tc = _MARKER_STYLE[key]
+        _badge(ax, t, fc, tc, x0 + 0.55 + k * 1.75, yy, font=7)
+    yy -= 0.42
+    ax.text(x0 + 0.05, yy, "dashed: adjacent   highlighted: space in play", fontsize=7.5, va="center",
+            color="#607d8b")
+
+
+def render_rgb(game) -> "np.ndarray":
+    """The board as an (800, 1000, 3) uint8 picture: map, pieces, markers, tracks, pools.
+
+    Drawn on a private matplotlib Figure with the Agg canvas: pyplot and the
+    global backend are left alone.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from ..boards.palestine import SPACE_NAMES
+
+    d = game.to_dict()
+    fig = Figure(figsize=(_FIG_W / _DPI, _FIG_H / _DPI), dpi=_DPI, facecolor="white")
+    canvas = FigureCanvasAgg(fig)
+    top = 1 - _TITLE_H / _FIG_H
+    ax_map = fig.add_axes((0, 0, _MAP_W / _FIG_W, top))
+    ax_panel = fig.add_axes((_MAP_W / _FIG_W, 0, 1 - _MAP_W / _FIG_W, top))
+    _draw_map(ax_map, d, SPACE_NAMES[:N_MAP_SPACES])
+    _draw_panel(ax_panel, d)
+
+    fig.text(0.012, 1 - 22 / _FIG_H, f"The British Way: Palestine   |   Card: {d['card'] or 'none yet'}",
+             fontsize=13, fontweight="bold", ha="left", va="center", color="#212121")
+    who = (d["current_agent"] or "nobody").capitalize()
+    if d["outcome"] != "ongoing":
+        line, colour = f"GAME OVER: {d['outcome'].replace('_', ' ')}", "#b71c1c"
+    else:
+        line, colour = f"Decision: {d['decision']}   ({who} to act)", "#37474f"
+    fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
+    fig.add_artist(_title_rule(fig, 1 - _TITLE_H / _FIG_H))
+
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+
+
+def _title_rule(fig, y):
+    from matplotlib.lines import Line2D
+
+    return Line2D([0, 1], [y, y], transform=fig.transFigure, color="#90a4ae", lw=1.0)
