@@ -468,6 +468,9 @@ def end_action(state):
     state[CUR2] = -1
     state[SA] = -1
     state[SA_USED] = 0
+    state[N_SELECTED] = 0
+    for s in range(N_MAP_SPACES):
+        state[SELECTED + s] = 0
     if state[STEP] == 0:
         state[STEP] = 1
         state[DECISION] = D_BOX
