@@ -29,14 +29,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import json
 import os
 import platform
-import shlex
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -46,7 +42,10 @@ if str(REPO) not in sys.path:  # run from a checkout without installing
 
 import gymnasium  # noqa: E402
 import numba  # noqa: E402
-from report_sections import write_section  # noqa: E402  (benchmarks/ is on sys.path)
+from common import (  # noqa: E402  (benchmarks/ is on sys.path)
+    busy_cores, cache_note, cold_compile_subprocesses, command_line, cpu_model, fmt_rate, fmt_s,
+    loadavg, write_section,
+)
 import numpy as np  # noqa: E402
 
 import britishway_env  # noqa: E402,F401  (registers britishway/Solo1948-v0)
@@ -77,70 +76,6 @@ print(json.dumps({"import_s": t1 - t0, "first_call_s": t2 - t1}))
 
 
 # --------------------------------------------------------------- helpers --
-
-def fmt_rate(x: float) -> str:
-    return f"{x:,.0f}"
-
-
-def fmt_s(x: float) -> str:
-    if x < 1e-3:
-        return f"{x * 1e6:.0f} µs"
-    if x < 1.0:
-        return f"{x * 1e3:.1f} ms"
-    return f"{x:.2f} s"
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def busy_cores(sample_s: float = 1.0) -> float:
-    """Cores kept busy by other processes, sampled from /proc/stat while idle."""
-    def read():
-        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
-        return sum(fields), idle
-    try:
-        total0, idle0 = read()
-        time.sleep(sample_s)
-        total1, idle1 = read()
-    except (OSError, ValueError, IndexError):
-        return float("nan")
-    total = total1 - total0
-    if total <= 0:
-        return float("nan")
-    return (1.0 - (idle1 - idle0) / total) * (os.cpu_count() or 1)
-
-
-def loadavg() -> str:
-    try:
-        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-    except OSError:
-        return "n/a"
-
-
-def command_line() -> str:
-    exe = Path(sys.executable)
-    try:
-        exe_s = str(exe.relative_to(Path.cwd()))
-    except ValueError:
-        exe_s = str(exe)
-    return shlex.join([exe_s, *sys.argv])
-
-
-def cache_note(dispatcher) -> str:
-    stats = dispatcher.stats
-    if sum(stats.cache_misses.values()):
-        return "compiled (cache miss)"
-    if sum(stats.cache_hits.values()):
-        return "loaded from numba cache"
-    return "already in memory"
 
 
 # ----------------------------------------------------------------- batch --
@@ -177,27 +112,6 @@ def bench_batch(policy: int, n_games: int, threads: int, repeat: int) -> dict:
         "decisions_per_game": decisions / n_games,
         "cpu_per_wall": statistics.median(cpu_ratios),
     }
-
-
-def cold_compile_subprocesses() -> dict:
-    """Fresh NUMBA_CACHE_DIR: cold compile, then warm cache load."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
-    results = {}
-    with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache_dir:
-        env["NUMBA_CACHE_DIR"] = cache_dir
-        for label in ("cold", "warm_cache"):
-            t0 = time.perf_counter()
-            proc = subprocess.run([sys.executable, "-c", _COLD_SCRIPT], env=env, cwd=REPO,
-                                  capture_output=True, text=True, timeout=900)
-            wall = time.perf_counter() - t0
-            if proc.returncode != 0:
-                raise RuntimeError(f"{label} compile subprocess failed:\n{proc.stderr}")
-            data = json.loads(proc.stdout.strip().splitlines()[-1])
-            data["process_wall_s"] = wall
-            results[label] = data
-    return results
 
 
 # ------------------------------------------------------------ step loops --
@@ -423,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     cold = None
     if not args.no_compile:
         log("compile: cold and warm-cache subprocesses ...")
-        cold = cold_compile_subprocesses()
+        cold = cold_compile_subprocesses(_COLD_SCRIPT, REPO)
 
     log("step loops ...")
     loops = {
