@@ -1,7 +1,9 @@
 """One PettingZoo AEC environment class for every two-player volume.
 
 A volume plugs in its ``KernelGame`` subclass, its observation kernel and
-size, and its text renderer. The acting agent of each micro-decision is
+size, its text renderer and, optionally, its picture renderer
+(``render_rgb``, for ``render_mode="rgb_array"``; the volume's ``metadata``
+then lists ``"rgb_array"``). The acting agent of each micro-decision is
 whoever the volume's rules say decides it (``game.current_agent``), so
 turns do not simply alternate.
 """
@@ -31,6 +33,8 @@ class KernelAECEnv(AECEnv):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+        if render_mode == "rgb_array" and self.render_rgb is None:
+            raise ValueError(f"{type(self).__name__} lists 'rgb_array' but has no render_rgb")
         self.render_mode = render_mode
         self.possible_agents = list(self.game_class.agents)
         n_actions = self.game_class.N_ACTIONS

@@ -46,15 +46,15 @@ _MAP_W = 620                                # pixels of the map panel
 # name: (kind-specific shape) centre x, y, width, height (cities: radius in width, height 0)
 _GEOMETRY = {
     "Galilee": (6.35, 10.85, 3.3, 1.55),
-    "Haifa District": (4.25, 7.75, 2.7, 1.45),
-    "Samaria": (6.95, 6.75, 2.7, 1.45),
+    "Haifa District": (4.5, 7.6, 2.7, 1.45),
+    "Samaria": (7.2, 6.6, 2.7, 1.45),
     "Lydda": (4.45, 4.95, 2.55, 1.45),
     "Jerusalem District": (8.35, 4.85, 2.7, 1.45),
     "Gaza": (3.5, 1.2, 3.0, 1.45),
     "Haifa City": (2.55, 9.35, 0.95, 0),
     "Tel Aviv-Jaffa": (1.95, 4.35, 0.95, 0),
     "Jerusalem City": (7.55, 2.65, 0.95, 0),
-    "Egypt-Tel Aviv Railway": (1.55, 2.75, 2.0, 0.95),
+    "Egypt-Tel Aviv Railway": (1.55, 2.6, 2.0, 0.95),
     "Tel Aviv-Jerusalem Railway": (4.95, 3.35, 2.3, 0.95),
     "Tel Aviv-Haifa Railway": (2.2, 6.6, 1.75, 1.5),
     "Haifa-Syria Railway": (6.6, 9.05, 2.5, 0.95),
@@ -64,7 +64,7 @@ _RAIL_LINES = {
     "Egypt-Tel Aviv Railway": ((0.35, 0.15), "Tel Aviv-Jaffa"),
     "Tel Aviv-Jerusalem Railway": ("Tel Aviv-Jaffa", "Jerusalem City"),
     "Tel Aviv-Haifa Railway": ("Tel Aviv-Jaffa", "Haifa City"),
-    "Haifa-Syria Railway": ("Haifa City", (10.3, 9.75)),
+    "Haifa-Syria Railway": ("Haifa City", (10.4, 11.1)),
 }
 # Coastline from the Egyptian border (south) to Lebanon (north); the sea lies west.
 _COAST = ((0.0, 0.35), (0.45, 1.2), (0.75, 2.4), (0.85, 3.4), (0.8, 4.4), (0.95, 5.5),
@@ -75,9 +75,10 @@ _FOREIGN_LABELS = (("LEBANON", 3.9, 11.95, 0), ("SYRIA", 9.45, 11.95, 0),
 
 _TROOP, _POLICE, _CELL, _CACHE = "#c8a165", "#2f6fbf", "#c62828", "#8e1111"
 _DISTRICT_FACE, _CITY_FACE, _RAIL_FACE = "#f4ecd6", "#fff8e1", "#eeeeee"
-_MARKER_STYLE = {"sabotage": ("SABOTAGE", "#212121", "white"),
-                 "terror": ("TERROR", "#6a1b9a", "white"),
-                 "curfew": ("CURFEW", "#ef6c00", "white")}
+# marker: label, short label (small spaces), badge colour, text colour
+_MARKER_STYLE = {"sabotage": ("SABOTAGE", "SAB", "#212121", "white"),
+                 "terror": ("TERROR", "TER", "#6a1b9a", "white"),
+                 "curfew": ("CURFEW", "CUR", "#ef6c00", "white")}
 
 
 def _glyph(ax, kind, x, y, size=0.26, z=5):
@@ -99,13 +100,20 @@ def _glyph(ax, kind, x, y, size=0.26, z=5):
         ax.add_patch(Circle((x, y), h * 0.45, fc="#ff8a80", ec="none", zorder=z + 0.1))
 
 
+def _item_width(n, size=0.26, slot=0.68):
+    """Width one glyph and its count take in a row (wider for two-digit counts)."""
+    return slot + 0.13 * (len(str(n)) - 1) + (size - 0.26)
+
+
 def _piece_row(ax, items, x0, y, slot=0.68, size=0.26, font=10, z=5):
     """Glyphs with counts left to right from x0 along y: items are (kind, count)."""
-    for k, (kind, n) in enumerate(items):
-        gx = x0 + k * slot + size / 2
+    x = x0
+    for kind, n in items:
+        gx = x + size / 2
         _glyph(ax, kind, gx, y, size=size, z=z)
         ax.text(gx + size / 2 + 0.05, y, str(n), fontsize=font, fontweight="bold", va="center", ha="left",
                 zorder=z + 0.2, color="#212121")
+        x += _item_width(n, size, slot)
 
 
 def _badge(ax, text, fc, tc, x, y, font=7.5, z=8):
@@ -121,7 +129,7 @@ def _draw_space(ax, name, kind, pieces, highlight):
     if kind == CITY:
         r = w
         ax.add_patch(Circle((cx, cy), r, fc=_CITY_FACE, ec=edge, lw=lw + 0.6, zorder=3))
-        ax.text(cx, cy + r * 0.62, name, fontsize=8, fontweight="bold", ha="center", va="center", zorder=4,
+        ax.text(cx, cy + r * 0.55, name, fontsize=7.5, fontweight="bold", ha="center", va="center", zorder=4,
                 color="#3e2723")
         top, width = cy + r * 0.22, 1.75
     else:
@@ -139,30 +147,36 @@ def _draw_space(ax, name, kind, pieces, highlight):
         top, width = cy + h / 2 - 0.62, w - 0.25
     items = [(k, pieces[k]) for k in ("troops", "police", "underground_cells", "active_cells", "arms_caches")
              if pieces.get(k)]
-    per_row = max(1, int((width + 0.05) // 0.68))
-    rows = [items[i:i + per_row] for i in range(0, len(items), per_row)]
-    for r_i, row in enumerate(rows):
+    rows = [[]]
+    for item in items:   # fill rows left to right within the space's inner width
+        if rows[-1] and sum(_item_width(n) for _, n in rows[-1]) + _item_width(item[1]) > width + 0.05:
+            rows.append([])
+        rows[-1].append(item)
+    for r_i, row in enumerate(r for r in rows if r):
         y = top - r_i * 0.4
-        x0 = cx - (len(row) * 0.68 - 0.12) / 2
+        row_w = sum(_item_width(n) for _, n in row)
+        x0 = cx - (row_w - 0.12) / 2
         if kind == RAILWAY:   # keep pieces readable over the hatching
-            ax.add_patch(FancyBboxPatch((x0 - 0.06, y - 0.18), len(row) * 0.68, 0.36,
+            ax.add_patch(FancyBboxPatch((x0 - 0.06, y - 0.18), row_w, 0.36,
                                         boxstyle="round,pad=0,rounding_size=0.08", fc="white", ec="none",
                                         alpha=0.9, zorder=4.5))
         _piece_row(ax, row, x0, y)
-    badges = []
-    if pieces.get("sabotage"):
-        badges.append(_MARKER_STYLE["sabotage"])
-    if pieces.get("terror"):
-        t, fc, tc = _MARKER_STYLE["terror"]
-        badges.append((t if pieces["terror"] == 1 else f"{t} x{pieces['terror']}", fc, tc))
-    if pieces.get("curfew"):
-        badges.append(_MARKER_STYLE["curfew"])
-    if badges:   # markers sit on the space's lower edge
+    markers = [(key, pieces[key]) for key in ("sabotage", "terror", "curfew") if pieces.get(key)]
+    if markers:   # markers sit on the space's lower edge; short labels where full ones would not fit
+        span = 2 * w if kind == CITY else w
+        for short in (False, True):
+            badges = []
+            for key, n in markers:
+                full, abbr, fc, tc = _MARKER_STYLE[key]
+                t = abbr if short else full
+                badges.append((t if n == 1 else f"{t} x{n}", fc, tc))
+            widths = [0.145 * len(t) + 0.32 for t, _, _ in badges]
+            if sum(widths) <= span + 0.5:
+                break
         by = cy - (w * 0.98 if kind == CITY else h / 2)
-        widths = [0.16 * len(t) + 0.35 for t, _, _ in badges]
-        x = cx - (sum(widths) - 0.1) / 2
+        x = cx - (sum(widths) - 0.08) / 2
         for (t, fc, tc), bw in zip(badges, widths):
-            _badge(ax, t, fc, tc, x + (bw - 0.1) / 2, by)
+            _badge(ax, t, fc, tc, x + (bw - 0.08) / 2, by)
             x += bw
 
 
@@ -264,7 +278,7 @@ def _draw_panel(ax, d):
     y = by - 0.28 - 3 * 0.33 - 0.3
     heading(y, f"Propaganda Rounds  {pr} / 3")
     for v in range(3):
-        ax.add_patch(Circle((x0 + 3.35 + v * 0.5, y), 0.17, fc="#6d4c41" if v < pr else "white", ec="#6d4c41",
+        ax.add_patch(Circle((x0 + 4.1 + v * 0.5, y), 0.17, fc="#6d4c41" if v < pr else "white", ec="#6d4c41",
                             lw=1.2))
 
     # Pools.
@@ -289,13 +303,20 @@ def _draw_panel(ax, d):
     ax.text(x0, y, f"1st Eligible: {first}     Deck: {len(d['undrawn_cards'])} cards left", fontsize=9,
             va="center", color="#37474f")
 
-    # Legend.
-    y -= 0.55
-    ax.add_patch(FancyBboxPatch((x0 - 0.1, 0.12), W - x0 - 0.15, y - 0.05, boxstyle="round,pad=0,rounding_size=0.12",
-                                fc="white", ec="#cfd8dc", lw=0.8))
+    ctx = d["context"]
+    if 0 <= ctx["current_space"] < N_MAP_SPACES:
+        y -= 0.4
+        from ..boards.palestine import SPACE_NAMES
+        ax.text(x0, y, f"Space in play: {SPACE_NAMES[ctx['current_space']]}", fontsize=9, va="center",
+                color="#e65100", fontweight="bold")
+
+    # Legend, at the bottom.
     entries = [("troops", "Troops"), ("police", "Police"), ("underground_cells", "Underground Cell"),
-               ("active_cells", "Active Cell"), ("arms_caches", "Arms Cache")]
-    ly = y - 0.35
+               ("active_cells", "Active Cell"), ("arms_caches", "Arms Cache"), ("cells", "Cell (pool, track)")]
+    top = 0.15 + 0.4 * 5 + 0.1
+    ax.add_patch(FancyBboxPatch((x0 - 0.1, 0.15), W - x0 - 0.15, top - 0.15,
+                                boxstyle="round,pad=0,rounding_size=0.12", fc="white", ec="#cfd8dc", lw=0.8))
+    ly = top - 0.3
     for k, (kind, text) in enumerate(entries):
         lx = x0 + 0.15 + (k % 2) * 2.85
         yy = ly - (k // 2) * 0.4
@@ -303,14 +324,14 @@ def _draw_panel(ax, d):
         ax.text(lx + 0.22, yy, text, fontsize=8, va="center", color="#37474f")
     yy = ly - 3 * 0.4
     for k, key in enumerate(("sabotage", "terror", "curfew")):
-        t, fc, tc = _MARKER_STYLE[key]
-        _badge(ax, t, fc, tc, x0 + 0.55 + k * 1.75, yy, font=7)
-    yy -= 0.42
-    ax.text(x0 + 0.05, yy, "dashed: adjacent   highlighted: space in play", fontsize=7.5, va="center",
-            color="#607d8b")
+        full, abbr, fc, tc = _MARKER_STYLE[key]
+        _badge(ax, f"{full} / {abbr}", fc, tc, x0 + 0.85 + k * 1.9, yy, font=6.5)
+    yy -= 0.4
+    ax.text(x0 + 0.05, yy, "dashed: adjacent   orange: space in play   gold: acted", fontsize=7.5,
+            va="center", color="#607d8b")
 
 
-def render_rgb(game) -> "np.ndarray":
+def render_rgb(game) -> np.ndarray:
     """The board as an (800, 1000, 3) uint8 picture: map, pieces, markers, tracks, pools.
 
     Drawn on a private matplotlib Figure with the Agg canvas: pyplot and the
