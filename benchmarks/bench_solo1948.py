@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-compile", action="store_true",
                         help="skip the cold/warm compile subprocesses")
     parser.add_argument("--write", type=Path, default=None, metavar="PATH",
-                        help="also write the markdown report to PATH")
+                        help="also write the report into PATH, replacing only its own section")
     args = parser.parse_args(argv)
     if args.games is None:
         args.games = 2000 if args.quick else 200_000
