@@ -15,6 +15,7 @@ from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NA
 from . import layout as L
 from . import turns
 from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
+from .events import PICK_VERBS
 from .setup import determinize
 
 MAP_NAMES = SPACE_NAMES[:N_MAP_SPACES]
@@ -26,7 +27,10 @@ CONTEXT_FIELDS = ("card_step", "executor", "decision", "operation", "limited", "
                   "space_limit", "extra_space_used", "current_space", "second_space", "op_counter",
                   "intel_paid", "special_activity", "special_activity_used", "special_activity_return",
                   "special_activity_spaces", "special_activity_space_bits", "terror_declared",
-                  "propaganda_rounds", "outcome", "first_eligible")
+                  "propaganda_rounds", "outcome", "first_eligible", "event_card", "event_side",
+                  "event_faction", "event_step", "event_decider", "event_pick", "event_picks_left",
+                  "event_pick_optional", "event_space_bits", "event_space", "event_op_filter", "event_op_mode",
+                  "event_special_activity", "patrol_arrest_spaces", "british_must_pass")
 CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "travel_destinations", "capabilities",
                   "track_owed_cells_box4", "track_owed_cache_box4", "track_owed_cells_box3")
 
@@ -75,12 +79,20 @@ _STOP_MEANS = {
     L.D_SPACE: "No more spaces", L.D_ASSAULT_CHITS: "Spend no more Intel", L.D_PATROL_CHITS: "Spend no more Intel",
     L.D_SEARCH_CITY: "Place a Curfew (no chit)", L.D_TERROR_DECLARE: "No Terror here",
     L.D_SABOTAGE_CACHE: "Spend no Arms Cache", L.D_SA_AFTER: "No Special Activity",
-    L.D_SA_SPACE: "No more Special Activity spaces",
+    L.D_SA_SPACE: "No more Special Activity spaces", L.D_EVENT_SPACE: "No more (the text says 'up to' / 'may')",
+    L.D_EVENT_COUNT: "None", L.D_EVENT_OP: "No Operation", L.D_PATROL_ARREST: "No second arrest space",
+}
+SIDE_NAMES = ("unshaded", "shaded")
+CAPABILITY_CARDS = dict(zip(L.CAPABILITY_SLOT_CARDS, range(8)))
+# The two options of a D_EVENT_OPTION decision, by (card, event step).
+_OPTION_NAMES = {
+    (22, 0): ("Shift the Haganah Track 1 step left", "Shift the Haganah Track 1 step right"),
+    (22, 1): ("Irgun may conduct a Limited Operation", "British draw an Intel Chit"),
 }
 
 
 class PalestineGame(KernelGame):
-    """One game of The British Way: Palestine (events: issue 4, never offered yet)."""
+    """One game of The British Way: Palestine, all 32 events included."""
 
     volume = "palestine"
     agents = L.FACTION_NAMES
@@ -123,12 +135,23 @@ class PalestineGame(KernelGame):
         name = generic_action_name(a)
         if a == L.A_STOP and d in _STOP_MEANS:
             return _STOP_MEANS[d]
+        if L.A_EVENT_SIDE <= a < L.A_OP:
+            if d == L.D_EVENT_OPTION:
+                key = (int(self.state[L.EV_CARD]), int(self.state[L.EV_STEP]))
+                return _OPTION_NAMES.get(key, ("option 1", "option 2"))[a - L.A_EVENT_SIDE]
+            card = int(self.state[L.CARD])
+            if card > 0:
+                return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[a - L.A_EVENT_SIDE]} text"
+        if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
+            return f"{name} (for the event)"
         if L.A_SPACE <= a < L.A_COUNT:
             if d == L.D_SPACE:
                 return f"{L.OP_NAMES[int(self.state[L.OP])]} in {name}"
             if d == L.D_SA_SPACE:
                 return f"{L.SA_NAMES[int(self.state[L.SA])]} in {name}"
             verb = _SPACE_VERB.get(d)
+            if d == L.D_EVENT_SPACE:
+                verb = PICK_VERBS[int(self.state[L.EV_PICK])]
             if verb:
                 return verb.format(name)
         if L.A_CHIT <= a < L.A_EXTRA:
@@ -138,6 +161,8 @@ class PalestineGame(KernelGame):
             if d in (L.D_LEAD_CHIT, L.D_PROP_DISCARD, L.D_SEARCH_CITY):
                 return f"Discard an Intel Chit of value {value}"
         if L.A_COUNT <= a < L.A_CHIT:
+            if d == L.D_EVENT_COUNT:
+                return f"{name} Cell{'s' if a > L.A_COUNT else ''} in Prison out of the game"
             return f"{name} Cell{'s' if a > L.A_COUNT else ''}"
         return name
 
@@ -170,6 +195,8 @@ class PalestineGame(KernelGame):
                           "cells": int(s[L.AVAILABLE_CELLS]), "arms_caches": int(s[L.AVAILABLE_CACHES])},
             "prison": int(s[L.PRISON]),
             "cells_out_of_game": int(s[L.CELLS_OUT_OF_GAME]),
+            "capabilities": {f"P{card}": SIDE_NAMES[int(s[L.CAPABILITIES + slot]) - 1]
+                             for card, slot in CAPABILITY_CARDS.items() if s[L.CAPABILITIES + slot] > 0},
             "intel_chits": [v for v in range(3) for _ in range(int(s[L.INTEL_HELD + v]))],
             "spaces": spaces,
             "played_cards": [int(c) for c in s[L.DECK:L.DECK + drawn]],
@@ -191,6 +218,7 @@ class _Reader:
 
     KEYS = {"volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card", "political_will",
             "haganah_track", "track_pieces", "available", "prison", "cells_out_of_game", "intel_chits",
+            "capabilities",
             "spaces", "played_cards", "undrawn_cards", "context", "rng", "forced_chance", "seed", "history"}
 
     def __init__(self, d: dict):
@@ -269,12 +297,29 @@ class _Reader:
             s[fields[k][0]:fields[k][0] + fields[k][1]] = ctx[k]
         if not 0 <= s[L.DECISION] < len(L.DECISION_NAMES) or not -1 <= s[L.OP] < 8 or not -1 <= s[L.SA] < 6:
             self.fail("context names an unknown decision, operation or special activity")
+        if not 0 <= s[L.EV_CARD] <= N_EVENT_CARDS or not 0 <= s[L.EV_SIDE] <= 1:
+            self.fail("context.event_card must be 0..32 and context.event_side 0 or 1")
+        self.read_capabilities(s, d.get("capabilities"))
         forced = [int(v) for v in d.get("forced_chance", [])]
         if len(forced) > L.FORCED_CAPACITY or any(v < 0 for v in forced):
             self.fail(f"forced_chance must hold at most {L.FORCED_CAPACITY} values >= 0")
         s[L.FORCED] = len(forced)
         s[L.FORCED + 2:L.FORCED + 2 + len(forced)] = forced
         return game
+
+    def read_capabilities(self, s, caps):
+        """``{"P25": "shaded", ...}``: capabilities in play (5.3); overrides context.capabilities."""
+        if caps is None:
+            return
+        if not isinstance(caps, dict):
+            self.fail("capabilities must map a card ('P9') to 'unshaded' or 'shaded'")
+        for key, side in caps.items():
+            card = int(str(key).lstrip("Pp")) if str(key).lstrip("Pp").isdigit() else None
+            if card not in CAPABILITY_CARDS:
+                self.fail(f"capabilities: {key!r} is not a capability card (P9, P13, P17, P18, P23, P25, P29, P32)")
+            if side not in SIDE_NAMES:
+                self.fail(f"capabilities: {key} must be 'unshaded' or 'shaded', got {side!r}")
+            s[L.CAPABILITIES + CAPABILITY_CARDS[card]] = 1 + SIDE_NAMES.index(side)
 
     def fill_available(self, s, avail):
         """Available pieces as given, or (no 'available' key) whatever is not
@@ -305,7 +350,8 @@ class _Reader:
         played = [int(c) for c in d["played_cards"]]
         ctx = {k: 0 for k in CONTEXT_FIELDS}
         ctx.update(executor=-1, decision=L.D_BOX, operation=-1, current_space=-1, second_space=-1,
-                   special_activity=-1, first_eligible=L.FACTION_NAMES.index(first),
+                   special_activity=-1, event_space=-1, event_special_activity=-1,
+                   first_eligible=L.FACTION_NAMES.index(first),
                    propaganda_rounds=sum(1 for c in played if c in PROPAGANDA_CARDS))
         if played and played[-1] in PROPAGANDA_CARDS:
             self.fail("without a 'context' the last played card must be an event card")

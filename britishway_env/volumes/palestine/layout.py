@@ -72,6 +72,23 @@ SA_SPACES = LAYOUT.field("special_activity_space_bits")  # bit s set: the SA act
 TERROR_HERE = LAYOUT.field("terror_declared")         # Terror declared for the Sabotage space
 PROPAGANDA_DONE = LAYOUT.field("propaganda_rounds")   # Propaganda Rounds completed
 OUTCOME = LAYOUT.field("outcome")                     # ONGOING, BRITISH_WIN, IRGUN_WIN
+
+# Events (5.0, 9.0): the card being executed and where its text has got to.
+EV_CARD = LAYOUT.field("event_card")                  # card number, 0 when no event is running
+EV_SIDE = LAYOUT.field("event_side")                  # 0 unshaded, 1 shaded (5.2)
+EV_FACTION = LAYOUT.field("event_faction")            # the executing faction (5.1)
+EV_STEP = LAYOUT.field("event_step")                  # how far the text has been carried out
+EV_DECIDER = LAYOUT.field("event_decider")            # who makes the pending event choice
+EV_PICK = LAYOUT.field("event_pick")                  # what choosing a space does now (PICK_*)
+EV_LEFT = LAYOUT.field("event_picks_left")            # picks still allowed
+EV_OPTIONAL = LAYOUT.field("event_pick_optional")     # 1: "up to" / "may", so Stop is allowed
+EV_BITS = LAYOUT.field("event_space_bits")            # bit s: space s already picked ("each")
+EV_SPACE = LAYOUT.field("event_space")                # a space the text refers back to ("there")
+EV_FILTER = LAYOUT.field("event_op_filter")           # spaces an event's Operation may select (F_*)
+EV_MODE = LAYOUT.field("event_op_mode")               # MODE_* bits of an event's Operation
+EV_SA = LAYOUT.field("event_special_activity")        # SA an event grants (SA_*, SA_ANY_VALID, -1)
+EV_PATROL_ARRESTS = LAYOUT.field("patrol_arrest_spaces")  # Patrol arrest spaces done (P23)
+BRITISH_MUST_PASS = LAYOUT.field("british_must_pass")  # P27 shaded: Pass the next card, no Intel
 STATE_SIZE = LAYOUT.size
 
 BRITISH, IRGUN = 0, 1
@@ -101,7 +118,8 @@ OP_FACTION = np.array([BRITISH] * 4 + [IRGUN] * 4, dtype=np.int64)
  D_PROP_CACHE, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS, D_REDEPLOY_TROOPS_TO,
  D_REDEPLOY_CELL, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO, D_PATROL_MOVE, D_PATROL_MOVE_TO,
  D_PATROL_ARREST, D_PATROL_CHITS, D_SEARCH_MOVE, D_SEARCH_MOVE_TO, D_SEARCH_CITY, D_TRAVEL_DEST,
- D_TRAVEL_COUNT, D_TERROR_DECLARE, D_SABOTAGE_CACHE, D_SA_SPACE, D_SA_AFTER, D_NEXT_CARD) = range(36)
+ D_TRAVEL_COUNT, D_TERROR_DECLARE, D_SABOTAGE_CACHE, D_SA_SPACE, D_SA_AFTER, D_NEXT_CARD,
+ D_EVENT_SPACE, D_EVENT_COUNT, D_EVENT_OPTION, D_EVENT_OP, D_EVENT_RESUME) = range(41)
 DECISION_NAMES = (
     "game over", "choose a box", "choose an Operation", "choose a space", "Assault: Intel to spend",
     "Recruit: how many Cells", "Deploy: Troop destination", "Deploy: move a Troop from",
@@ -114,20 +132,40 @@ DECISION_NAMES = (
     "Search: Troops to", "Search: City activation", "Travel: destination", "Travel: how many Cells",
     "Terror: declare in this City", "Sabotage: Arms Cache to spend", "Special Activity: space",
     "Special Activity after the Operation", "reveal the next card (automatic)",
+    "Event: choose a space", "Event: how many", "Event: choose an option", "Event: choose an Operation",
+    "Event: carry on with the text (automatic)",
 )
 
 # Special Activities (4.2, 4.3).
 SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION, SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR = range(6)
 SA_NAMES = ("Restore", "Negotiate", "Mass Detention", "Silence", "Propagandize", "Terror")
 SA_FACTION = np.array([BRITISH] * 3 + [IRGUN] * 3, dtype=np.int64)
+SA_ANY_VALID = 6                 # an event grants any Special Activity valid for its Operation (P26)
+
+# Capabilities (5.3): one CAPABILITIES slot per card, value 1 + side.
+CAP_BEVIN, CAP_PALMACH, CAP_BEVINGRADS, CAP_AIRBORNE, CAP_ROAD_MINES, CAP_BEGIN, CAP_CURFEWS, \
+    CAP_FACTORIES = range(8)
+CAPABILITY_SLOT_CARDS = (9, 13, 17, 18, 23, 25, 29, 32)
+CAP_UNSHADED, CAP_SHADED = 1, 2
+
+# Space filters of event Operations (EV_FILTER).
+F_ANY, F_CITY, F_RAILWAY, F_POLICE, F_CELLS_CURFEW, F_EVENT_SPACE = range(6)
+# Event Operation modes (EV_MODE bits).
+MODE_EVENT_OP = 1            # the Operation is an event's (free: eligibility unchanged, 4.1)
+MODE_FIXED_LIMIT = 2         # the text fixes the number of spaces: no extra space (2.3.7, 6.5.3)
+MODE_OPTIONAL = 4            # "may": the Operation may end with no space
+MODE_NO_INTEL = 8            # P6: no Intel Chits
+MODE_SA_AFTER_ONLY = 16      # "then <Special Activity>": only after the Operation
+MODE_SABOTAGE_HITS_POLICE = 32   # P28 shaded: a successful Sabotage removes the Police there
+MODE_LIMITED = 64            # a Limited Operation (P16, P22): 2.3.4 as usual
 
 # Action segments of the one Discrete space.
 A_STOP = 0
 A_BOX = 1                       # + box: take it and act
 A_PASS = A_BOX + 3              # + box: take it and Pass (2.3.3)
-A_EVENT_SIDE = A_PASS + 3       # + 0 unshaded / 1 shaded (issue 4: never offered yet)
+A_EVENT_SIDE = A_PASS + 3       # + 0 unshaded / 1 shaded (Event box); an event's two options
 A_OP = A_EVENT_SIDE + 2         # + OP_*
-A_SA = A_OP + 8                 # + special activity (not offered yet)
+A_SA = A_OP + 8                 # + special activity
 A_SPACE = A_SA + 6              # + map space
 MAX_COUNT = 15
 A_COUNT = A_SPACE + N_MAP_SPACES  # + (n - 1), n = 1..15

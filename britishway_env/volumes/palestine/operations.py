@@ -9,7 +9,8 @@ from numba import njit
 
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
-    ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, CELLS_ACTIVE,
+    ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, CAP_AIRBORNE, CAP_BEGIN,
+    CAP_BEVINGRADS, CAP_FACTORIES, CAP_SHADED, CAP_UNSHADED, CAPABILITIES, CELLS_ACTIVE,
     CELLS_UNDERGROUND, CURFEW, POLICE, POLITICAL_WILL, PRISON, PW_MAX, SABOTAGE, SPACE_FIELDS,
     SPACES, TERROR, TOTAL_CURFEWS, TROOPS,
 )
@@ -19,6 +20,12 @@ from .resources import die, draw_intel, haganah_shift_left, map_total
 @njit(cache=True, inline="always")
 def at(space, piece):
     return SPACES + space * SPACE_FIELDS + piece
+
+
+@njit(cache=True, inline="always")
+def capability(state, slot, side):
+    """Is the capability in ``slot`` in play with ``side`` (CAP_UNSHADED/CAP_SHADED) (5.3)?"""
+    return state[CAPABILITIES + slot] == side
 
 
 @njit(cache=True)
@@ -111,15 +118,16 @@ def search_space(state, s, discard_intel):
     """Search's activation in one space after Troops moved in (3.2.3).
 
     Districts and Railways: one Cell per two cubes. Cities: a Curfew (if the
-    City has none and one is left) and one Cell per three cubes, or, when
-    the British discard a chit, one Cell per cube and no Curfew.
+    City has none and one is left) and one Cell per three cubes (four with
+    BEVINGRADS shaded, P17), or, when the British discard a chit, one Cell
+    per cube and no Curfew.
     """
     n = cubes(state, s)
     if SPACE_KIND[s] == CITY:
         if discard_intel:
             per = n
         else:
-            per = n // 3
+            per = n // (4 if capability(state, CAP_BEVINGRADS, CAP_SHADED) else 3)
             if state[at(s, CURFEW)] == 0 and map_total(state, CURFEW) < TOTAL_CURFEWS:
                 state[at(s, CURFEW)] = 1
     else:
@@ -136,9 +144,14 @@ def assault_space(state, s, underground, cells_removed_before):
     (and ``underground`` Cells paid with Intel) first, Arms Caches only when
     no Cell is left. Cells alternate Available/Prison over the whole
     Operation, Available first; each Arms Cache gives +1 Political Will and
-    an Intel Chit. Returns the Operation's running count of Cells removed."""
-    budget = state[at(s, TROOPS)] // 2
+    an Intel Chit. Returns the Operation's running count of Cells removed.
+
+    Capabilities: 6TH AIRBORNE (P18) unshaded, one piece per Troop; shaded,
+    every Cell to Available. MENACHEM BEGIN (P25) unshaded, +2 Political
+    Will and two chits per Arms Cache instead."""
+    budget = assault_budget(state, s)
     removed = cells_removed_before
+    all_available = capability(state, CAP_AIRBORNE, CAP_SHADED)
     take_ug = min(underground, budget, state[at(s, CELLS_UNDERGROUND)])
     budget -= take_ug
     take_active = min(budget, state[at(s, CELLS_ACTIVE)])
@@ -146,18 +159,30 @@ def assault_space(state, s, underground, cells_removed_before):
     state[at(s, CELLS_UNDERGROUND)] -= take_ug
     state[at(s, CELLS_ACTIVE)] -= take_active
     for _ in range(take_ug + take_active):
-        if removed % 2 == 0:
+        if removed % 2 == 0 or all_available:
             state[AVAILABLE_CELLS] += 1
         else:
             state[PRISON] += 1
         removed += 1
+    documents = capability(state, CAP_BEGIN, CAP_UNSHADED)
     while budget > 0 and cells(state, s) == 0 and state[at(s, ARMS_CACHES)] > 0:
         state[at(s, ARMS_CACHES)] -= 1
         state[AVAILABLE_CACHES] += 1
-        add_political_will(state, 1)
+        add_political_will(state, 2 if documents else 1)
         draw_intel(state)
+        if documents:
+            draw_intel(state)
         budget -= 1
     return removed
+
+
+@njit(cache=True)
+def assault_budget(state, s):
+    """Pieces Assault may remove in a space: one per two Troops (3.2.4), one
+    per Troop with 6TH AIRBORNE unshaded (P18)."""
+    if capability(state, CAP_AIRBORNE, CAP_UNSHADED):
+        return state[at(s, TROOPS)]
+    return state[at(s, TROOPS)] // 2
 
 
 @njit(cache=True)
@@ -184,13 +209,18 @@ def can_mass_detain_in(state, s):
 def mass_detention(state, city, roll_result):
     """Mass Detention (4.2.3): a die roll of Cells from the City and its
     District to Prison, the City's first and Underground before Active in
-    each space (rules decision P-5); the unused roll is lost Political Will."""
+    each space (rules decision P-5); the unused roll is lost Political Will.
+    With 6TH AIRBORNE shaded (P18) the Cells go to Available instead."""
     left = roll_result
+    to_available = capability(state, CAP_AIRBORNE, CAP_SHADED)
     for s in (city, adjacent_district(city)):
         for piece in (CELLS_UNDERGROUND, CELLS_ACTIVE):
             n = min(left, state[at(s, piece)])
             state[at(s, piece)] -= n
-            state[PRISON] += n
+            if to_available:
+                state[AVAILABLE_CELLS] += n
+            else:
+                state[PRISON] += n
             left -= n
     add_political_will(state, -left)
     return roll_result - left
@@ -240,6 +270,10 @@ def sabotage_space(state, s, cache_from, terror):
     (the space or an adjacent one, -1 for none) adds 2; each Police there
     subtracts 1. Above 2 places Sabotage (Terror: a Terror marker; at 6 or
     more two, and the Haganah Track shifts left). Returns the modified roll.
+
+    Capabilities: BEVINGRADS unshaded (P17) caps Terror at one marker (the
+    Haganah shift at 6 stays, rules decision P-21); WEAPON FACTORIES
+    unshaded (P32) removes the Activated Cell to Available on a rolled 1.
     """
     state[at(s, CELLS_UNDERGROUND)] -= 1
     state[at(s, CELLS_ACTIVE)] += 1
@@ -248,11 +282,15 @@ def sabotage_space(state, s, cache_from, terror):
         state[at(cache_from, ARMS_CACHES)] -= 1
         state[AVAILABLE_CACHES] += 1
         bonus = 2
-    result = die(state) + bonus - state[at(s, POLICE)]
+    rolled = die(state)
+    if rolled == 1 and capability(state, CAP_FACTORIES, CAP_UNSHADED):
+        state[at(s, CELLS_ACTIVE)] -= 1
+        state[AVAILABLE_CELLS] += 1
+    result = rolled + bonus - state[at(s, POLICE)]
     if result > 2:
         if terror:
             if result >= 6:
-                state[at(s, TERROR)] += 2
+                state[at(s, TERROR)] += 1 if capability(state, CAP_BEVINGRADS, CAP_UNSHADED) else 2
                 haganah_shift_left(state)
             else:
                 state[at(s, TERROR)] += 1
@@ -271,8 +309,9 @@ def can_rob_in(state, s):
 @njit(cache=True)
 def rob_space(state, s):
     """Rob (3.3.4): above 2 on a die adds an Arms Cache (Available, at most
-    two a space); with Police present an Underground Cell Activates."""
-    result = die(state)
+    two a space); with Police present an Underground Cell Activates. With
+    WEAPON FACTORIES shaded (P32) no die is rolled: the Arms Cache comes."""
+    result = 6 if capability(state, CAP_FACTORIES, CAP_SHADED) else die(state)
     if result > 2 and state[AVAILABLE_CACHES] > 0 and state[at(s, ARMS_CACHES)] < 2:
         state[AVAILABLE_CACHES] -= 1
         state[at(s, ARMS_CACHES)] += 1
@@ -303,7 +342,7 @@ def can_propagandize_in(state, s):
 @njit(cache=True)
 def propagandize(state, s, loss):
     """Activate a Cell if none is Active, then lower Political Will by ``loss``
-    (1; 2 with a capability)."""
+    (1; 2 with MENACHEM BEGIN shaded, P25)."""
     if state[at(s, CELLS_ACTIVE)] == 0:
         state[at(s, CELLS_UNDERGROUND)] -= 1
         state[at(s, CELLS_ACTIVE)] += 1

@@ -2,15 +2,28 @@
 Propaganda Round (docs/design/palestine_decisions.md).
 
 ``legal_mask`` fills the actions open to ``actor(state)``; ``apply`` takes
-one and runs every automatic step up to the next decision. Events are not
-encoded yet (issue 4), so the Event box is never taken (Pass in it is).
+one and runs every automatic step up to the next decision. Events (5.0)
+run as scripts in :mod:`events`; this module answers their requests
+(Operations, Special Activities, choices) with the same machinery.
 """
 
 from numba import njit
 
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import PROPAGANDA_CARDS
+from .events import (
+    REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_RESET, REQ_SPECIAL_ACTIVITY, count_chosen, count_limit,
+    curfew_spaces, event_playable, event_script, option_chosen, option_ok, pick_effect, pick_space_ok,
+    stop_pick,
+)
 from .layout import (
+    A_EVENT_SIDE, BRITISH_MUST_PASS, CAP_BEGIN, CAP_BEVIN, CAP_CURFEWS, CAP_PALMACH, CAP_ROAD_MINES,
+    CAP_SHADED, CAP_UNSHADED, CAPABILITIES, D_EVENT_COUNT, D_EVENT_OP, D_EVENT_OPTION,
+    D_EVENT_RESUME, D_EVENT_SPACE, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT,
+    EV_MODE, EV_OPTIONAL, EV_PATROL_ARRESTS, EV_PICK, EV_SA, EV_SIDE, EV_SPACE, EV_STEP, F_ANY,
+    F_CELLS_CURFEW, F_CITY, F_EVENT_SPACE, F_POLICE, F_RAILWAY, MODE_EVENT_OP, MODE_FIXED_LIMIT,
+    MODE_LIMITED, MODE_NO_INTEL, MODE_OPTIONAL, MODE_SA_AFTER_ONLY, MODE_SABOTAGE_HITS_POLICE,
+    SA_ANY_VALID, SABOTAGE, AVAILABLE_POLICE,
     A_BOX, A_CHIT, A_COUNT, A_EXTRA, A_OP, A_PASS, A_SA, A_SPACE, A_STOP, ARMS_CACHES,
     AVAILABLE_CACHES, AVAILABLE_CELLS, BOX, BOX_EVENT, BOX_LIMITED, BOX_OP_SA, BRITISH, BRITISH_WIN,
     CARD, CELLS_ACTIVE, CELLS_UNDERGROUND, COUNTER, CUR, CUR2, CURFEW, D_ASSAULT_CHITS, D_BOX,
@@ -28,7 +41,7 @@ from .layout import (
     SA_TERROR, SA_USED, SELECTED, SPACE_LIMIT, STEP, TERROR_HERE, TROOPS,
 )
 from .operations import (
-    ADJACENT, assault_space, at, can_deploy_in, can_mass_detain_in, can_propagandize_in,
+    ADJACENT, assault_budget, assault_space, at, capability, can_deploy_in, can_mass_detain_in, can_propagandize_in,
     can_restore_in, can_rob_in, can_silence_in, cells, cubes, deploy_police, irgun_pieces,
     mass_detention, move, patrol_arrest, propagandize, recruit, recruit_limit, restore, rob_space,
     sabotage_space, search_space, silence, travel,
@@ -79,14 +92,37 @@ def actor(state):
         return BRITISH
     if d == D_BOX:
         return state[FIRST_ELIGIBLE] if state[STEP] == 0 else second_eligible(state)
+    if d == D_EVENT_SPACE or d == D_EVENT_COUNT or d == D_EVENT_OPTION:
+        return state[EV_DECIDER]
     return state[EXECUTOR]
 
 
 # ------------------------------------------------------------ operations --
 
 @njit(cache=True)
+def event_filter_ok(state, s):
+    """The spaces an event's Operation is restricted to (EV_FILTER)."""
+    f = state[EV_FILTER]
+    if f == F_ANY:
+        return True
+    if f == F_CITY:
+        return SPACE_KIND[s] == CITY
+    if f == F_RAILWAY:
+        return SPACE_KIND[s] == RAILWAY
+    if f == F_POLICE:
+        return state[at(s, POLICE)] > 0
+    if f == F_CELLS_CURFEW:
+        return state[at(s, CURFEW)] > 0
+    if f == F_EVENT_SPACE:
+        return s == state[EV_SPACE]
+    return False
+
+
+@njit(cache=True)
 def op_space_ok(state, op, s):
     """May Operation ``op`` select space ``s`` (3.2, 3.3)? Each space once (3.1)."""
+    if not event_filter_ok(state, s):
+        return False
     if op == OP_DEPLOY:
         return can_deploy_in(state, s)
     if op == OP_ASSAULT:
@@ -146,7 +182,7 @@ def offensive_source_ok(state, s):
 def extra_space_open(state):
     """Intelligence Lead (Patrol, Search, Assault) or Offensive (Recruit,
     Sabotage, Rob) may add one space, once, when the limit is reached (2.3.7)."""
-    if state[EXTRA_USED] or state[N_SELECTED] < state[SPACE_LIMIT]:
+    if state[EXTRA_USED] or state[N_SELECTED] < state[SPACE_LIMIT] or state[EV_MODE] & MODE_FIXED_LIMIT:
         return False
     op = state[OP]
     if op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT:
@@ -168,18 +204,39 @@ def start_operation(state, op):
     state[N_SELECTED] = 0
     state[EXTRA_USED] = 0
     state[COUNTER] = 0
+    state[EV_PATROL_ARRESTS] = 0
     clear_moves(state)
-    limit = 1 if state[LIMITED] else 3   # 3.1; a Limited Operation acts in one space (2.3.4)
-    if OP_FACTION[op] == IRGUN and state[HAGANAH] == 4:
-        limit += 1  # 6.5.3
-    state[SPACE_LIMIT] = limit
+    for t in range(N_MAP_SPACES):
+        state[DEST_USED + t] = 0
+    state[SPACE_LIMIT] = space_limit(state, op)
     state[DECISION] = D_SPACE
+
+
+@njit(cache=True)
+def space_limit(state, op):
+    """Three spaces (3.1), one for a Limited Operation (2.3.4); two for a
+    British Operation with ERNEST BEVIN shaded (P9); one more for the Irgun
+    with the Haganah Track at 4 (6.5.3), or at 3 or 4 with PALMACH shaded
+    and never with PALMACH unshaded (P13)."""
+    if state[LIMITED]:
+        limit = 1
+    elif OP_FACTION[op] == BRITISH and capability(state, CAP_BEVIN, CAP_SHADED):
+        limit = 2
+    else:
+        limit = 3
+    if OP_FACTION[op] == IRGUN:
+        hag = state[HAGANAH]
+        if capability(state, CAP_PALMACH, CAP_SHADED):
+            limit += 1 if hag >= 3 else 0
+        elif not capability(state, CAP_PALMACH, CAP_UNSHADED):
+            limit += 1 if hag == 4 else 0
+    return limit
 
 
 @njit(cache=True)
 def underground_affordable(state, s):
     """Underground Cells Assault could still remove here with more Intel."""
-    budget = state[at(s, TROOPS)] // 2
+    budget = assault_budget(state, s)
     return min(budget, state[at(s, CELLS_UNDERGROUND)]) - state[PAID]
 
 
@@ -189,6 +246,8 @@ def select_space(state, s):
     op = state[OP]
     state[SELECTED + s] = 1
     state[N_SELECTED] += 1
+    if state[EV_CARD] != 0:
+        state[EV_SPACE] = s        # "there" in the event's next sentence (P1, P11)
     if op == OP_DEPLOY:
         deploy_police(state, s)
     elif op == OP_ROB:
@@ -215,7 +274,7 @@ def select_space(state, s):
     elif op == OP_SABOTAGE:
         state[CUR] = s
         state[TERROR_HERE] = 0
-        if SPACE_KIND[s] == CITY and sa_open(state) and sa_accompanies(op, SA_TERROR):
+        if SPACE_KIND[s] == CITY and sa_open(state) and sa_allowed(state, SA_TERROR):
             state[DECISION] = D_TERROR_DECLARE
         else:
             sabotage_cache_step(state)
@@ -224,7 +283,7 @@ def select_space(state, s):
 @njit(cache=True)
 def can_buy(state):
     """Intel Chits worth something for buying Underground Cells (values 1, 2)."""
-    return state[INTEL_HELD + 1] + state[INTEL_HELD + 2] > 0
+    return state[INTEL_HELD + 1] + state[INTEL_HELD + 2] > 0 and not state[EV_MODE] & MODE_NO_INTEL
 
 
 @njit(cache=True)
@@ -267,7 +326,11 @@ def sabotage_cache_step(state):
 
 @njit(cache=True)
 def resolve_sabotage(state, cache_from):
-    sabotage_space(state, state[CUR], cache_from, state[TERROR_HERE] == 1)
+    s = state[CUR]
+    result = sabotage_space(state, s, cache_from, state[TERROR_HERE] == 1)
+    if result > 2 and state[EV_MODE] & MODE_SABOTAGE_HITS_POLICE:   # CID shaded (P28)
+        state[AVAILABLE_POLICE] += state[at(s, POLICE)]
+        state[at(s, POLICE)] = 0
     state[TERROR_HERE] = 0
     state[DECISION] = D_SPACE
 
@@ -283,7 +346,35 @@ def resolve_patrol(state):
     underground = min(state[PAID], state[at(s, CELLS_UNDERGROUND)], state[at(s, POLICE)])
     patrol_arrest(state, s, underground)
     state[PAID] = 0
-    finish_operation(state)
+    state[DEST_USED + s] = 1
+    state[EV_PATROL_ARRESTS] += 1
+    if state[EV_PATROL_ARRESTS] < 2 and capability(state, CAP_ROAD_MINES, CAP_UNSHADED) \
+            and any_arrest_space(state):
+        state[DECISION] = D_PATROL_ARREST      # ROAD MINES unshaded: a second space (P23)
+    else:
+        finish_operation(state)
+
+
+@njit(cache=True)
+def any_arrest_space(state):
+    for s in range(N_MAP_SPACES):
+        if state[SELECTED + s] == 1 and state[DEST_USED + s] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def road_mines(state):
+    """ROAD MINES shaded (P23): each Patrol destination that received Police
+    and has a Sabotage marker loses one Police on a roll of 1-3 (rules
+    decision P-22)."""
+    if not capability(state, CAP_ROAD_MINES, CAP_SHADED):
+        return
+    for s in range(N_MAP_SPACES):
+        if state[SELECTED + s] == 1 and state[MOVED_HERE + s] > 0 and state[at(s, SABOTAGE)] > 0 \
+                and state[at(s, POLICE)] > 0 and die(state) <= 3:
+            state[at(s, POLICE)] -= 1
+            state[AVAILABLE_POLICE] += 1
 
 
 @njit(cache=True)
@@ -291,7 +382,7 @@ def continue_search(state, first):
     """Search's activation, space by space; a City asks whether to discard a chit."""
     for s in range(first, N_MAP_SPACES):
         if state[SELECTED + s] == 1:
-            if SPACE_KIND[s] == CITY and intel_total(state) > 0:
+            if SPACE_KIND[s] == CITY and intel_total(state) > 0 and not state[EV_MODE] & MODE_NO_INTEL:
                 state[CUR] = s
                 state[DECISION] = D_SEARCH_CITY
                 return
@@ -337,8 +428,23 @@ def sa_accompanies(op, sa):
 
 @njit(cache=True)
 def sa_open(state):
-    """The Op & Special Activity box, and no Special Activity taken yet (4.1)."""
+    """The Op & Special Activity box, and no Special Activity taken yet (4.1);
+    in an event, only the Special Activity the text grants."""
+    if state[EV_MODE] & MODE_EVENT_OP:
+        return state[EV_SA] >= 0 and state[SA_USED] == 0
     return state[LIMITED] == 0 and state[BOX + state[EXECUTOR]] == BOX_OP_SA and state[SA_USED] == 0
+
+
+@njit(cache=True)
+def sa_allowed(state, sa):
+    """Which Special Activity may go with this action: the accompanying
+    rules (4.1.1), or, in an event, what the text names."""
+    if state[EV_MODE] & MODE_EVENT_OP:
+        granted = state[EV_SA]
+        if granted == SA_ANY_VALID:
+            return sa_accompanies(state[OP], sa)
+        return granted == sa
+    return sa_accompanies(state[OP], sa)
 
 
 @njit(cache=True)
@@ -360,7 +466,7 @@ def sa_space_ok(state, sa, s):
 def sa_offerable(state, sa):
     """May the executor start Special Activity ``sa`` now (Terror is declared
     with a Sabotage space instead)?"""
-    if sa == SA_TERROR or SA_FACTION[sa] != state[EXECUTOR] or not sa_accompanies(state[OP], sa):
+    if sa == SA_TERROR or SA_FACTION[sa] != state[EXECUTOR] or not sa_allowed(state, sa):
         return False
     if sa == SA_NEGOTIATE:
         return True
@@ -415,7 +521,7 @@ def sa_in_space(state, s):
     elif sa == SA_SILENCE:
         silence(state, s)
     elif sa == SA_PROPAGANDIZE:
-        propagandize(state, s, 1)
+        propagandize(state, s, 2 if capability(state, CAP_BEGIN, CAP_SHADED) else 1)
         if state[SA_COUNT] < 2:
             for t in range(N_MAP_SPACES):
                 if sa_space_ok(state, sa, t):
@@ -460,23 +566,123 @@ def finish_spaces(state):
 # ------------------------------------------------------------- card flow --
 
 @njit(cache=True)
-def end_action(state):
-    """One faction's action on the card is over (2.3.2, 2.3.5, 2.3.6)."""
+def clear_action(state):
     state[OP] = -1
     state[LIMITED] = 0
     state[CUR] = -1
     state[CUR2] = -1
     state[SA] = -1
     state[SA_USED] = 0
+    state[SA_COUNT] = 0
+    state[SA_SPACES] = 0
     state[N_SELECTED] = 0
     for s in range(N_MAP_SPACES):
         state[SELECTED + s] = 0
+
+
+@njit(cache=True)
+def end_action(state):
+    """An Operation or Special Activity is over: back to the event that
+    granted it, or the faction's action on the card is over."""
+    clear_action(state)
+    if state[EV_CARD] != 0:
+        state[EV_MODE] = 0
+        state[EV_FILTER] = F_ANY
+        state[EV_SA] = -1
+        state[DECISION] = D_EVENT_RESUME
+    else:
+        card_action_done(state)
+
+
+@njit(cache=True)
+def card_action_done(state):
+    """One faction's action on the card is over (2.3.2, 2.3.5, 2.3.6)."""
     if state[STEP] == 0:
         state[STEP] = 1
         state[DECISION] = D_BOX
         return
     state[FIRST_ELIGIBLE] = BRITISH if state[BOX + BRITISH] < state[BOX + IRGUN] else IRGUN
-    next_card(state)
+    state[DECISION] = D_NEXT_CARD
+
+
+# ---------------------------------------------------------------- events --
+
+@njit(cache=True)
+def clear_event(state):
+    state[EV_CARD] = 0
+    state[EV_SIDE] = 0
+    state[EV_STEP] = 0
+    state[EV_PICK] = 0
+    state[EV_LEFT] = 0
+    state[EV_OPTIONAL] = 0
+    state[EV_BITS] = 0
+    state[EV_SPACE] = -1
+    state[EV_FILTER] = F_ANY
+    state[EV_MODE] = 0
+    state[EV_SA] = -1
+
+
+@njit(cache=True)
+def begin_event(state, faction, side):
+    """``faction`` executes the card's event, text ``side`` (5.1, 5.2)."""
+    clear_event(state)
+    state[EV_CARD] = state[CARD]
+    state[EV_SIDE] = side
+    state[EV_FACTION] = faction
+    state[EV_DECIDER] = faction
+    state[EXECUTOR] = faction
+    state[DECISION] = D_EVENT_RESUME
+
+
+@njit(cache=True)
+def event_resume(state):
+    """Carry the event's text on and answer what it asks for."""
+    request = event_script(state)
+    if request == REQ_DONE:
+        state[EXECUTOR] = state[EV_FACTION]
+        clear_event(state)
+        clear_action(state)
+        card_action_done(state)
+    elif request == REQ_RESET:
+        clear_event(state)
+        reset_phase(state)
+        state[DECISION] = D_NEXT_CARD
+    elif request >= REQ_OPERATION:
+        start_event_operation(state, request - REQ_OPERATION)
+    elif request == REQ_CHOOSE_OP:
+        state[EXECUTOR] = state[EV_DECIDER]
+        state[DECISION] = D_EVENT_OP
+    elif request == REQ_SPECIAL_ACTIVITY:
+        state[EXECUTOR] = state[EV_DECIDER]
+        state[SA_USED] = 0
+        state[DECISION] = D_SA_AFTER
+
+
+@njit(cache=True)
+def start_event_operation(state, op):
+    """A free Operation (4.1: eligibility unchanged) under the text's limits;
+    skipped when it has no space to act in (5.1.3)."""
+    state[EXECUTOR] = OP_FACTION[op]
+    state[LIMITED] = 1 if state[EV_MODE] & MODE_LIMITED else 0
+    if not op_feasible(state, op):
+        end_action(state)
+        return
+    start_operation(state, op)
+    if not state[EV_MODE] & MODE_LIMITED:
+        state[SPACE_LIMIT] = state[EV_LEFT]
+
+
+@njit(cache=True)
+def british_must_pass(state):
+    """AMERICAN LOANS shaded (P27): the British Pass, without an Intel draw,
+    on the next card with an Initiative Track (rules decision P-24)."""
+    due = state[BRITISH_MUST_PASS]
+    return due > 0 and state[DECK_DRAWN] >= due
+
+
+@njit(cache=True)
+def event_side_offered(state, faction, side):
+    return state[BOX + (1 - faction)] != BOX_EVENT and event_playable(state, state[CARD], side, faction)
 
 
 @njit(cache=True)
@@ -494,6 +700,7 @@ def next_card(state):
     state[BOX] = -1
     state[BOX + 1] = -1
     state[STEP] = 0
+    state[EXECUTOR] = -1
     if is_propaganda(card):
         propaganda_round(state)
     else:
@@ -604,20 +811,36 @@ def start_cache_redeploy(state):
 
 @njit(cache=True)
 def finish_propaganda(state):
-    """Reset Phase (6.4); the next card is revealed by :func:`settle`.
+    """Reset Phase (6.4), after the CURFEWS capability's step (P29) if it is
+    in play; the next card is revealed by :func:`settle`.
 
     (Revealing it here would make next_card -> propaganda_round -> ... ->
     next_card recursive, which numba's cache cannot hold.)
     """
+    curfews = state[CAPABILITIES + CAP_CURFEWS]
+    if curfews != 0 and curfew_spaces(state) > 0:
+        clear_event(state)
+        state[EV_CARD] = 29
+        state[EV_SIDE] = curfews - 1
+        state[EV_STEP] = 10
+        state[DECISION] = D_EVENT_RESUME
+        return
     reset_phase(state)
     state[DECISION] = D_NEXT_CARD
 
 
 @njit(cache=True)
 def settle(state):
-    """Reveal cards while Propaganda Rounds finish without a decision."""
-    while state[DECISION] == D_NEXT_CARD:
-        next_card(state)
+    """Run the automatic steps (revealing cards, carrying event texts on)
+    until a player decides; a Haganah refill (6.5.2) always comes first."""
+    while owed(state) == 0:
+        d = state[DECISION]
+        if d == D_NEXT_CARD:
+            next_card(state)
+        elif d == D_EVENT_RESUME:
+            event_resume(state)
+        else:
+            return
 
 
 @njit(cache=True)
@@ -655,13 +878,42 @@ def legal_mask(state, out):
     if d == D_BOX:
         faction = actor(state)
         other = state[BOX + (1 - faction)]
-        can_op = any_op_feasible(state, faction)
+        must_pass = faction == BRITISH and british_must_pass(state)
+        can_op = not must_pass and any_op_feasible(state, faction)
         for b in range(3):
             if b == other:
                 continue
             out[A_PASS + b] = 1
             if b != BOX_EVENT and can_op:
                 out[A_BOX + b] = 1
+        if not must_pass:
+            for side in range(2):
+                if event_side_offered(state, faction, side):
+                    out[A_EVENT_SIDE + side] = 1
+        return
+    if d == D_EVENT_SPACE:
+        if state[EV_OPTIONAL]:
+            out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if pick_space_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_EVENT_COUNT:
+        out[A_STOP] = 1
+        for k in range(1, count_limit(state) + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_EVENT_OPTION:
+        for k in range(2):
+            if option_ok(state, k):
+                out[A_EVENT_SIDE + k] = 1
+        return
+    if d == D_EVENT_OP:
+        out[A_STOP] = 1
+        faction = state[EXECUTOR]
+        for op in range(8):
+            if OP_FACTION[op] == faction and op_feasible(state, op):
+                out[A_OP + op] = 1
         return
     if d == D_OPERATION:
         faction = state[EXECUTOR]
@@ -678,12 +930,12 @@ def legal_mask(state, out):
                     out[A_SPACE + s] = 1
                     selectable = True
         # An Operation needs a space, unless its Special Activity, taken
-        # first, left none (rules decision P-12): then it may end empty.
-        if state[N_SELECTED] > 0 or not selectable:
+        # first, left none (rules decision P-12), or an event says "may".
+        if state[N_SELECTED] > 0 or not selectable or state[EV_MODE] & MODE_OPTIONAL:
             out[A_STOP] = 1
         if extra_space_open(state):
             out[A_EXTRA] = 1
-        if sa_open(state):
+        if sa_open(state) and not state[EV_MODE] & MODE_SA_AFTER_ONLY:
             for sa in range(6):
                 if sa_offerable(state, sa):
                     out[A_SA + sa] = 1
@@ -714,8 +966,10 @@ def legal_mask(state, out):
                 out[A_SPACE + s] = 1
         return
     if d == D_PATROL_ARREST:
+        if state[EV_PATROL_ARRESTS] > 0:
+            out[A_STOP] = 1
         for s in range(N_MAP_SPACES):
-            if state[SELECTED + s] == 1:
+            if state[SELECTED + s] == 1 and state[DEST_USED + s] == 0:
                 out[A_SPACE + s] = 1
         return
     if d == D_PATROL_CHITS:
@@ -865,10 +1119,16 @@ def apply(state, action):
         remove_owed_from_space(state, space, piece)
     elif d == D_BOX:
         faction = actor(state)
-        if action >= A_PASS:
+        if A_EVENT_SIDE <= action < A_OP:
+            state[BOX + faction] = BOX_EVENT
+            begin_event(state, faction, action - A_EVENT_SIDE)
+        elif action >= A_PASS:
             state[BOX + faction] = action - A_PASS
             if faction == BRITISH:
-                draw_intel(state)
+                if british_must_pass(state):
+                    state[BRITISH_MUST_PASS] = 0     # AMERICAN LOANS shaded: no Intel (P27)
+                else:
+                    draw_intel(state)
                 end_action(state)
             elif any_prop_rob_space(state):
                 state[EXECUTOR] = faction
@@ -883,6 +1143,20 @@ def apply(state, action):
             state[DECISION] = D_OPERATION
     elif d == D_OPERATION:
         start_operation(state, action - A_OP)
+    elif d == D_EVENT_SPACE:
+        if action == A_STOP:
+            stop_pick(state)
+        else:
+            pick_effect(state, space)
+    elif d == D_EVENT_COUNT:
+        count_chosen(state, 0 if action == A_STOP else action - A_COUNT + 1)
+    elif d == D_EVENT_OPTION:
+        option_chosen(state, action - A_EVENT_SIDE)
+    elif d == D_EVENT_OP:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            start_event_operation(state, action - A_OP)
     elif d == D_SPACE:
         if action == A_STOP:
             finish_spaces(state)
@@ -905,6 +1179,7 @@ def apply(state, action):
     elif d == D_PATROL_MOVE or d == D_SEARCH_MOVE:
         if action == A_STOP:
             if d == D_PATROL_MOVE:
+                road_mines(state)
                 state[DECISION] = D_PATROL_ARREST
             else:
                 continue_search(state, 0)
@@ -915,6 +1190,8 @@ def apply(state, action):
         move(state, state[CUR], space, POLICE if d == D_PATROL_MOVE_TO else TROOPS, 1)
         state[MOVED_HERE + space] += 1
         state[DECISION] = d - 1
+    elif d == D_PATROL_ARREST and action == A_STOP:
+        finish_operation(state)
     elif d == D_PATROL_ARREST:
         state[CUR] = space
         state[PAID] = 0
@@ -1051,6 +1328,7 @@ def new_game(state, seed):
     state[CUR] = -1
     state[CUR2] = -1
     state[SA] = -1
+    clear_event(state)
     next_card(state)
     settle(state)
 
