@@ -1,8 +1,8 @@
 """Palestine decision machinery (2.3, 3.0, 4.0, 6.0): card flow, boxes, Operations
 with their sub-decisions, Special Activities, Propaganda Round; no dead ends.
 
-The Example of Play (8.0) is replayed decision by decision for its first
-three cards (the events it uses later wait for issue 4).
+The Example of Play (8.0) is replayed decision by decision, events included,
+through its Propaganda Round.
 """
 
 import subprocess
@@ -15,6 +15,7 @@ import pytest
 from britishway_env.volumes.boards import palestine as board
 from britishway_env.volumes.palestine import layout as L
 from britishway_env.volumes.palestine import turns as T
+from britishway_env.volumes.palestine.propaganda import political_will_delta
 
 S = board.space_index
 
@@ -75,7 +76,7 @@ def test_2_3_2_second_eligible_takes_another_box_and_2_3_5_eligibility():
     assert s[L.CARD] == 10 and T.actor(s) == L.BRITISH
 
 
-def test_8_0_example_of_play_first_three_cards():
+def test_8_0_example_of_play():
     s = new_game(deck=[31, 10, 27, 25, 7, 8, 35])
     # DOV GRUNER. Irgun: Op & SA, Sabotage with Terror, 4 spaces (Haganah at 4).
     act(s, L.A_BOX + L.BOX_OP_SA)
@@ -186,8 +187,106 @@ def test_8_0_example_of_play_first_three_cards():
     act(s, space("Tel Aviv-Jaffa"))
     assert T.cells_at(s, S("Tel Aviv-Jaffa")) == 0 and T.cells_at(s, S("Lydda")) == 0
     assert s[L.PRISON] == 4 and s[L.POLITICAL_WILL] == 17
-    # The Irgun now play the MENACHEM BEGIN event (issue 4): the replay stops here.
+    # Irgun execute the MENACHEM BEGIN event, shaded: a capability (5.3, P25).
     assert T.actor(s) == L.IRGUN and T.pending(s) == L.D_BOX
+    assert mask(s)[L.A_EVENT_SIDE + 1] and not mask(s)[L.A_BOX + L.BOX_OP_SA]
+    act(s, L.A_EVENT_SIDE + 1)
+    assert s[L.CAPABILITIES + L.CAP_BEGIN] == L.CAP_SHADED
+    assert s[L.CARD] == 7 and s[L.FIRST_ELIGIBLE] == L.IRGUN and T.actor(s) == L.IRGUN
+    # LEHI. Irgun: Travel Gaza -> Tel Aviv-Jaffa (stays Active: Curfew, 1 + 3 cubes > 3), then
+    # Propagandize in Tel Aviv-Jaffa and Jerusalem (2 each with Begin: 17 -> 13), then Travel
+    # Samaria -> Tel Aviv-Jerusalem Railway and Galilee -> Haifa-Syria Railway (Underground).
+    act(s, L.A_BOX + L.BOX_OP_SA)
+    act(s, L.A_OP + L.OP_TRAVEL)
+    assert s[L.SPACE_LIMIT] == 3
+    act(s, space("Gaza"))
+    act(s, space("Tel Aviv-Jaffa"))
+    act(s, L.A_COUNT + 0)
+    assert get(s, "Tel Aviv-Jaffa", L.CELLS_ACTIVE) == 1 and T.cells_at(s, S("Gaza")) == 0
+    act(s, L.A_SA + L.SA_PROPAGANDIZE)
+    act(s, space("Tel Aviv-Jaffa"))
+    act(s, space("Jerusalem City"))
+    assert s[L.POLITICAL_WILL] == 13
+    for src, dst in (("Samaria", "Tel Aviv-Jerusalem Railway"), ("Galilee", "Haifa-Syria Railway")):
+        act(s, space(src))
+        act(s, space(dst))
+        act(s, L.A_COUNT + 0)
+        assert get(s, dst, L.CELLS_UNDERGROUND) == 1 and T.cells_at(s, S(src)) == 0
+    act(s, L.A_STOP)
+    # British: Limited Assault in Lydda takes the Arms Cache (+1 Political Will, a '0' chit),
+    # which buys an Intelligence Lead: Assault in Jerusalem removes its Cell to Available.
+    assert T.actor(s) == L.BRITISH
+    act(s, L.A_BOX + L.BOX_LIMITED)
+    act(s, L.A_OP + L.OP_ASSAULT)
+    force(s, 0)                                   # the chit drawn is a '0'
+    act(s, space("Lydda"))
+    assert get(s, "Lydda", L.ARMS_CACHES) == 0 and s[L.POLITICAL_WILL] == 14
+    assert list(s[L.INTEL_HELD:L.INTEL_HELD + 3]) == [1, 1, 0]
+    act(s, L.A_EXTRA)
+    act(s, L.A_CHIT + 0)
+    cells_available = s[L.AVAILABLE_CELLS]
+    act(s, space("Jerusalem City"))
+    assert T.cells_at(s, S("Jerusalem City")) == 0 and s[L.AVAILABLE_CELLS] == cells_available + 1
+    act(s, L.A_STOP)
+    assert s[L.CARD] == 8 and s[L.FIRST_ELIGIBLE] == L.BRITISH
+    # HARRY TRUMAN. British: Negotiate first (a 5 beats 3: the track drops to 2; the Irgun
+    # return one Available Cell and the Cells of Haifa District and Jerusalem District) ...
+    act(s, L.A_BOX + L.BOX_OP_SA)
+    act(s, L.A_OP + L.OP_PATROL)
+    force(s, 4)
+    act(s, L.A_SA + L.SA_NEGOTIATE)
+    assert s[L.HAGANAH] == 2 and T.pending(s) == L.D_REFILL and T.actor(s) == L.IRGUN
+    act(s, space("Haifa District"))
+    act(s, space("Jerusalem District"))
+    assert s[L.TRACK_CELLS_3] == 3 and s[L.AVAILABLE_CELLS] == 0
+    assert T.cells_at(s, S("Haifa District")) == 0 and T.cells_at(s, S("Jerusalem District")) == 0
+    # ... then Patrol the three Railways next to Tel Aviv-Jaffa with Police from Samaria and
+    # Jerusalem City, and spend the '1' chit to arrest the Underground Cell on the
+    # Tel Aviv-Jerusalem Railway.
+    for name in ("Egypt-Tel Aviv Railway", "Tel Aviv-Jerusalem Railway", "Tel Aviv-Haifa Railway"):
+        act(s, space(name))
+    act(s, L.A_STOP)                              # no Intelligence Lead
+    for src, dst in (("Samaria", "Tel Aviv-Jerusalem Railway"), ("Jerusalem City", "Egypt-Tel Aviv Railway"),
+                     ("Jerusalem City", "Tel Aviv-Haifa Railway")):
+        act(s, space(src))
+        act(s, space(dst))
+    act(s, L.A_STOP)
+    act(s, space("Tel Aviv-Jerusalem Railway"))
+    act(s, L.A_CHIT + 1)
+    assert T.cells_at(s, S("Tel Aviv-Jerusalem Railway")) == 0 and s[L.PRISON] == 5
+    assert list(s[L.INTEL_HELD:L.INTEL_HELD + 3]) == [0, 0, 0]
+    # Irgun execute HARRY TRUMAN shaded: -1 Political Will per Curfew (two): 14 -> 12.
+    # The PROPAGANDA! card comes up at once, so the 12 is checked through the arithmetic:
+    # 14 - 2 (event) - 4 (Political Will Phase: Sabotage in Haifa City and Jerusalem City -4,
+    # in Galilee -1, one clean City +1, no Sabotaged Railway +2) = 8.
+    assert T.actor(s) == L.IRGUN and T.pending(s) == L.D_BOX
+    assert s[L.POLITICAL_WILL] == 14 and political_will_delta(s) == -4
+    force(s, 0)                                   # the British Intel draw of 6.2.2: a '0'
+    act(s, L.A_EVENT_SIDE + 1)
+    # PROPAGANDA!: no Expropriation space; the British (no chits) draw a '0'; Haganah at 2
+    # does nothing; Redeploy.
+    assert s[L.POLITICAL_WILL] == 8 and s[L.PROPAGANDA_DONE] == 1
+    assert T.pending(s) == L.D_REDEPLOY_POLICE and list(s[L.INTEL_HELD:L.INTEL_HELD + 3]) == [1, 0, 0]
+    # British Redeploy: a Police from the Tel Aviv-Jerusalem Railway to the Haifa-Syria
+    # Railway; Lydda's two Troops to the Egypt-Tel Aviv Railway, Galilee's two to Haifa-Syria.
+    act(s, space("Tel Aviv-Jerusalem Railway"))
+    act(s, space("Haifa-Syria Railway"))
+    act(s, L.A_STOP)
+    for src, dst in (("Lydda", "Egypt-Tel Aviv Railway"), ("Lydda", "Egypt-Tel Aviv Railway"),
+                     ("Galilee", "Haifa-Syria Railway"), ("Galilee", "Haifa-Syria Railway")):
+        act(s, space(src))
+        act(s, space(dst))
+    act(s, L.A_STOP)
+    assert get(s, "Egypt-Tel Aviv Railway", L.TROOPS) == 2 and get(s, "Haifa-Syria Railway", L.TROOPS) == 2
+    assert get(s, "Haifa-Syria Railway", L.POLICE) == 1 and get(s, "Tel Aviv-Jerusalem Railway", L.POLICE) == 0
+    # Irgun move no Cell into Haifa City (the one City without a Curfew); no Arms Cache is on
+    # the map. Reset: markers off, 2 of the 5 Cells in Prison back, all Underground, Irgun 1st.
+    assert T.actor(s) == L.IRGUN and T.pending(s) == L.D_REDEPLOY_CELL and s[L.CUR] == S("Haifa City")
+    act(s, L.A_STOP)
+    sp = s[L.SPACES:L.SPACES + board.N_MAP_SPACES * L.SPACE_FIELDS].reshape(board.N_MAP_SPACES, L.SPACE_FIELDS)
+    assert sp[:, [L.SABOTAGE, L.TERROR, L.CURFEW, L.CELLS_ACTIVE]].sum() == 0 and sp[:, L.ARMS_CACHES].sum() == 0
+    assert s[L.PRISON] == 3 and s[L.AVAILABLE_CELLS] == 2 and s[L.POLITICAL_WILL] == 8 and s[L.HAGANAH] == 2
+    assert s[L.FIRST_ELIGIBLE] == L.IRGUN and s[L.DECK_DRAWN] == 8 and T.pending(s) == L.D_BOX
 
 
 def test_6_0_propaganda_round_and_7_0_2_final_victory():

@@ -16,8 +16,10 @@ from .layout import (
     OWED_CELLS_3, OWED_CELLS_4, PAID, POLITICAL_WILL, PRISON, PROPAGANDA_DONE, SA, SA_SPACES,
     SA_USED, SELECTED, SPACE_FIELDS, SPACE_LIMIT, SPACES, STEP, TERROR_HERE, TRACK_CACHE_4,
     TRACK_CELLS_3, TRACK_CELLS_4, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE,
-    AVAILABLE_TROOPS, CELLS_OUT_OF_GAME,
+    AVAILABLE_TROOPS, CELLS_OUT_OF_GAME, BRITISH_MUST_PASS, EV_CARD, EV_LEFT, EV_OPTIONAL, EV_PICK,
+    EV_SIDE, EV_STEP,
 )
+from .events import PICK_VERBS
 from .turns import actor, pending
 
 N_DECISIONS = len(DECISION_NAMES)
@@ -46,6 +48,9 @@ O_DEST = OBS.field("travel_destinations", N_MAP_SPACES)
 O_SA_SPACES = OBS.field("special_activity_spaces", N_MAP_SPACES)
 O_COUNTS = OBS.field("counts", 4)        # spaces selected, limit, Intel paid, counter
 O_CAPS = OBS.field("capabilities", 8 * 2)
+N_PICKS = len(PICK_VERBS)
+O_EVENT = OBS.field("event", 6)          # running, shaded, step / 10, picks left / 4, optional, British must pass
+O_PICK = OBS.field("event_pick", N_PICKS)
 OBS_SIZE = OBS.size
 OBS_HIGH = 20.0
 
@@ -110,3 +115,11 @@ def observe(state, out):
     for c in range(8):
         if state[CAPABILITIES + c] > 0:
             out[O_CAPS + c * 2 + state[CAPABILITIES + c] - 1] = 1.0
+    if state[EV_CARD] > 0:
+        out[O_EVENT] = 1.0
+        out[O_EVENT + 1] = state[EV_SIDE]
+        out[O_EVENT + 2] = state[EV_STEP] / 10.0
+        out[O_EVENT + 3] = state[EV_LEFT] / 4.0
+        out[O_EVENT + 4] = state[EV_OPTIONAL]
+        out[O_PICK + state[EV_PICK]] = 1.0
+    out[O_EVENT + 5] = 1.0 if state[BRITISH_MUST_PASS] > 0 else 0.0

@@ -30,6 +30,8 @@ def render_text(game) -> str:
                          for n in [pieces.get(key, 0)] if n) or "-"
         lines.append(f"  {name:<28} {KIND_NAMES[SPACE_KIND[i]]:<9} {text}")
     lines.append(f"Cards left in the deck: {len(d['undrawn_cards'])}")
+    if d["capabilities"]:
+        lines.append("Capabilities: " + ", ".join(f"{card} {side}" for card, side in d["capabilities"].items()))
     return "\n".join(lines)
 
 
@@ -302,6 +304,11 @@ def _draw_panel(ax, d):
     first = L.FACTION_NAMES[d["context"]["first_eligible"]].capitalize()
     ax.text(x0, y, f"1st Eligible: {first}     Deck: {len(d['undrawn_cards'])} cards left", fontsize=9,
             va="center", color="#37474f")
+
+    if d["capabilities"]:
+        y -= 0.4
+        ax.text(x0, y, "Capabilities: " + ", ".join(f"{c} {side}" for c, side in d["capabilities"].items()),
+                fontsize=9, va="center", color="#37474f")
 
     ctx = d["context"]
     if 0 <= ctx["current_space"] < N_MAP_SPACES:
