@@ -69,7 +69,7 @@ SECTION_HEADING = "# Benchmarks: Palestine"
 BASE_SEED = 20240607
 AIM_AEC_RATIO = 10.0
 AIM_GAMES_PER_S_2_CORES = 5000.0
-N_RESULT_COLUMNS = 4
+N_RESULT_COLUMNS = I.N_RESULT_COLUMNS
 
 # Run in a subprocess: import the kernels and play a few games once.
 _COLD_SCRIPT = r"""
@@ -78,7 +78,7 @@ t0 = time.perf_counter()
 import numpy as np
 from britishway_env.volumes.palestine import invariants as I
 t1 = time.perf_counter()
-out = np.zeros((8, 4), np.int64)
+out = np.zeros((8, I.N_RESULT_COLUMNS), np.int64)
 I.play_games(np.int64(1), np.int64(0), np.int64(8), False, out)
 t2 = time.perf_counter()
 assert (out[:, I.R_DECISIONS] > 0).all()

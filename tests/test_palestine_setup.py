@@ -1,6 +1,6 @@
 """Palestine foundation: board (1.3), pieces (1.2, 1.4), setup and deck (2.1).
 
-The rest of the Palestine rules are not encoded yet (issue 3 in progress).
+The rest of the Palestine rules are tested in the other test_palestine_* files.
 """
 
 import numpy as np

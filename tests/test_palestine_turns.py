@@ -59,8 +59,9 @@ def test_2_2_start_irgun_first_eligible_chooses_a_box():
     assert T.pending(s) == L.D_BOX and T.actor(s) == L.IRGUN and s[L.DECK_DRAWN] == 1
     m = mask(s)
     assert m[L.A_BOX + L.BOX_LIMITED] and m[L.A_BOX + L.BOX_OP_SA]
-    assert not m[L.A_BOX + L.BOX_EVENT]          # no event is encoded yet (issue 4)
-    assert m[L.A_PASS + L.BOX_EVENT]             # but the Event box can still be taken to Pass
+    assert not m[L.A_BOX + L.BOX_EVENT]          # the event is taken by choosing its text (5.2) ...
+    assert m[L.A_EVENT_SIDE:L.A_OP].any()        # ... which the first card offers
+    assert m[L.A_PASS + L.BOX_EVENT]             # and the Event box can be taken to Pass
 
 
 def test_2_3_2_second_eligible_takes_another_box_and_2_3_5_eligibility():
@@ -380,10 +381,15 @@ def test_fuzz_5000_compiled_random_games_keep_invariants():
 
     from britishway_env.volumes.palestine import invariants as I
 
-    out = np.zeros((5000, 4), dtype=np.int64)
+    out = np.zeros((5000, I.N_RESULT_COLUMNS), dtype=np.int64)
     I.play_games(np.int64(42), np.int64(0), np.int64(5000), True, out)
     assert collections.Counter(I.VIOLATIONS[c] for c in out[:, I.R_VIOLATION]) == {"ok": 5000}
     assert set(out[:, I.R_OUTCOME]) <= {L.BRITISH_WIN, L.IRGUN_WIN}
+    # Issue 4: events are on, and every text of every card was executed in these games.
+    executed = np.bitwise_or.reduce(out[:, I.R_EVENTS])
+    texts = {(card, side) for card in range(1, 33) for side in (0, 1) if (executed >> (2 * (card - 1) + side)) & 1}
+    expected = {(card, side) for card in range(1, 33) for side in (0, 1)} - {(4, 1), (22, 1)}
+    assert texts == expected
 
 
 def test_batch_results_do_not_depend_on_threads():
@@ -394,7 +400,7 @@ def test_batch_results_do_not_depend_on_threads():
     rows = []
     for threads in (1, 2):
         numba.set_num_threads(threads)
-        out = np.zeros((400, 4), dtype=np.int64)
+        out = np.zeros((400, I.N_RESULT_COLUMNS), dtype=np.int64)
         I.play_games(np.int64(9), np.int64(0), np.int64(400), False, out)
         rows.append(out)
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)

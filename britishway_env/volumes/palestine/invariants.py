@@ -10,20 +10,23 @@ from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS,
     CELLS_ACTIVE, CELLS_OUT_OF_GAME, CELLS_UNDERGROUND, CURFEW, HAGANAH, INTEL_CHITS_PER_VALUE,
-    INTEL_HELD, N_ACTIONS, OUTCOME, POLICE, POLITICAL_WILL, PRISON, PW_MAX, SPACE_FIELDS, SPACES,
+    INTEL_HELD, N_ACTIONS, OUTCOME, A_EVENT_SIDE, A_OP, CAPABILITIES, CARD, D_BOX, DECISION, EV_CARD,
+    EV_MODE, POLICE, POLITICAL_WILL, PRISON, PW_MAX, SPACE_FIELDS, SPACES,
     STATE_SIZE, TOTAL_CACHES, TOTAL_CELLS, TOTAL_CURFEWS, TOTAL_POLICE, TOTAL_TROOPS, TRACK_CACHE_4,
     TRACK_CELLS_3, TRACK_CELLS_4, TROOPS,
 )
-from .turns import apply, is_over, legal_mask, new_game
+from .turns import apply, is_over, legal_mask, new_game, pending
 
 (OK, BAD_TROOPS, BAD_POLICE, BAD_CELLS, BAD_CACHES, BAD_STACKING, BAD_CURFEW, BAD_TRACKS,
- NEGATIVE, NO_LEGAL_ACTION, TOO_LONG) = range(11)
+ NEGATIVE, NO_LEGAL_ACTION, TOO_LONG, BAD_EVENT) = range(12)
 VIOLATIONS = ("ok", "Troops not conserved (12)", "Police not conserved (6)", "Cells not conserved (15)",
               "Arms Caches not conserved (5)", "Arms Cache stacking (1.4.2)", "Curfew rules (1.4.2, 1.10)",
               "Political Will / Haganah / Intel out of bounds", "negative piece count",
-              "no legal action in an unfinished game", "game too long")
+              "no legal action in an unfinished game", "game too long",
+              "event state left over outside an event, or a capability out of range")
 MAX_DECISIONS = 20000
-R_OUTCOME, R_DECISIONS, R_POLITICAL_WILL, R_VIOLATION = range(4)
+R_OUTCOME, R_DECISIONS, R_POLITICAL_WILL, R_VIOLATION, R_EVENTS = range(5)
+N_RESULT_COLUMNS = 5   # R_EVENTS: bit 2 * (card - 1) + side for each event text executed
 
 
 @njit(cache=True)
@@ -65,6 +68,11 @@ def check(state):
     for v in range(3):
         if not 0 <= state[INTEL_HELD + v] <= INTEL_CHITS_PER_VALUE:
             return BAD_TRACKS
+    for c in range(8):
+        if not 0 <= state[CAPABILITIES + c] <= 2:
+            return BAD_EVENT
+    if state[DECISION] == D_BOX and (state[EV_CARD] != 0 or state[EV_MODE] != 0):
+        return BAD_EVENT
     return OK
 
 
@@ -81,12 +89,15 @@ def play_one(seed, out, check_every_step):
     stream = np.full(1, seed ^ 0x5DEECE66D, dtype=np.int64)
     new_game(state, seed)
     decisions = 0
+    events = 0
     code = check(state) if check_every_step else OK
     while code == OK and not is_over(state):
         a = random_action(state, mask, stream)
         if a < 0:
             code = NO_LEGAL_ACTION
             break
+        if A_EVENT_SIDE <= a < A_OP and pending(state) == D_BOX:
+            events |= 1 << (2 * (state[CARD] - 1) + a - A_EVENT_SIDE)
         apply(state, a)
         decisions += 1
         if check_every_step:
@@ -97,6 +108,7 @@ def play_one(seed, out, check_every_step):
     out[R_DECISIONS] = decisions
     out[R_POLITICAL_WILL] = state[POLITICAL_WILL]
     out[R_VIOLATION] = code
+    out[R_EVENTS] = events
 
 
 @njit(cache=True, parallel=True)
