@@ -19,7 +19,8 @@ module knows the cards and nothing about how Operations are sequenced.
 "Pick" steps (remove or place pieces space by space) share one mechanism:
 ``EV_PICK`` says what choosing a space does, ``EV_LEFT`` how many picks are
 left, ``EV_OPTIONAL`` whether the chooser may stop ("up to"), and
-``EV_BITS`` which spaces were picked already (for "in each space").
+``EV_BITS`` which spaces were picked already (for "in each space" picks,
+``PICK_EACH``; the others may pick a space again).
 Reading of unclear texts: docs/rules_decisions.md P-15 onwards.
 """
 
@@ -63,6 +64,13 @@ PICK_VERBS = (
     "send a Cell from {} to Prison", "place a Cell in {}", "remove an Arms Cache from {}",
     "place a Cell in {}",
 )
+# Picks made "in each" space (P6 shaded, P7, P14 shaded, P30 unshaded): a
+# space is chosen once. Other picks ("any spaces", "total") may choose a space
+# again (P10, P12, P16 shaded, P19, P29, P31 shaded).
+PICK_EACH = np.zeros(20, dtype=np.int64)
+for _kind in (PICK_REMOVE_CELL_CROWDED, PICK_REMOVE_POLICE_FROM_CELLS, PICK_PLACE_CELL_CITY_NO_TROOPS,
+              PICK_PLACE_CELL_CURFEW_CITY, PICK_CELL_FROM_POLICE_SPACE):
+    PICK_EACH[_kind] = 1
 
 # The slot of each capability card in CAPABILITIES (-1: not a capability).
 CAPABILITY_SLOT = np.full(36, -1, dtype=np.int64)
@@ -267,7 +275,8 @@ def pick_effect(state, s):
     elif kind == PICK_TERROR_CITY:
         state[at(s, TERROR)] += 2
     state[EV_LEFT] -= 1
-    state[EV_BITS] |= 1 << s
+    if PICK_EACH[kind]:
+        state[EV_BITS] |= 1 << s
     continue_pick(state)
 
 
