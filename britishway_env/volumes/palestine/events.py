@@ -40,7 +40,7 @@ from .layout import (
     SA_MASS_DETENTION, SA_RESTORE, SABOTAGE, TERROR, TROOPS,
 )
 from .operations import (
-    ADJACENT, add_political_will, at, can_mass_detain_in, can_restore_in, capability, cells, cubes,
+    ADJACENT, add_political_will, at, can_deploy_in, can_mass_detain_in, can_restore_in, capability, cells, cubes,
     irgun_pieces, mass_detention,
 )
 from .resources import die, draw_intel, haganah_shift_left, haganah_shift_right, map_total
@@ -379,7 +379,9 @@ def event_playable(state, card, side, faction):
     if card == 7:
         return any_space(state, PICK_REMOVE_CELL_CROWDED if unshaded else PICK_REMOVE_POLICE_FROM_CELLS)
     if card == 8:
-        return True if unshaded else (pw > 0 and starred_loss(state, curfew_spaces(state)) > 0)
+        if unshaded:
+            return pw < PW_MAX or any_deploy_space(state)
+        return pw > 0 and starred_loss(state, curfew_spaces(state)) > 0
     if card == 10:
         if unshaded:
             return state[AVAILABLE_POLICE] > 0
@@ -439,6 +441,14 @@ def event_playable(state, card, side, faction):
             map_total(state, POLICE) > 0 or pw > 0)
     if card == 31:
         return any_space(state, PICK_CELL_TO_PRISON_TROOPS if unshaded else PICK_PLACE_CELL_CITY_DISTRICT)
+    return False
+
+
+@njit(cache=True)
+def any_deploy_space(state):
+    for s in range(N_MAP_SPACES):
+        if can_deploy_in(state, s):
+            return True
     return False
 
 
