@@ -19,7 +19,8 @@ module knows the cards and nothing about how Operations are sequenced.
 "Pick" steps (remove or place pieces space by space) share one mechanism:
 ``EV_PICK`` says what choosing a space does, ``EV_LEFT`` how many picks are
 left, ``EV_OPTIONAL`` whether the chooser may stop ("up to"), and
-``EV_BITS`` which spaces were picked already (for "in each space").
+``EV_BITS`` which spaces were picked already (for "in each space" picks,
+``PICK_EACH``; the others may pick a space again).
 Reading of unclear texts: docs/rules_decisions.md P-15 onwards.
 """
 
@@ -39,7 +40,7 @@ from .layout import (
     SA_MASS_DETENTION, SA_RESTORE, SABOTAGE, TERROR, TROOPS,
 )
 from .operations import (
-    ADJACENT, add_political_will, at, can_mass_detain_in, can_restore_in, capability, cells, cubes,
+    ADJACENT, add_political_will, at, can_deploy_in, can_mass_detain_in, can_restore_in, capability, cells, cubes,
     irgun_pieces, mass_detention,
 )
 from .resources import die, draw_intel, haganah_shift_left, haganah_shift_right, map_total
@@ -63,6 +64,13 @@ PICK_VERBS = (
     "send a Cell from {} to Prison", "place a Cell in {}", "remove an Arms Cache from {}",
     "place a Cell in {}",
 )
+# Picks made "in each" space (P6 shaded, P7, P14 shaded, P30 unshaded): a
+# space is chosen once. Other picks ("any spaces", "total") may choose a space
+# again (P10, P12, P16 shaded, P19, P29, P31 shaded).
+PICK_EACH = np.zeros(20, dtype=np.int64)
+for _kind in (PICK_REMOVE_CELL_CROWDED, PICK_REMOVE_POLICE_FROM_CELLS, PICK_PLACE_CELL_CITY_NO_TROOPS,
+              PICK_PLACE_CELL_CURFEW_CITY, PICK_CELL_FROM_POLICE_SPACE):
+    PICK_EACH[_kind] = 1
 
 # The slot of each capability card in CAPABILITIES (-1: not a capability).
 CAPABILITY_SLOT = np.full(36, -1, dtype=np.int64)
@@ -267,7 +275,8 @@ def pick_effect(state, s):
     elif kind == PICK_TERROR_CITY:
         state[at(s, TERROR)] += 2
     state[EV_LEFT] -= 1
-    state[EV_BITS] |= 1 << s
+    if PICK_EACH[kind]:
+        state[EV_BITS] |= 1 << s
     continue_pick(state)
 
 
@@ -370,7 +379,9 @@ def event_playable(state, card, side, faction):
     if card == 7:
         return any_space(state, PICK_REMOVE_CELL_CROWDED if unshaded else PICK_REMOVE_POLICE_FROM_CELLS)
     if card == 8:
-        return True if unshaded else (pw > 0 and starred_loss(state, curfew_spaces(state)) > 0)
+        if unshaded:
+            return pw < PW_MAX or any_deploy_space(state)
+        return pw > 0 and starred_loss(state, curfew_spaces(state)) > 0
     if card == 10:
         if unshaded:
             return state[AVAILABLE_POLICE] > 0
@@ -430,6 +441,14 @@ def event_playable(state, card, side, faction):
             map_total(state, POLICE) > 0 or pw > 0)
     if card == 31:
         return any_space(state, PICK_CELL_TO_PRISON_TROOPS if unshaded else PICK_PLACE_CELL_CITY_DISTRICT)
+    return False
+
+
+@njit(cache=True)
+def any_deploy_space(state):
+    for s in range(N_MAP_SPACES):
+        if can_deploy_in(state, s):
+            return True
     return False
 
 

@@ -549,9 +549,13 @@ def finish_assault_space(state):
 
 @njit(cache=True)
 def finish_spaces(state):
-    """The Operation's space list is closed: after-steps, then the action ends."""
+    """The Operation's space list is closed: after-steps, then the action ends.
+    An Operation that selected no space (an event's "may" declined, P-12) has
+    no after-steps: a Deploy with no space moves no Troops (P8)."""
     op = state[OP]
-    if op == OP_DEPLOY:
+    if state[N_SELECTED] == 0:
+        finish_operation(state)
+    elif op == OP_DEPLOY:
         state[DECISION] = D_DEPLOY_DESTINATION
     elif op == OP_PATROL:
         clear_moves(state)
