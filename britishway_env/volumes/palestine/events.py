@@ -19,7 +19,8 @@ module knows the cards and nothing about how Operations are sequenced.
 "Pick" steps (remove or place pieces space by space) share one mechanism:
 ``EV_PICK`` says what choosing a space does, ``EV_LEFT`` how many picks are
 left, ``EV_OPTIONAL`` whether the chooser may stop ("up to"), and
-``EV_BITS`` which spaces were picked already (for "in each space").
+``EV_BITS`` which spaces were picked already (a text saying "each space"
+may pick a space once, see ``EACH_SPACE``).
 Reading of unclear texts: docs/rules_decisions.md P-15 onwards.
 """
 
@@ -63,6 +64,15 @@ PICK_VERBS = (
     "send a Cell from {} to Prison", "place a Cell in {}", "remove an Arms Cache from {}",
     "place a Cell in {}",
 )
+
+# Picks whose text says "each space" ("1 in each City", "from each of up to 3
+# spaces"): a space may be picked once. Every other pick may choose the same
+# space again ("up to 2 Cells", "3 Cells total in any Cities"; the P19 and
+# P29 tips: any combination of map spaces).
+EACH_SPACE = np.zeros(20, dtype=np.int64)
+for _kind in (PICK_REMOVE_CELL_CROWDED, PICK_REMOVE_POLICE_FROM_CELLS, PICK_PLACE_CELL_CITY_NO_TROOPS,
+              PICK_PLACE_CELL_CURFEW_CITY, PICK_CELL_FROM_POLICE_SPACE):
+    EACH_SPACE[_kind] = 1
 
 # The slot of each capability card in CAPABILITIES (-1: not a capability).
 CAPABILITY_SLOT = np.full(36, -1, dtype=np.int64)
@@ -181,7 +191,7 @@ def any_space(state, predicate_kind):
 @njit(cache=True)
 def pick_space_ok_kind(state, kind, s, used_bits):
     """May a pick of ``kind`` choose space ``s`` (stacking and Available: 5.1.1)?"""
-    if (used_bits >> s) & 1:
+    if EACH_SPACE[kind] and (used_bits >> s) & 1:
         return False
     kind_s = SPACE_KIND[s]
     n_cells = cells(state, s)
