@@ -78,10 +78,11 @@ for _kind in (PICK_REMOVE_CELL_CROWDED, PICK_REMOVE_POLICE_FROM_CELLS, PICK_PLAC
 CAPABILITY_SLOT = np.full(36, -1, dtype=np.int64)
 for _slot, _card in enumerate((9, 13, 17, 18, 23, 25, 29, 32)):
     CAPABILITY_SLOT[_card] = _slot
-# Cards with one text only (P4, P22): the shaded side does not exist.
+# Cards with one text only (P4, P22, P26): the shaded side does not exist.
 SINGLE_TEXT = np.zeros(36, dtype=np.int64)
 SINGLE_TEXT[4] = 1
 SINGLE_TEXT[22] = 1
+SINGLE_TEXT[26] = 1
 COASTAL_DISTRICT = np.array([1 if COASTAL[s] and SPACE_KIND[s] == DISTRICT else 0
                              for s in range(N_MAP_SPACES)], dtype=np.int64)
 
