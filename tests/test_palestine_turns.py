@@ -388,7 +388,7 @@ def test_fuzz_5000_compiled_random_games_keep_invariants():
     # Issue 4: events are on, and every text of every card was executed in these games.
     executed = np.bitwise_or.reduce(out[:, I.R_EVENTS])
     texts = {(card, side) for card in range(1, 33) for side in (0, 1) if (executed >> (2 * (card - 1) + side)) & 1}
-    expected = {(card, side) for card in range(1, 33) for side in (0, 1)} - {(4, 1), (22, 1)}
+    expected = {(card, side) for card in range(1, 33) for side in (0, 1)} - {(4, 1), (22, 1), (26, 1)}  # single texts
     assert texts == expected
 
 

@@ -64,9 +64,10 @@ PICK_VERBS = (
     "send a Cell from {} to Prison", "place a Cell in {}", "remove an Arms Cache from {}",
     "place a Cell in {}",
 )
-# Picks made "in each" space (P6 shaded, P7, P14 shaded, P30 unshaded): a
-# space is chosen once. Other picks ("any spaces", "total") may choose a space
-# again (P10, P12, P16 shaded, P19, P29, P31 shaded).
+# Picks whose text says "each" space (P6 shaded, P7, P14 shaded, P30
+# unshaded): a space is chosen once. Every other pick may choose a space
+# again ("up to 2 Cells", "3 Cells total in any Cities"; P10, P12, P16
+# shaded; the P19 and P29 tips: any combination of map spaces).
 PICK_EACH = np.zeros(20, dtype=np.int64)
 for _kind in (PICK_REMOVE_CELL_CROWDED, PICK_REMOVE_POLICE_FROM_CELLS, PICK_PLACE_CELL_CITY_NO_TROOPS,
               PICK_PLACE_CELL_CURFEW_CITY, PICK_CELL_FROM_POLICE_SPACE):
@@ -76,10 +77,11 @@ for _kind in (PICK_REMOVE_CELL_CROWDED, PICK_REMOVE_POLICE_FROM_CELLS, PICK_PLAC
 CAPABILITY_SLOT = np.full(36, -1, dtype=np.int64)
 for _slot, _card in enumerate((9, 13, 17, 18, 23, 25, 29, 32)):
     CAPABILITY_SLOT[_card] = _slot
-# Cards with one text only (P4, P22): the shaded side does not exist.
+# Cards with one text only (P4, P22, P26): the shaded side does not exist.
 SINGLE_TEXT = np.zeros(36, dtype=np.int64)
 SINGLE_TEXT[4] = 1
 SINGLE_TEXT[22] = 1
+SINGLE_TEXT[26] = 1
 COASTAL_DISTRICT = np.array([1 if COASTAL[s] and SPACE_KIND[s] == DISTRICT else 0
                              for s in range(N_MAP_SPACES)], dtype=np.int64)
 
@@ -189,7 +191,7 @@ def any_space(state, predicate_kind):
 @njit(cache=True)
 def pick_space_ok_kind(state, kind, s, used_bits):
     """May a pick of ``kind`` choose space ``s`` (stacking and Available: 5.1.1)?"""
-    if (used_bits >> s) & 1:
+    if PICK_EACH[kind] and (used_bits >> s) & 1:
         return False
     kind_s = SPACE_KIND[s]
     n_cells = cells(state, s)

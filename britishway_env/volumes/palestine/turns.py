@@ -541,7 +541,7 @@ def finish_operation(state):
 @njit(cache=True)
 def finish_assault_space(state):
     s = state[CUR]
-    underground = min(state[PAID], state[at(s, CELLS_UNDERGROUND)], state[at(s, TROOPS)] // 2)
+    underground = min(state[PAID], state[at(s, CELLS_UNDERGROUND)], assault_budget(state, s))
     state[COUNTER] = assault_space(state, s, underground, state[COUNTER])
     state[PAID] = 0
     state[DECISION] = D_SPACE
