@@ -97,7 +97,7 @@ HAGANAH_DROP = np.array([0.0, 0.6, 0.3, 2.5, 4.0])
 # ------------------------------------------------------------------ events --
 
 EVENT_NORMAL = 1.0     # a preferred side of an ordinary event
-EVENT_STRONG = 4.0     # a "strong" event: played over an Operation
+EVENT_STRONG = 10.0    # a "strong" event: played over any Operation
 EVENT_BLOCK = 0.5      # share of the opponent's event value a 1st Eligible faction avoids by taking the Event box
 
 # Cards whose preferred side is worth playing over an Operation (5.0, 9.0 texts).
@@ -1695,3 +1695,14 @@ def choose(game, policy: str = "heuristic", rng=None) -> int:
             rng = np.random.default_rng((game.seed & 0x7FFFFFFFFFFFFFFF, len(game.history)))
         return int(rng.choice(np.flatnonzero(mask)))
     return int(bot_action(game.state, mask, actor(game.state)))
+
+
+def opponent(env, seat: str = "irgun", policy: str = "heuristic"):
+    """``env`` (a ``palestine_v0`` env) with ``seat`` played by ``policy``:
+    ``agent_iter()`` yields only the other seat (:class:`BotOpponent`)."""
+    from ...envs.opponent import BotOpponent
+    from ...errors import UnknownPolicyError
+
+    if policy not in POLICY_NAMES:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}")
+    return BotOpponent(env, {seat: lambda game: choose(game, policy)})
