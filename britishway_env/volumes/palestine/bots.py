@@ -776,9 +776,11 @@ def search_activations(state, d, c, chit):
 
 @njit(cache=True)
 def spare_troops(state, s):
-    """Troops ``s`` can give without losing Assault strength or a City's two."""
+    """Troops ``s`` can give without losing Assault strength against what is
+    there to take now (Active Cells, exposed Arms Caches) or a City's two."""
     t = state[at(s, TROOPS)]
-    keep = 2 * irgun_pieces(state, s)
+    exposed = state[at(s, ARMS_CACHES)] if state[at(s, CELLS_UNDERGROUND)] == 0 else 0
+    keep = 2 * (state[at(s, CELLS_ACTIVE)] + exposed)
     if SPACE_KIND[s] == CITY:
         keep = max(keep, 2)
     return max(0, t - keep)
