@@ -14,10 +14,10 @@ from .bots import choose_action
 from .cards import DECK_SIZE
 from .invariants import MAX_DECISIONS, NO_LEGAL_ACTION, OK, TOO_LONG, VIOLATIONS, check
 from .layout import (
-    A_EVENT_SIDE, BRITISH, CARD, DECK, DECK_DRAWN, IRGUN_WIN, N_ACTIONS, OUTCOME, POLITICAL_WILL,
+    A_EVENT_SIDE, BRITISH, CARD, D_BOX, DECK, DECK_DRAWN, IRGUN_WIN, N_ACTIONS, OUTCOME, POLITICAL_WILL,
     PROPAGANDA_DONE, STATE_SIZE,
 )
-from .turns import actor, apply, is_over, new_game
+from .turns import actor, apply, is_over, new_game, pending
 
 N_ROUNDS = 3
 MAX_EVENTS = DECK_SIZE          # at most one event per card (one Event box, 2.3.2)
@@ -70,7 +70,8 @@ def play_one(seed, policy_british, policy_irgun, check_every_step, out):
         if mask[a] == 0:
             code = ILLEGAL_ACTION
             break
-        if A_EVENT_SIDE <= a < A_EVENT_SIDE + 2 and events < MAX_EVENTS:
+        # An event is executed when the Event box decision takes a side (5.0, 2.3.2).
+        if pending(state) == D_BOX and A_EVENT_SIDE <= a < A_EVENT_SIDE + 2 and events < MAX_EVENTS:
             out[R_EVENTS + events] = encode_event(state[CARD], a - A_EVENT_SIDE, faction)
             events += 1
         done = state[PROPAGANDA_DONE]
