@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
+import numpy as np
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -25,19 +26,29 @@ def _fail(err: Exception) -> None:
 
 @app.command()
 def rollouts(
-    volume: str = typer.Argument(..., help="volume to play, e.g. solo1948"),
+    volume: str = typer.Argument(..., help="volume to play: solo1948 or palestine"),
     games: int = typer.Option(10_000, "--games", "-n", help="number of games"),
-    policy: str = typer.Option("random", help="random, heuristic, ppo (shipped checkpoint) or a .zip path"),
+    policy: str = typer.Option(
+        "random",
+        help="solo1948: random, heuristic, ppo (shipped checkpoint) or a .zip path; "
+             "palestine: a policy per seat, e.g. british=heuristic,irgun=random (random or heuristic; "
+             "one name plays both seats, a seat left out plays random)"),
     seed: int = typer.Option(0, help="base seed; game i uses a seed derived from (seed, i)"),
     threads: Optional[int] = typer.Option(None, help="numba threads (default: all cores)"),
     out: Optional[Path] = typer.Option(None, help="write one row per game to this .parquet or .csv file"),
     quiet: bool = typer.Option(False, help="no progress bar"),
 ) -> None:
-    """Play many games with a policy and print win rates with 95% intervals."""
+    """Play many games and print win rates with Wilson 95% intervals."""
     from . import rollouts as ro
 
     try:
-        ro.volume_module(volume).check_policy(policy)
+        module = ro.volume_module(volume)
+        if getattr(module, "SEATS", None) is None:
+            kwargs = {"policy": ro.check_policies(volume, policy)}
+            label = policy
+        else:
+            kwargs = {"policies": module.parse_policies(policy)}
+            label = ",".join(f"{seat}={name}" for seat, name in kwargs["policies"].items())
         if games < 1:
             raise ValueError(f"--games must be >= 1, got {games}")
     except (BritishWayError, ValueError) as err:
@@ -46,23 +57,28 @@ def rollouts(
                TimeElapsedColumn(), TimeRemainingColumn())
     start = time.perf_counter()
     with Progress(*columns, console=console, disable=quiet, transient=False) as bar:
-        task = bar.add_task(f"{volume} / {policy}", total=games)
+        task = bar.add_task(f"{volume} / {label}", total=games)
         try:
-            df = ro.run(volume, games, seed=seed, policy=policy, threads=threads,
-                        progress=lambda n: bar.advance(task, n))
+            df = ro.run(volume, games, seed=seed, threads=threads,
+                        progress=lambda n: bar.advance(task, n), **kwargs)
         except (BritishWayError, ValueError) as err:
             _fail(err)
     elapsed = time.perf_counter() - start
     summary = ro.summarize(df)
-    table = Table(title=f"{volume}: {games:,} games, policy {policy}, seed {seed}")
+    table = Table(title=f"{volume}: {games:,} games, policy {label}, seed {seed}")
     for col in ("outcome", "games", "rate", "95% CI"):
         table.add_column(col, justify="right" if col != "outcome" else "left")
     for row in summary.itertuples():
         table.add_row(row.outcome, f"{row.games:,}", f"{row.rate:.4f}",
                       f"[{row.ci95_low:.4f}, {row.ci95_high:.4f}]")
     console.print(table)
-    console.print(f"mean turns {df['turns'].mean():.2f}, mean decisions {df['decisions'].mean():.2f}; "
-                  f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s including compile/load)")
+    if "winner" in df:
+        _print_seat_tables(ro, df)
+        console.print(f"mean decisions {df['decisions'].mean():.1f}; "
+                      f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s including compile/load)")
+    else:
+        console.print(f"mean turns {df['turns'].mean():.2f}, mean decisions {df['decisions'].mean():.2f}; "
+                      f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s including compile/load)")
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         if out.suffix == ".csv":
@@ -70,6 +86,32 @@ def rollouts(
         else:
             df.to_parquet(out, index=False)
         console.print(f"wrote {len(df):,} rows to {out}")
+
+
+def _print_seat_tables(ro, df) -> None:
+    """Two-seat volumes: victory timing and the Political Will distribution."""
+    timing = ro.victory_timing(df)
+    t = Table(title="victory timing: games ended in each Propaganda Round")
+    t.add_column("round", justify="right")
+    for seat in timing.columns:
+        t.add_column(f"{seat} wins", justify="right")
+    t.add_column("share of games", justify="right")
+    n = len(df)
+    for r, row in timing.iterrows():
+        t.add_row(str(r), *(f"{int(v):,}" for v in row), f"{row.sum() / n:.4f}")
+    console.print(t)
+    pw = ro.political_will_summary(df)
+    t = Table(title="Political Will")
+    for col in ("political_will", "games", "mean", "min", "p25", "median", "p75", "max"):
+        t.add_column(col, justify="left" if col == "political_will" else "right")
+    for row in pw.itertuples():
+        t.add_row(row.political_will, f"{row.games:,}", f"{row.mean:.2f}",
+                  *(f"{v:g}" for v in (row.min, row.p25, row.median, row.p75, row.max)))
+    console.print(t)
+    hist = np.bincount(df["final_political_will"].to_numpy(), minlength=21)
+    bins = [(0, 0), (1, 5), (6, 10), (11, 15), (16, 20)]
+    console.print("final Political Will: " + ", ".join(
+        f"{lo}-{hi}: {hist[lo:hi + 1].sum() / n:.3f}" if lo != hi else f"{lo}: {hist[lo] / n:.3f}" for lo, hi in bins))
 
 
 @app.command()
@@ -88,3 +130,7 @@ def play(
         _fail(err)
     play_in_terminal(game, input_fn=input, print_fn=print, save=save)
 
+
+
+if __name__ == "__main__":
+    app()

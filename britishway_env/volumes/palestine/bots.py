@@ -1,0 +1,1710 @@
+"""Scripted heuristic bots for Palestine, one per faction (issue 5).
+
+Each bot is a numba kernel of the open state: given the state row, its
+legal mask and the acting faction it returns one legal action. It scores
+every legal action of the pending decision in *Political Will equivalents*
+(how far the action should move British Political Will at the coming
+Propaganda Rounds, 6.1, 7.1, 7.2, plus the worth of the pieces it gains or
+costs) and plays the best; ties are broken by a hash of the open
+information, so a bot is a deterministic function of what both players see
+(never of the undrawn cards or the dice to come, DESIGN.md 4, 5).
+
+Priorities (docs/palestine.md, "Bots"):
+
+* **Irgun.** Sabotage where it pays most (3.3.3, 6.1.1): the first Railway
+  (a swing of 4), other Railways (2), Cities (2, 3 with the clean-City bonus
+  lost), Districts (1); spend an Arms Cache for +2 when the odds gain
+  enough; Terror in a City (4.3.3) when the Haganah Track is below 3 or no
+  roll can reach 6 ("Haganah or bust"); Silence Police before Sabotaging
+  there (4.3.1); Propagandize under Curfews (4.3.2). Use the Haganah's extra
+  space (6.5.3). Recruit (3.3.1) and Travel (3.3.2) Underground Cells onto
+  unsabotaged Railways and Cities while the campaign has cards left; Rob
+  (3.3.4) for Arms Caches; an Offensive (2.3.7) when the extra space is
+  worth a cache.
+* **British.** Hunt Arms Caches (Strategy Guide): Search to Activate the
+  Cells guarding them, then Assault (3.2.3, 3.2.4; +1 Political Will and a
+  chit each); Patrol Active Cells to Prison (3.2.2) and clear Sabotaged
+  spaces; Deploy and Restore Sabotaged Railways and Cities before the
+  Propaganda Round (3.2.1, 4.2.1); Deploy Police where Sabotage threatens;
+  Negotiate while the Haganah cooperate (4.2.2); Mass Detention only when
+  the expected arrests outweigh the expected Political Will lost (4.2.3);
+  spend Intel Chits (1.6.1, 2.3.7) only where a Cell or Arms Cache is worth
+  more than the chit.
+* **Both.** Take the Limited Operation box when a full Operation would not
+  be worth much more (it keeps 1st Eligibility, 2.3.5); Pass (2.3.3) when
+  nothing pays. Events (5.0) come from a per-card table (``EVENT_VALUE``):
+  British like unshaded, Irgun shaded texts; "strong" events are played over
+  an Operation; a faction 1st Eligible takes the Event box to block the
+  other side's strong event.
+
+Unknown decisions (added later by the event code) get the preferred event
+side when one is offered, else a legal action chosen by the hash.
+"""
+
+import numpy as np
+from numba import njit
+
+from ...engine.policy import uniform_legal
+from ...engine.rng import mix64
+from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
+from .cards import DECK_SIZE, N_CARDS, PILE_BOTTOM, PILE_TOP, PILES
+from .layout import (
+    A_BOX, A_CHIT, A_COUNT, A_EVENT_SIDE, A_EXTRA, A_OP, A_PASS, A_SA, A_SPACE, A_STOP, ARMS_CACHES,
+    AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, BOX, BOX_EVENT, BOX_LIMITED, BOX_OP_SA, BRITISH,
+    CARD, CELLS_ACTIVE, CELLS_UNDERGROUND, CUR, CUR2, CURFEW, D_ASSAULT_CHITS, D_BOX,
+    D_DEPLOY_DESTINATION, D_DEPLOY_TROOPS, D_LEAD_CHIT, D_OFFENSIVE_CACHE, D_OPERATION,
+    D_PASS_ROB, D_PATROL_ARREST, D_PATROL_CHITS, D_PATROL_MOVE, D_PATROL_MOVE_TO, D_PROP_CACHE,
+    D_PROP_DISCARD, D_PROP_ROB, D_RECRUIT_COUNT, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO, D_REDEPLOY_CELL,
+    D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS, D_REDEPLOY_TROOPS_TO, D_REFILL,
+    D_SA_AFTER, D_SA_SPACE, D_SABOTAGE_CACHE, D_SEARCH_CITY, D_SEARCH_MOVE, D_SEARCH_MOVE_TO, D_SPACE,
+    D_TERROR_DECLARE, D_TRAVEL_COUNT, D_TRAVEL_DEST, DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, HAGANAH,
+    INTEL_CHITS_PER_VALUE, INTEL_HELD, IRGUN, LIMITED, MAX_COUNT, MOVED_HERE, N_ACTIONS, N_SELECTED, OP, OP_ASSAULT,
+    OP_DEPLOY, OP_FACTION, OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OWED_CELLS_3,
+    OWED_CELLS_4, PAID, POLICE, PRISON, PROPAGANDA_DONE, RNG, SA, SA_MASS_DETENTION, SA_NEGOTIATE,
+    SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STATE_SIZE, STEP,
+    TERROR, TERROR_HERE, TROOPS,
+)
+from .operations import (
+    ADJACENT, adjacent_district, at, can_mass_detain_in, can_propagandize_in, can_restore_in, can_rob_in,
+    can_silence_in, cells, cubes, irgun_pieces, recruit_limit,
+)
+from .turns import (
+    actor, intel_total, legal_mask, offensive_source_ok, op_feasible, op_space_ok, pending, sa_accompanies,
+    sa_open, sabotage_cache_source_ok,
+)
+
+POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
+POLICY_NAMES = ("random", "heuristic")
+
+NEG = -1.0e9
+STOP_VALUE = 0.05      # an optional step is taken only when it is worth more than this
+MUST = 1.0e6           # a planned Special Activity, taken at its moment
+
+# Worth, in Political Will equivalents, of things that are not Political Will.
+FIRST_ELIGIBLE_NEXT = 0.4   # being 1st Eligible on the next card (2.3.5)
+CACHE_SPEND = 0.6           # Irgun: an Arms Cache spent on Sabotage or an Offensive (1.6.2, 2.3.7)
+ACTIVATE_COST = 0.12        # Irgun: a Cell flipped Active, exposed to Patrol and Assault (1.4.3)
+REHIDE = 0.25               # Irgun: an Active Cell flipped Underground again by Travel (3.3.2)
+CELL_OFF = 0.5              # British: a Cell removed by Assault (half to Prison, half to Available, 3.2.4)
+CELL_PRISON = 0.6           # British: a Cell sent to Prison (Patrol, Mass Detention)
+CACHE_OFF = 2.3             # British: an Arms Cache removed by Assault: +1 PW, a chit, and the Irgun lose it
+CHIT = np.array([0.2, 0.45, 0.7])   # British: an Intel Chit of value 0, 1, 2 (1.6.1)
+# What the Irgun lose when the Haganah Track leaves box h (6.5.2 pieces, 6.5.3 extra
+# space, 6.5.4 British Intel at 0); the British gain as much from Negotiate.
+HAGANAH_DROP = np.array([0.0, 0.6, 0.3, 2.5, 4.0])
+
+
+# ------------------------------------------------------------------ events --
+
+EVENT_NORMAL = 1.0     # a preferred side of an ordinary event
+EVENT_STRONG = 10.0    # a "strong" event: played over any Operation
+EVENT_BLOCK = 0.5      # share of the opponent's event value a 1st Eligible faction avoids by taking the Event box
+
+# Cards whose preferred side is worth playing over an Operation (5.0, 9.0 texts).
+BRITISH_STRONG = (1, 2, 8, 11, 12, 15, 16, 18, 19, 21, 30)   # unshaded
+IRGUN_STRONG = (1, 2, 3, 7, 10, 12, 15, 19, 20, 21, 25, 26, 27, 30, 31, 32)   # shaded
+# Single-text events (P4, P22, P26) are offered as side 0; both factions may want them.
+SINGLE_TEXT = (4, 22, 26)
+
+
+def _event_table():
+    """EVENT_VALUE[faction, card, side]: worth of playing that side; < 0 never."""
+    t = np.full((2, N_CARDS + 1, 2), -1.0)
+    for card in range(1, N_CARDS - 2):
+        t[BRITISH, card, 0] = EVENT_STRONG if card in BRITISH_STRONG else EVENT_NORMAL
+        t[IRGUN, card, 1] = EVENT_STRONG if card in IRGUN_STRONG else EVENT_NORMAL
+    for card in SINGLE_TEXT:
+        t[BRITISH, card, 0] = EVENT_NORMAL
+        t[IRGUN, card, 0] = EVENT_STRONG if card in IRGUN_STRONG else EVENT_NORMAL
+    return t
+
+
+EVENT_VALUE = _event_table()
+
+
+# ---------------------------------------------------------------- helpers --
+
+@njit(cache=True)
+def open_hash(state):
+    """A hash of the open information (everything but the dice generator,
+    forced chance and the undrawn cards): the bots' tie-break."""
+    h = np.uint64(0x2545F4914F6CDD1D)
+    drawn = state[DECK_DRAWN]
+    for i in range(STATE_SIZE):
+        if i == RNG or (FORCED <= i < FORCED + 2 + FORCED_CAPACITY) or (DECK + drawn <= i < DECK + DECK_SIZE):
+            continue
+        h = mix64(h ^ (np.uint64(state[i] & 0xFFFFFFFF) + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)))
+    return h
+
+
+@njit(cache=True)
+def pick(state, scores, mask):
+    """The legal action with the highest score; ties by :func:`open_hash`."""
+    best = NEG * 10.0
+    n = 0
+    for a in range(N_ACTIONS):
+        if mask[a]:
+            if scores[a] > best + 1e-9:
+                best = scores[a]
+                n = 1
+            elif scores[a] > best - 1e-9:
+                n += 1
+    if n == 0:
+        return -1
+    k = 0
+    if n > 1:
+        k = np.int64((open_hash(state) >> np.uint64(11)) % np.uint64(n))
+    for a in range(N_ACTIONS):
+        if mask[a] and scores[a] > best - 1e-9:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def hash_legal(state, mask):
+    """Fallback: a legal action chosen by the open-information hash."""
+    scores = np.zeros(N_ACTIONS)
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def p_success(police, bonus):
+    """Sabotage / Rob odds: a die + bonus - Police above 2 (3.3.3, 3.3.4)."""
+    return min(6, max(0, 4 + bonus - police)) / 6.0
+
+
+@njit(cache=True)
+def p_six(police, bonus):
+    """Odds of a modified Sabotage roll of 6 or more (4.3.3: two Terror markers)."""
+    return min(6, max(0, 1 + bonus - police)) / 6.0
+
+
+@njit(cache=True)
+def railway_sabotaged(state):
+    for s in range(N_MAP_SPACES):
+        if SPACE_KIND[s] == RAILWAY and state[at(s, SABOTAGE)] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def marker_gain(state, s, terror, rail_bonus, fresh):
+    """Political Will one more Sabotage (or Terror) marker in ``s`` takes at the
+    next Political Will Phase (6.1.1, 6.1.2). ``fresh``: as after the Reset
+    Phase (6.4), with no marker on the map."""
+    kind = SPACE_KIND[s]
+    if kind == DISTRICT:
+        return 1.0
+    sab = 0 if fresh else state[at(s, SABOTAGE)]
+    ter = 0 if fresh else state[at(s, TERROR)]
+    if kind == RAILWAY:
+        if sab > 0:
+            return 0.0
+        if rail_bonus and (fresh or not railway_sabotaged(state)):
+            return 4.0            # -2 for this Railway, and the +2 for none is lost
+        return 2.0
+    clean = sab == 0 and ter == 0
+    return (3.0 if terror else 2.0) + (1.0 if clean else 0.0)
+
+
+@njit(cache=True)
+def cache_near(state, s):
+    for src in range(N_MAP_SPACES):
+        if sabotage_cache_source_ok(state, s, src):
+            return True
+    return False
+
+
+@njit(cache=True)
+def map_count(state, piece):
+    n = 0
+    for s in range(N_MAP_SPACES):
+        n += state[at(s, piece)]
+    return n
+
+
+@njit(cache=True)
+def cards_to_propaganda(state):
+    """Expected event cards still to come before the next Propaganda card,
+    from open information only: cards played and the pile structure (2.1)."""
+    drawn = state[DECK_DRAWN]
+    size = PILE_TOP + PILE_BOTTOM
+    pile = (drawn - 1) // size
+    j = (drawn - 1) % size            # position of the current card in its pile
+    if state[PROPAGANDA_DONE] > pile:  # this pile's Propaganda card is behind us
+        return (size - 1 - j) + PILE_TOP + (PILE_BOTTOM - 1) / 2.0
+    if j < PILE_TOP:
+        return (PILE_TOP - 1 - j) + (PILE_BOTTOM - 1) / 2.0
+    left = size - 1 - j               # undrawn spots of this pile, one of them Propaganda
+    return (left - 1) / 2.0
+
+
+@njit(cache=True)
+def setup_factor(state):
+    """How much lasting build-up (Cells, Arms Caches) is worth now: full with
+    cards to come, less near a Propaganda Round, nothing at the very end."""
+    x = min(1.0, (cards_to_propaganda(state) + 1.0) / 4.0)
+    if state[PROPAGANDA_DONE] >= PILES - 1:
+        return x
+    return 0.4 + 0.6 * x
+
+
+@njit(cache=True)
+def chit_cost(state, need):
+    """Cheapest Intel Chits of value 1 or 2 worth at least ``need`` (1.6.1);
+    NEG when the British cannot pay."""
+    ones = state[INTEL_HELD + 1]
+    twos = state[INTEL_HELD + 2]
+    cost = 0.0
+    while need > 0:
+        if need >= 2 and twos > 0:
+            twos -= 1
+            need -= 2
+            cost += CHIT[2]
+        elif ones > 0:
+            ones -= 1
+            need -= 1
+            cost += CHIT[1]
+        elif twos > 0:
+            twos -= 1
+            need -= 2
+            cost += CHIT[2]
+        else:
+            return NEG
+    return cost
+
+
+@njit(cache=True)
+def cheapest_chit(state):
+    for v in range(3):
+        if state[INTEL_HELD + v] > 0:
+            return v
+    return -1
+
+
+@njit(cache=True)
+def top_sum(vals, k):
+    """Sum of the ``k`` largest positive values (vals is modified)."""
+    total = 0.0
+    for _ in range(k):
+        b = -1
+        for s in range(vals.shape[0]):
+            if vals[s] > STOP_VALUE and (b < 0 or vals[s] > vals[b]):
+                b = s
+        if b < 0:
+            break
+        total += vals[b]
+        vals[b] = NEG
+    return total
+
+
+@njit(cache=True)
+def next_best(vals):
+    b = NEG
+    for s in range(vals.shape[0]):
+        if vals[s] > b:
+            b = vals[s]
+    return b
+
+
+# ------------------------------------------------------------------ Irgun --
+
+@njit(cache=True)
+def cell_add_value(state, s, k, m, fresh):
+    """Irgun: worth of one more Underground Cell in ``s``, which holds ``k``.
+
+    The first Cell in a space can Sabotage it (3.3.3); more Cells add markers
+    in Cities and Districts (each counts, 6.1.1) and Silence (4.3.1). A Cell
+    in a Curfew City with none lets the Irgun Propagandize (4.3.2). ``m``:
+    :func:`setup_factor`."""
+    kind = SPACE_KIND[s]
+    g = marker_gain(state, s, False, True, fresh)
+    p = p_success(state[at(s, POLICE)], 0)
+    if k <= 0:
+        v = 0.55 * p * g + 0.2
+    elif kind == RAILWAY:
+        v = 0.05
+    else:
+        v = 0.25 * p * g / k + 0.1
+    if kind == CITY and not fresh and state[at(s, CURFEW)] > 0 and cells(state, s) == 0:
+        v += 0.5
+    if state[at(s, TROOPS)] >= 2:
+        v -= 0.1
+    return v * m
+
+
+@njit(cache=True)
+def cache_value(state, s, m):
+    """Irgun: worth of an Arms Cache in ``s``: it lets Recruit place two Cells
+    there and next door (3.3.1) and adds 2 to Sabotage nearby (3.3.3); Troops
+    there can take it by Assault (3.2.4)."""
+    v = 0.7
+    for t in range(N_MAP_SPACES):
+        if ADJACENT[s, t] and SPACE_KIND[t] != DISTRICT:
+            v += 0.05
+    if state[at(s, TROOPS)] >= 2:
+        v -= 0.35
+    if map_count(state, ARMS_CACHES) == 0:
+        v += 0.3
+    return v * max(m, 0.5)
+
+
+@njit(cache=True)
+def recruit_value(state, s, m):
+    """Recruit in ``s`` (3.3.1): the Cells it can place, each by :func:`cell_add_value`."""
+    n = min(recruit_limit(state, s), state[AVAILABLE_CELLS])
+    if n <= 0:
+        return NEG
+    k = state[at(s, CELLS_UNDERGROUND)]
+    v = 0.0
+    for j in range(n):
+        d = cell_add_value(state, s, k + j, m, False)
+        if d > 0:
+            v += d
+    return v
+
+
+@njit(cache=True)
+def rob_value(state, s, m):
+    """Rob in ``s`` (3.3.4): an Arms Cache on 3+, an Underground Cell Activated under Police."""
+    if not can_rob_in(state, s):
+        return NEG
+    v = 0.0
+    if state[AVAILABLE_CACHES] > 0 and state[at(s, ARMS_CACHES)] < 2:
+        v = (4.0 / 6.0) * cache_value(state, s, m)
+    if state[at(s, POLICE)] > 0 and state[at(s, CELLS_UNDERGROUND)] > 0:
+        v -= ACTIVATE_COST
+    return v
+
+
+@njit(cache=True)
+def terror_value(state, s, near):
+    """Sabotage with Terror in City ``s`` (4.3.3): 3 (4 if the City was clean)
+    per marker; at 6+ a second marker but the Haganah Track shifts left."""
+    pol = state[at(s, POLICE)]
+    g = marker_gain(state, s, True, False, False)
+    best = NEG
+    for b in (0, 2):
+        if b == 2 and not near:
+            continue
+        p6 = p_six(pol, b)
+        v = p_success(pol, b) * g + p6 * (3.0 - HAGANAH_DROP[state[HAGANAH]])
+        if b == 2:
+            v -= CACHE_SPEND
+        best = max(best, v)
+    return best
+
+
+@njit(cache=True)
+def sabotage_value(state, s, rail_bonus):
+    """Sabotage in ``s`` (3.3.3), spending a nearby Arms Cache when the odds gain enough."""
+    if state[at(s, CELLS_UNDERGROUND)] == 0:
+        return NEG
+    g = marker_gain(state, s, False, rail_bonus, False)
+    pol = state[at(s, POLICE)]
+    v = p_success(pol, 0) * g
+    if cache_near(state, s):
+        v = max(v, p_success(pol, 2) * g - CACHE_SPEND)
+    return v - ACTIVATE_COST
+
+
+@njit(cache=True)
+def terror_gain(state, s):
+    """What declaring Terror adds to a Sabotage in City ``s``."""
+    if SPACE_KIND[s] != CITY or state[at(s, CELLS_UNDERGROUND)] == 0:
+        return NEG
+    return terror_value(state, s, cache_near(state, s)) - (sabotage_value(state, s, True) + ACTIVATE_COST)
+
+
+@njit(cache=True)
+def exposed_arrival(state, t, n):
+    """Travel: do ``n`` Cells arriving in ``t`` end Active (3.3.2)?"""
+    return (SPACE_KIND[t] == RAILWAY or state[at(t, CURFEW)] > 0) and n + cubes(state, t) > 3
+
+
+@njit(cache=True)
+def travel_move_value(state, o, t, m):
+    """Worth of moving one Cell from origin ``o`` to ``t`` (Active Cells move
+    first, rules decision P-9); ``t == o`` flips an Active Cell Underground."""
+    movable = cells(state, o) - state[MOVED_HERE + o]
+    if movable <= 0:
+        return NEG
+    mover_active = state[at(o, CELLS_ACTIVE)] > 0
+    if t == o:
+        if mover_active and not exposed_arrival(state, o, 1):
+            return REHIDE
+        return NEG
+    if exposed_arrival(state, t, 1):
+        v = 0.05 * m
+        if SPACE_KIND[t] == CITY and state[at(t, CURFEW)] > 0 and cells(state, t) == 0:
+            v += 0.5 * m
+    else:
+        v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, False)
+        if mover_active:
+            v += REHIDE
+    if not mover_active:
+        v -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
+    return v
+
+
+@njit(cache=True)
+def travel_origin_value(state, o, m):
+    """Travel from ``o``: its best two moves, and its other Active Cells flipped back."""
+    movable = cells(state, o) - state[MOVED_HERE + o]
+    if movable <= 0:
+        return NEG
+    b1 = NEG
+    b2 = NEG
+    for t in range(N_MAP_SPACES):
+        if t == o:
+            continue
+        v = travel_move_value(state, o, t, m)
+        if v > b1:
+            b2 = b1
+            b1 = v
+        elif v > b2:
+            b2 = v
+    total = max(0.0, b1)
+    if movable >= 2 and b2 > 0:
+        total += 0.5 * b2
+    moved = (1 if b1 > 0 else 0) + (1 if movable >= 2 and b2 > 0 else 0)
+    rest = min(state[at(o, CELLS_ACTIVE)], movable) - moved
+    if rest > 0 and not exposed_arrival(state, o, rest):
+        total += REHIDE * rest
+    return total if total > 0 else NEG
+
+
+@njit(cache=True)
+def silence_value(state, s, sabotaging):
+    """Silence in ``s`` (4.3.1): a Police gone, so a Sabotage there rolls 1 better."""
+    pol = state[at(s, POLICE)]
+    g = marker_gain(state, s, False, True, False)
+    dp = p_success(pol - 1, 0) - p_success(pol, 0)
+    w = 1.0 if sabotaging and state[SELECTED + s] == 0 else 0.5
+    return 0.3 + dp * g * w
+
+
+@njit(cache=True)
+def propagandize_city_value(state, s):
+    """Propagandize in City ``s`` (4.3.2): -1 Political Will now, a Cell Activated."""
+    v = 1.0
+    if state[at(s, CELLS_ACTIVE)] == 0:
+        v -= ACTIVATE_COST
+        if state[at(s, CELLS_UNDERGROUND)] == 1:
+            v -= 0.5 * p_success(state[at(s, POLICE)], 0) * marker_gain(state, s, False, True, False)
+    return v
+
+
+@njit(cache=True)
+def irgun_space_value(state, op, s, m):
+    if op == OP_SABOTAGE:
+        return sabotage_value(state, s, True)
+    if op == OP_RECRUIT:
+        return recruit_value(state, s, m)
+    if op == OP_TRAVEL:
+        return travel_origin_value(state, s, m)
+    if op == OP_ROB:
+        return rob_value(state, s, m)
+    return NEG
+
+
+@njit(cache=True)
+def offensive_cost(state, m):
+    """Cheapest Arms Cache an Offensive may remove (2.3.7); NEG if none."""
+    best = -NEG
+    for s in range(N_MAP_SPACES):
+        if offensive_source_ok(state, s):
+            best = min(best, cache_value(state, s, m))
+    return NEG if best == -NEG else best
+
+
+@njit(cache=True)
+def irgun_sa_value(state, sa, sabotaging):
+    """Best use of an Irgun Special Activity now (4.3)."""
+    if sa == SA_SILENCE:
+        best = NEG
+        for s in range(N_MAP_SPACES):
+            if can_silence_in(state, s):
+                best = max(best, silence_value(state, s, sabotaging))
+        return best
+    if sa == SA_PROPAGANDIZE:
+        vals = np.full(N_MAP_SPACES, NEG)
+        for s in range(N_MAP_SPACES):
+            if can_propagandize_in(state, s):
+                vals[s] = propagandize_city_value(state, s)
+        t = top_sum(vals, 2)
+        return t if t > 0 else NEG
+    if sa == SA_TERROR:
+        best = NEG
+        for s in range(N_MAP_SPACES):
+            if state[SELECTED + s] == 0:
+                best = max(best, terror_gain(state, s))
+        return best
+    return NEG
+
+
+@njit(cache=True)
+def irgun_best_sa(state, op):
+    """(Special Activity, value) the Irgun plan to add to ``op``."""
+    best = NEG
+    best_sa = -1
+    for sa in (SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR):
+        if not sa_accompanies(op, sa):
+            continue
+        v = irgun_sa_value(state, sa, op == OP_SABOTAGE)
+        if v > best:
+            best = v
+            best_sa = sa
+    return best_sa, best
+
+
+@njit(cache=True)
+def irgun_op_value(state, op, limit, with_sa):
+    """Worth of Operation ``op`` in up to ``limit`` spaces (3.1, 6.5.3), with
+    an Offensive (2.3.7) when the extra space pays and, in the Op & Special
+    Activity box, its best Special Activity (4.1)."""
+    if not op_feasible(state, op):
+        return NEG
+    m = setup_factor(state)
+    vals = np.full(N_MAP_SPACES, NEG)
+    for s in range(N_MAP_SPACES):
+        if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
+            vals[s] = irgun_space_value(state, op, s, m)
+    if op == OP_SABOTAGE and not railway_sabotaged(state):
+        # the +2 for no Sabotaged Railway is lost only once (6.1.2)
+        first = -1
+        for s in range(N_MAP_SPACES):
+            if SPACE_KIND[s] == RAILWAY and vals[s] > NEG and (first < 0 or vals[s] > vals[first]):
+                first = s
+        for s in range(N_MAP_SPACES):
+            if SPACE_KIND[s] == RAILWAY and vals[s] > NEG and s != first:
+                vals[s] = sabotage_value(state, s, False)
+    k = limit
+    if op == OP_ROB:
+        k = min(k, max(1, state[AVAILABLE_CACHES]))
+    total = top_sum(vals, k)
+    if op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB:
+        extra = next_best(vals)
+        cost = offensive_cost(state, m)
+        if cost > NEG and extra - cost > STOP_VALUE:
+            total += extra - cost
+    if total <= 0:
+        total = 0.01
+    if with_sa:
+        sa, v = irgun_best_sa(state, op)
+        if v > 0:
+            total += v
+    return total
+
+
+# ---------------------------------------------------------------- British --
+
+@njit(cache=True)
+def threat(state, s, fresh):
+    """British: Political Will an Irgun Sabotage in ``s`` would take, times how
+    ready the Irgun are to make it (an Underground Cell there, or Travel,
+    3.3.2, from anywhere)."""
+    g = marker_gain(state, s, False, False, fresh)
+    if SPACE_KIND[s] == RAILWAY and g > 0 and (fresh or not railway_sabotaged(state)):
+        g += 2.0 / 4.0     # the +2 for no Sabotaged Railway (6.1.2), shared by the four Railways
+    ready = cells(state, s) if fresh else state[at(s, CELLS_UNDERGROUND)]
+    if ready > 0:
+        return g
+    for t in range(N_MAP_SPACES):
+        if ADJACENT[s, t] and cells(state, t) > 0:
+            return 0.45 * g
+    return 0.3 * g
+
+
+@njit(cache=True)
+def police_marginal(state, s, k, fresh):
+    """British: worth of the ``k``-th Police in ``s``: one less on each Sabotage
+    roll there (3.3.3); the first also stops Rob by lone Cells (3.3.4)."""
+    if k <= 0:
+        return 0.0
+    b = 2 if cache_near(state, s) else 0
+    v = threat(state, s, fresh) * (p_success(k - 1, b) - p_success(k, b))
+    if k == 1:
+        v += 0.1
+    return v
+
+
+@njit(cache=True)
+def troop_marginal(state, s, k, fresh):
+    """British: worth of the ``k``-th Troop in ``s``: Assault takes one piece per
+    two Troops (3.2.4); Cities want two (Deploy, Curfews, Mass Detention);
+    Railways want some to Search and Restore."""
+    if k <= 0:
+        return 0.0
+    v = 0.05
+    pieces = irgun_pieces(state, s)
+    if pieces > 0 and k <= 2 * pieces:
+        v += 0.3
+    if SPACE_KIND[s] == CITY and k <= 2:
+        v += 0.25
+    if SPACE_KIND[s] == RAILWAY and k <= 2:
+        v += 0.075 * threat(state, s, fresh)
+    return v
+
+
+@njit(cache=True)
+def restore_value(state, s):
+    """Restore in ``s`` (4.2.1): Sabotage and Curfew off, Terror flipped to Sabotage,
+    valued at the next Political Will Phase (6.1)."""
+    sab = state[at(s, SABOTAGE)]
+    ter = state[at(s, TERROR)]
+    kind = SPACE_KIND[s]
+    v = 0.0
+    if kind == DISTRICT:
+        v = 1.0 * sab
+    elif kind == CITY:
+        before = -2 * sab - 3 * ter + (1 if sab + ter == 0 else 0)
+        after = -2 * ter + (1 if ter == 0 else 0)
+        v = float(after - before)
+    elif sab > 0:
+        v = 2.0
+        others = False
+        for t in range(N_MAP_SPACES):
+            if t != s and SPACE_KIND[t] == RAILWAY and state[at(t, SABOTAGE)] > 0:
+                others = True
+        if not others:
+            v += 2.0
+    if state[at(s, CURFEW)] > 0:
+        v += 0.2
+    return v
+
+
+@njit(cache=True)
+def clear_bonus(state, s, removed):
+    """Removing ``removed`` Irgun pieces that leave ``s`` empty of them opens a
+    Restore there (4.2.1): half its worth."""
+    if removed >= irgun_pieces(state, s) and state[at(s, SABOTAGE)] + state[at(s, TERROR)] > 0:
+        return 0.5 * restore_value(state, s)
+    return 0.0
+
+
+@njit(cache=True)
+def assault_value(state, s, troops, chits_ok):
+    """Assault in ``s`` with ``troops`` (3.2.4): Active Cells, then Arms Caches
+    once no Cell is left; Intel Chits buy Underground Cells."""
+    budget = troops // 2
+    if budget == 0 or irgun_pieces(state, s) == 0:
+        return NEG
+    a = state[at(s, CELLS_ACTIVE)]
+    u = state[at(s, CELLS_UNDERGROUND)]
+    c = state[at(s, ARMS_CACHES)]
+    take_a = min(budget, a)
+    caches = min(budget - a, c) if (u == 0 and a <= budget) else 0
+    best = CELL_OFF * take_a + CACHE_OFF * caches + clear_bonus(state, s, take_a + caches)
+    if chits_ok and u > 0:
+        buy = min(u, budget)
+        cost = chit_cost(state, buy)
+        if cost > NEG:
+            rest = budget - buy
+            take_a2 = min(rest, a)
+            caches2 = min(rest - take_a2, c) if (buy == u and take_a2 == a) else 0
+            v = CELL_OFF * (buy + take_a2) + CACHE_OFF * caches2 - cost
+            v += clear_bonus(state, s, buy + take_a2 + caches2)
+            best = max(best, v)
+    return best
+
+
+@njit(cache=True)
+def patrol_arrest_value(state, s, police):
+    """Patrol's arrests in ``s`` with ``police`` there (3.2.2): Active Cells, then
+    Underground ones bought with chits when that pays."""
+    a = state[at(s, CELLS_ACTIVE)]
+    u = state[at(s, CELLS_UNDERGROUND)]
+    take = min(police, a)
+    v = CELL_PRISON * take
+    spare = police - take
+    bought = 0
+    if spare > 0 and u > 0:
+        buy = min(spare, u)
+        cost = chit_cost(state, buy)
+        if cost > NEG and CELL_PRISON * buy > cost:
+            v += CELL_PRISON * buy - cost
+            bought = buy
+    return v + clear_bonus(state, s, take + bought)
+
+
+@njit(cache=True)
+def patrol_wanted(state, s):
+    """Police a Patrol wants in ``s`` to arrest every Cell worth arresting."""
+    a = state[at(s, CELLS_ACTIVE)]
+    u = state[at(s, CELLS_UNDERGROUND)]
+    value = state[INTEL_HELD + 1] + 2 * state[INTEL_HELD + 2]
+    return a + min(u, value)
+
+
+@njit(cache=True)
+def patrol_target(state, selected_only):
+    """The space where a Patrol arrests: the most arrests with all Police on the map."""
+    total = map_count(state, POLICE)
+    best = NEG
+    bs = -1
+    for s in range(N_MAP_SPACES):
+        if cells(state, s) == 0 or (selected_only and state[SELECTED + s] == 0):
+            continue
+        v = patrol_arrest_value(state, s, max(total, state[at(s, POLICE)]))
+        v -= 0.1 * max(0, min(total, patrol_wanted(state, s)) - state[at(s, POLICE)])
+        if v > best:
+            best = v
+            bs = s
+    return bs
+
+
+@njit(cache=True)
+def curfew_value(state, c):
+    """A Curfew in City ``c`` (1.10): no Recruit there, Mass Detention possible,
+    but the Irgun may Propagandize under it (4.3.2)."""
+    if state[at(c, CURFEW)] > 0:
+        return 0.0
+    return -0.5 + 0.15 * cells(state, c)
+
+
+@njit(cache=True)
+def search_activations(state, d, c, chit):
+    """Cells Search Activates in ``d`` with ``c`` cubes (3.2.3)."""
+    u = state[at(d, CELLS_UNDERGROUND)]
+    if SPACE_KIND[d] == CITY:
+        return min(c if chit else c // 3, u)
+    return min(c // 2, u)
+
+
+@njit(cache=True)
+def spare_troops(state, s):
+    """Troops ``s`` can give without losing Assault strength against what is
+    there to take now (Active Cells, exposed Arms Caches) or a City's two."""
+    t = state[at(s, TROOPS)]
+    exposed = state[at(s, ARMS_CACHES)] if state[at(s, CELLS_UNDERGROUND)] == 0 else 0
+    keep = 2 * (state[at(s, CELLS_ACTIVE)] + exposed)
+    if SPACE_KIND[s] == CITY:
+        keep = max(keep, 2)
+    return max(0, t - keep)
+
+
+@njit(cache=True)
+def search_value(state, d):
+    """Search in ``d`` (3.2.3) with the spare adjacent Troops moved in: Cells
+    Activated for a later Assault, the Arms Caches they guard opened to it
+    (Strategy Guide: "A Limited Search can be the perfect way to prepare for
+    an Assault"), and the Curfew a City gets without a chit."""
+    add = 0
+    for t in range(N_MAP_SPACES):
+        if ADJACENT[d, t]:
+            add += spare_troops(state, t)
+    c = cubes(state, d) + add
+    u = state[at(d, CELLS_UNDERGROUND)]
+    chit = SPACE_KIND[d] == CITY and intel_total(state) > 0
+    act = search_activations(state, d, c, chit)
+    v = 0.35 * act
+    troops = state[at(d, TROOPS)] + add
+    if state[at(d, ARMS_CACHES)] > 0 and act == u and troops // 2 > state[at(d, CELLS_ACTIVE)] + u:
+        v += 0.5 * CACHE_OFF
+    if SPACE_KIND[d] == CITY:
+        if chit:
+            v -= CHIT[cheapest_chit(state)]
+        else:
+            v += curfew_value(state, d)
+    return v if act > 0 else 0.0
+
+
+@njit(cache=True)
+def deploy_police_value(state, s):
+    """A Police placed in ``s`` by Deploy (3.2.1), and the Restore it opens."""
+    if state[AVAILABLE_POLICE] == 0:
+        return 0.01
+    v = police_marginal(state, s, state[at(s, POLICE)] + 1, False)
+    if state[at(s, POLICE)] == 0 and irgun_pieces(state, s) == 0 and state[at(s, TROOPS)] > 0:
+        v += 0.8 * restore_value(state, s)
+    return v
+
+
+@njit(cache=True)
+def free_troops(state, d):
+    n = 0
+    for s in range(N_MAP_SPACES):
+        if s != d:
+            n += spare_troops(state, s)
+    return n
+
+
+@njit(cache=True)
+def troop_destination_value(state, d):
+    """Deploy's Troops to one space (3.2.1): to Assault next card, or to Restore."""
+    v = 0.0
+    if irgun_pieces(state, d) > 0:
+        now = assault_value(state, d, state[at(d, TROOPS)], True)
+        later = assault_value(state, d, state[at(d, TROOPS)] + free_troops(state, d), True)
+        v = 0.6 * (max(later, 0.0) - max(now, 0.0))
+    elif state[at(d, TROOPS)] == 0 and state[at(d, POLICE)] > 0 \
+            and state[at(d, SABOTAGE)] + state[at(d, TERROR)] > 0 and free_troops(state, d) > 0:
+        v = restore_value(state, d)
+    return v
+
+
+@njit(cache=True)
+def troops_wanted(state, d):
+    pieces = state[at(d, CELLS_ACTIVE)] + (state[at(d, ARMS_CACHES)] if state[at(d, CELLS_UNDERGROUND)] == 0 else 0)
+    want = 2 * pieces
+    if irgun_pieces(state, d) == 0:
+        want = 1
+    return want
+
+
+@njit(cache=True)
+def negotiate_value(state):
+    """Negotiate (4.2.2): a die plus Terror markers above the track shifts it left."""
+    h = state[HAGANAH]
+    if h == 0:
+        return CHIT[1]
+    t = map_count(state, TERROR)
+    n = 0
+    for d in range(1, 7):
+        if d + t > h:
+            n += 1
+    return n / 6.0 * HAGANAH_DROP[h]
+
+
+@njit(cache=True)
+def mass_detention_value(state, c):
+    """Mass Detention in City ``c`` (4.2.3): a die of Cells from the City and its
+    District to Prison, the rest of the roll off Political Will."""
+    n = cells(state, c) + cells(state, adjacent_district(c))
+    v = 0.0
+    for d in range(1, 7):
+        removed = min(d, n)
+        v += CELL_PRISON * removed - (d - removed)
+    return v / 6.0
+
+
+@njit(cache=True)
+def restore_target_after_deploy(state):
+    """Best Restore a Deploy can open or keep (4.2.1 needs Troops, Police, no Irgun)."""
+    best = NEG
+    any_troops = map_count(state, TROOPS) > 0
+    for s in range(N_MAP_SPACES):
+        if irgun_pieces(state, s) > 0 or state[at(s, SABOTAGE)] + state[at(s, TERROR)] + state[at(s, CURFEW)] == 0:
+            continue
+        pol = state[at(s, POLICE)] > 0
+        tro = state[at(s, TROOPS)] > 0
+        kind = SPACE_KIND[s]
+        if (pol and (tro or any_troops)) or (tro and kind != RAILWAY and state[AVAILABLE_POLICE] > 0):
+            best = max(best, restore_value(state, s))
+    return best
+
+
+@njit(cache=True)
+def british_sa_value(state, sa, op, now):
+    """Best use of a British Special Activity (4.2) with ``op``; ``now``: only
+    where it is possible at once."""
+    if sa == SA_NEGOTIATE:
+        return negotiate_value(state)
+    if sa == SA_RESTORE:
+        if now:
+            best = NEG
+            for s in range(N_MAP_SPACES):
+                if can_restore_in(state, s):
+                    best = max(best, restore_value(state, s))
+            return best
+        return restore_target_after_deploy(state)
+    if sa == SA_MASS_DETENTION:
+        best = NEG
+        for s in range(N_MAP_SPACES):
+            ok = can_mass_detain_in(state, s)
+            if not now and op == OP_SEARCH and SPACE_KIND[s] == CITY and state[at(s, TROOPS)] >= 3:
+                ok = True   # Search places the Curfew first
+            if ok:
+                best = max(best, mass_detention_value(state, s))
+        return best
+    return NEG
+
+
+@njit(cache=True)
+def british_best_sa(state, op, now):
+    best = NEG
+    best_sa = -1
+    for sa in (SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION):
+        if not sa_accompanies(op, sa):
+            continue
+        v = british_sa_value(state, sa, op, now)
+        if v > best:
+            best = v
+            best_sa = sa
+    return best_sa, best
+
+
+@njit(cache=True)
+def british_space_value(state, op, s, target):
+    if op == OP_ASSAULT:
+        return assault_value(state, s, state[at(s, TROOPS)], True)
+    if op == OP_SEARCH:
+        return search_value(state, s)
+    if op == OP_DEPLOY:
+        return deploy_police_value(state, s)
+    if op == OP_PATROL:
+        if s == target:
+            return patrol_arrest_value(state, s, max(map_count(state, POLICE), state[at(s, POLICE)]))
+        if state[at(s, CELLS_UNDERGROUND)] > 0:
+            return police_marginal(state, s, state[at(s, POLICE)] + 1, False) - 0.15
+        return NEG
+    return NEG
+
+
+@njit(cache=True)
+def british_op_value(state, op, limit, with_sa):
+    """Worth of British ``op`` in up to ``limit`` spaces (3.1), an Intelligence
+    Lead (2.3.7) when the extra space pays, and its best Special Activity."""
+    if not op_feasible(state, op):
+        return NEG
+    target = patrol_target(state, False) if op == OP_PATROL else -1
+    vals = np.full(N_MAP_SPACES, NEG)
+    for s in range(N_MAP_SPACES):
+        if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
+            vals[s] = british_space_value(state, op, s, target)
+    k = limit
+    if op == OP_DEPLOY:
+        k = min(k, max(1, state[AVAILABLE_POLICE]))
+    total = top_sum(vals, k)
+    if (op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT) and intel_total(state) > 0:
+        extra = next_best(vals) - CHIT[cheapest_chit(state)]
+        if extra > STOP_VALUE:
+            total += extra
+    if op == OP_DEPLOY:
+        best = 0.0
+        for d in range(N_MAP_SPACES):
+            best = max(best, troop_destination_value(state, d))
+        total += best
+    if total <= 0:
+        total = 0.01
+    if with_sa:
+        sa, v = british_best_sa(state, op, False)
+        if v > 0:
+            total += v
+    return total
+
+
+# ------------------------------------------------------------- both sides --
+
+@njit(cache=True)
+def op_value(state, faction, op, limit, with_sa):
+    if OP_FACTION[op] != faction:
+        return NEG
+    if faction == IRGUN:
+        return irgun_op_value(state, op, limit, with_sa)
+    return british_op_value(state, op, limit, with_sa)
+
+
+@njit(cache=True)
+def space_limit(state, faction, limited):
+    k = 1 if limited else 3
+    if faction == IRGUN and state[HAGANAH] == 4:
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def best_op(state, faction, limited):
+    """(Operation, value) the faction would choose in a box."""
+    best = NEG
+    best_op_ = -1
+    k = space_limit(state, faction, limited)
+    for op in range(8):
+        if OP_FACTION[op] != faction:
+            continue
+        v = op_value(state, faction, op, k, not limited)
+        if v > best:
+            best = v
+            best_op_ = op
+    return best_op_, best
+
+
+@njit(cache=True)
+def pass_value(state, faction):
+    """Pass (2.3.3): British draw a chit; Irgun Rob in one space."""
+    if faction == BRITISH:
+        bag = 0
+        v = 0.0
+        for c in range(3):
+            n = INTEL_CHITS_PER_VALUE - state[INTEL_HELD + c]
+            bag += n
+            v += n * CHIT[c]
+        if bag == 0:
+            return 0.0
+        v /= bag
+        if intel_total(state) >= 2:
+            v *= 0.6    # half are discarded at the Propaganda Round (6.2.2)
+        return v
+    m = setup_factor(state)
+    best = 0.0
+    for s in range(N_MAP_SPACES):
+        best = max(best, rob_value(state, s, m))
+    return best
+
+
+@njit(cache=True)
+def event_value(state, faction, card, side):
+    """Worth to ``faction`` of executing ``side`` of ``card`` (5.0): the table,
+    adjusted where the text plainly depends on the board."""
+    if card < 1 or card > N_CARDS:
+        return -1.0
+    v = EVENT_VALUE[faction, card, side]
+    terror = map_count(state, TERROR)
+    curfews = map_count(state, CURFEW)
+    if card == 3:
+        if side == 0 and terror == 0:
+            return -1.0
+        if side == 1:
+            ok = False
+            for s in range(N_MAP_SPACES):
+                if SPACE_KIND[s] == CITY and state[at(s, CELLS_UNDERGROUND)] > 0:
+                    ok = True
+            if not ok:
+                return -1.0
+    elif card == 4:
+        sab = 0
+        pieces = 0
+        for s in range(N_MAP_SPACES):
+            if COASTAL[s] and SPACE_KIND[s] == DISTRICT:
+                sab += state[at(s, SABOTAGE)]
+                pieces += irgun_pieces(state, s)
+        delta = 2.0 if sab == 0 else -min(3.0, float((sab + pieces) // 2))
+        return delta if faction == BRITISH else -delta
+    elif card == 5:
+        if side == 0 and faction == BRITISH:
+            return 0.8 * min(2, state[PRISON]) if state[PRISON] > 0 else -1.0
+        if side == 1 and faction == IRGUN:
+            return 0.5 * state[PRISON] if state[PRISON] > 0 else -1.0
+    elif card == 8 and side == 1 and faction == IRGUN:
+        return float(curfews) if curfews > 0 else -1.0
+    elif card == 13 and side == 0 and faction == BRITISH:
+        return EVENT_NORMAL if state[HAGANAH] == 4 else -1.0
+    elif card == 14 and side == 1 and faction == IRGUN:
+        return 0.5 * curfews if curfews > 0 else -1.0
+    elif card == 20 and side == 0 and faction == BRITISH:
+        return 2.0 if not railway_sabotaged(state) else -1.0
+    elif card == 24:
+        if terror == 0:
+            return -1.0
+        return float(min(3, terror)) if (side == 0) == (faction == BRITISH) else -1.0
+    elif card == 28 and side == 0 and faction == BRITISH:
+        n = 0
+        for s in range(N_MAP_SPACES):
+            if state[at(s, POLICE)] > 0 and cells(state, s) > 0:
+                n += 1
+        return 0.45 * n if n > 0 else -1.0
+    return v
+
+
+@njit(cache=True)
+def best_event(state, faction, card):
+    return max(event_value(state, faction, card, 0), event_value(state, faction, card, 1))
+
+
+@njit(cache=True)
+def box_decision(state, mask, faction, scores):
+    """Initiative Track (2.3.2-2.3.5): Limited Op, Event, Op & Special Activity, or Pass."""
+    step = state[STEP]
+    other = state[BOX + 1 - faction]
+    card = state[CARD]
+    events_live = mask[A_EVENT_SIDE] == 1 or mask[A_EVENT_SIDE + 1] == 1
+    block = 0.0
+    if step == 0 and events_live:
+        block = EVENT_BLOCK * max(0.0, best_event(state, 1 - faction, card))
+    lim = NEG
+    full = NEG
+    if mask[A_BOX + BOX_LIMITED]:
+        lim = best_op(state, faction, True)[1]
+    if mask[A_BOX + BOX_OP_SA]:
+        full = best_op(state, faction, False)[1]
+    pv = pass_value(state, faction)
+    for b in range(3):
+        if step == 0:
+            elig = FIRST_ELIGIBLE_NEXT if b == BOX_LIMITED else (0.5 * FIRST_ELIGIBLE_NEXT if b == BOX_EVENT else 0.0)
+        else:
+            elig = FIRST_ELIGIBLE_NEXT if b < other else 0.0
+        blk = 0.0 if b == BOX_EVENT else -block
+        if mask[A_BOX + b]:
+            if b == BOX_LIMITED:
+                scores[A_BOX + b] = lim + elig + blk
+            elif b == BOX_OP_SA:
+                scores[A_BOX + b] = full + elig + blk
+            else:
+                scores[A_BOX + b] = best_event(state, faction, card) + elig
+        if mask[A_PASS + b]:
+            scores[A_PASS + b] = pv + elig + blk
+    for side in range(2):
+        if mask[A_EVENT_SIDE + side]:
+            elig = 0.5 * FIRST_ELIGIBLE_NEXT if step == 0 else (FIRST_ELIGIBLE_NEXT if BOX_EVENT < other else 0.0)
+            scores[A_EVENT_SIDE + side] = event_value(state, faction, card, side) + elig
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def operation_decision(state, mask, faction, scores):
+    limited = state[LIMITED] == 1
+    k = space_limit(state, faction, limited)
+    for op in range(8):
+        if mask[A_OP + op]:
+            scores[A_OP + op] = op_value(state, faction, op, k, not limited)
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def sa_timing_now(op, sa, n_selected):
+    """Special Activities the bots take before or between the Operation's
+    spaces (4.1): Silence before the Sabotage it helps, Mass Detention before
+    an Assault (so the Assault can reach the Arms Caches), Negotiate once the
+    Operation has a space (a Negotiate first can empty the map of Cells
+    through the Haganah Track, 6.5.2, and a Patrol left with no space has no
+    arrest space: see docs/palestine.md, "Bots")."""
+    if sa == SA_SILENCE:
+        return True
+    if sa == SA_NEGOTIATE:
+        return n_selected >= 1
+    return sa == SA_MASS_DETENTION and op == OP_ASSAULT
+
+
+@njit(cache=True)
+def space_decision(state, mask, faction, scores):
+    """Choose a space for the Operation (or stop, add a space, or start the Special Activity)."""
+    op = state[OP]
+    m = setup_factor(state)
+    target = patrol_target(state, False) if op == OP_PATROL else -1
+    best_unselected = NEG
+    for s in range(N_MAP_SPACES):
+        if state[SELECTED + s] == 1 or not op_space_ok(state, op, s):
+            continue
+        if faction == IRGUN:
+            v = irgun_space_value(state, op, s, m)
+        else:
+            v = british_space_value(state, op, s, target)
+        if mask[A_SPACE + s]:
+            scores[A_SPACE + s] = v
+        best_unselected = max(best_unselected, v)
+    if mask[A_STOP]:
+        scores[A_STOP] = STOP_VALUE
+    if mask[A_EXTRA]:
+        if faction == BRITISH:
+            scores[A_EXTRA] = best_unselected - CHIT[cheapest_chit(state)]
+        else:
+            scores[A_EXTRA] = best_unselected - offensive_cost(state, m)
+    if faction == IRGUN:
+        sa, v = irgun_best_sa(state, op)
+    else:
+        sa, v = british_best_sa(state, op, True)
+    if sa >= 0 and mask[A_SA + sa] and v > STOP_VALUE and sa_timing_now(op, sa, state[N_SELECTED]):
+        scores[A_SA + sa] = MUST
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def sa_after_decision(state, mask, faction, scores):
+    scores[A_STOP] = STOP_VALUE
+    for sa in range(6):
+        if mask[A_SA + sa]:
+            if faction == IRGUN:
+                scores[A_SA + sa] = irgun_sa_value(state, sa, False)
+            else:
+                scores[A_SA + sa] = british_sa_value(state, sa, state[OP], True)
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def sa_space_decision(state, mask, scores):
+    sa = state[SA]
+    if mask[A_STOP]:
+        scores[A_STOP] = STOP_VALUE
+    for s in range(N_MAP_SPACES):
+        if not mask[A_SPACE + s]:
+            continue
+        if sa == SA_RESTORE:
+            scores[A_SPACE + s] = restore_value(state, s)
+        elif sa == SA_MASS_DETENTION:
+            scores[A_SPACE + s] = mass_detention_value(state, s)
+        elif sa == SA_SILENCE:
+            scores[A_SPACE + s] = silence_value(state, s, state[OP] == OP_SABOTAGE)
+        elif sa == SA_PROPAGANDIZE:
+            scores[A_SPACE + s] = propagandize_city_value(state, s)
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def intel_value_held(state):
+    return state[INTEL_HELD + 1] + 2 * state[INTEL_HELD + 2]
+
+
+@njit(cache=True)
+def chit_for(state, mask, need):
+    """The chit to spend for ``need`` more Underground Cells: a 1 for one, else a 2."""
+    if need <= 1 and mask[A_CHIT + 1]:
+        return A_CHIT + 1
+    if mask[A_CHIT + 2]:
+        return A_CHIT + 2
+    if mask[A_CHIT + 1]:
+        return A_CHIT + 1
+    return A_STOP
+
+
+@njit(cache=True)
+def assault_chits_decision(state, mask):
+    """Buy Underground Cells in the Assault space (3.2.4) when they, and the
+    Arms Caches they guard, are worth the chits."""
+    s = state[CUR]
+    budget = state[at(s, TROOPS)] // 2
+    a = state[at(s, CELLS_ACTIVE)]
+    u = state[at(s, CELLS_UNDERGROUND)]
+    c = state[at(s, ARMS_CACHES)]
+    need = min(min(budget, u) - state[PAID], intel_value_held(state))
+    if need <= 0:
+        return A_STOP
+    # with every affordable Underground Cell bought, what would the Assault take?
+    buy = state[PAID] + need
+    rest = budget - buy
+    take_a = min(rest, a)
+    caches = min(rest - take_a, c) if (buy == u and take_a == a) else 0
+    gain = CELL_OFF * need + CACHE_OFF * caches - CELL_OFF * (min(budget, a) - take_a)
+    cost = chit_cost(state, need)
+    if cost == NEG or gain - cost <= STOP_VALUE:
+        return A_STOP
+    return chit_for(state, mask, need)
+
+
+@njit(cache=True)
+def patrol_chits_decision(state, mask):
+    """Buy Underground Cells in the arrest space (3.2.2) with Police to spare."""
+    s = state[CUR]
+    spare = state[at(s, POLICE)] - state[at(s, CELLS_ACTIVE)] - state[PAID]
+    need = min(min(spare, state[at(s, CELLS_UNDERGROUND)] - state[PAID]), intel_value_held(state))
+    if need <= 0:
+        return A_STOP
+    cost = chit_cost(state, need)
+    gain = CELL_PRISON * need + clear_bonus(state, s, state[at(s, CELLS_ACTIVE)] + state[PAID] + need)
+    if cost == NEG or gain - cost <= STOP_VALUE:
+        return A_STOP
+    return chit_for(state, mask, need)
+
+
+@njit(cache=True)
+def lowest_chit(mask):
+    for v in range(3):
+        if mask[A_CHIT + v]:
+            return A_CHIT + v
+    return -1
+
+
+@njit(cache=True)
+def patrol_move_decision(state, mask, scores):
+    """Patrol: bring Police into the arrest space, then guard the other
+    destinations, from wherever a Police matters least (3.2.2)."""
+    t = patrol_target(state, True)
+    need = 0
+    if t >= 0:
+        need = min(map_count(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
+    scores[A_STOP] = STOP_VALUE
+    for src in range(N_MAP_SPACES):
+        if not mask[A_SPACE + src]:
+            continue
+        loss = police_marginal(state, src, state[at(src, POLICE)], False)
+        if need > 0 and src != t:
+            scores[A_SPACE + src] = 1.0 - loss
+            continue
+        gain = NEG
+        for d in range(N_MAP_SPACES):
+            if d != src and state[SELECTED + d] == 1 and d != t:
+                gain = max(gain, police_marginal(state, d, state[at(d, POLICE)] + 1, False))
+        scores[A_SPACE + src] = gain - loss - 0.1
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def patrol_move_to_decision(state, mask, scores):
+    t = patrol_target(state, True)
+    src = state[CUR]
+    if t >= 0 and t != src and mask[A_SPACE + t]:
+        need = min(map_count(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
+        if need > 0:
+            return A_SPACE + t
+    for d in range(N_MAP_SPACES):
+        if mask[A_SPACE + d]:
+            scores[A_SPACE + d] = police_marginal(state, d, state[at(d, POLICE)] + 1, False)
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def search_move_value(state, src, d):
+    """A Troop from ``src`` into Search destination ``d`` (3.2.3)."""
+    c = cubes(state, d)
+    chit = SPACE_KIND[d] == CITY and intel_total(state) > 0
+    gain = 0.35 * (search_activations(state, d, c + 1, chit) - search_activations(state, d, c, chit))
+    gain += troop_marginal(state, d, state[at(d, TROOPS)] + 1, False)
+    return gain - troop_marginal(state, src, state[at(src, TROOPS)], False)
+
+
+@njit(cache=True)
+def search_move_decision(state, mask, scores):
+    scores[A_STOP] = STOP_VALUE
+    for src in range(N_MAP_SPACES):
+        if not mask[A_SPACE + src]:
+            continue
+        best = NEG
+        for d in range(N_MAP_SPACES):
+            if d != src and state[SELECTED + d] == 1 and ADJACENT[src, d] == 1:
+                best = max(best, search_move_value(state, src, d))
+        scores[A_SPACE + src] = best
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def search_city_decision(state, mask):
+    """Search in a City (3.2.3): discard a chit to Activate a Cell per cube and
+    place no Curfew, or take the Curfew (1.10). Mass Detention needs the Curfew."""
+    c = state[CUR]
+    cb = cubes(state, c)
+    u = state[at(c, CELLS_UNDERGROUND)]
+    sa_md = sa_open(state) and sa_accompanies(state[OP], SA_MASS_DETENTION) \
+        and state[at(c, TROOPS)] >= 3 and mass_detention_value(state, c) > STOP_VALUE
+    v = lowest_chit(mask)
+    if v < 0 or sa_md:
+        return A_STOP
+    with_chit = 0.35 * min(cb, u) - CHIT[v - A_CHIT]
+    without = 0.35 * min(cb // 3, u) + curfew_value(state, c)
+    return v if with_chit > without else A_STOP
+
+
+@njit(cache=True)
+def deploy_destination_decision(state, mask, scores):
+    scores[A_STOP] = STOP_VALUE
+    for d in range(N_MAP_SPACES):
+        if mask[A_SPACE + d]:
+            scores[A_SPACE + d] = troop_destination_value(state, d)
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def deploy_troops_decision(state, mask, scores):
+    d = state[CUR]
+    if state[at(d, TROOPS)] >= troops_wanted(state, d):
+        return A_STOP
+    scores[A_STOP] = STOP_VALUE
+    for src in range(N_MAP_SPACES):
+        if mask[A_SPACE + src]:
+            scores[A_SPACE + src] = 0.35 - troop_marginal(state, src, state[at(src, TROOPS)], False)
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def travel_dest_decision(state, mask, scores):
+    o = state[CUR]
+    m = setup_factor(state)
+    scores[A_STOP] = STOP_VALUE
+    for t in range(N_MAP_SPACES):
+        if mask[A_SPACE + t]:
+            scores[A_SPACE + t] = travel_move_value(state, o, t, m)
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def travel_count_decision(state, mask):
+    """How many Cells go to the chosen destination: the Active ones when
+    flipping them back in place, else one (two into a City or District when
+    the second still pays), never so many that they arrive Active."""
+    o = state[CUR]
+    t = state[CUR2]
+    hi = 0
+    for k in range(1, MAX_COUNT + 1):
+        if mask[A_COUNT + k - 1]:
+            hi = k
+    if hi == 0:
+        return hash_legal(state, mask)
+    n = 1
+    if t == o:
+        n = max(1, min(hi, state[at(o, CELLS_ACTIVE)]))
+        while n > 1 and exposed_arrival(state, t, n):
+            n -= 1
+    elif hi >= 2 and SPACE_KIND[t] != RAILWAY and not exposed_arrival(state, t, 2):
+        m = setup_factor(state)
+        extra = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)] + 1, m, False)
+        if state[at(o, CELLS_ACTIVE)] < 2:
+            extra -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
+        if extra > STOP_VALUE:
+            n = 2
+    return A_COUNT + n - 1
+
+
+@njit(cache=True)
+def terror_decision(state, mask):
+    """Declare Terror in this City's Sabotage (4.3.3) when it adds more than the
+    Special Activity would bring elsewhere ("Haganah or bust")."""
+    s = state[CUR]
+    gain = terror_gain(state, s)
+    alt = max(irgun_sa_value(state, SA_PROPAGANDIZE, False), 0.0)
+    if gain > alt + STOP_VALUE:
+        return A_SA + SA_TERROR
+    return A_STOP
+
+
+@njit(cache=True)
+def sabotage_cache_decision(state, mask, scores):
+    """Spend an Arms Cache in or next to the Sabotage space for +2 (3.3.3)."""
+    s = state[CUR]
+    pol = state[at(s, POLICE)]
+    terror = state[TERROR_HERE] == 1
+    g = marker_gain(state, s, terror, True, False)
+    gain = (p_success(pol, 2) - p_success(pol, 0)) * g
+    if terror:
+        gain += (p_six(pol, 2) - p_six(pol, 0)) * (3.0 - HAGANAH_DROP[state[HAGANAH]])
+    m = setup_factor(state)
+    scores[A_STOP] = STOP_VALUE
+    for src in range(N_MAP_SPACES):
+        if mask[A_SPACE + src]:
+            scores[A_SPACE + src] = gain - max(CACHE_SPEND, cache_value(state, src, m)) + STOP_VALUE
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def irgun_piece_loss(state, s, cells_owed, m):
+    """What the Irgun lose returning a piece from ``s`` to the Haganah Track (6.5.2)."""
+    if not cells_owed:
+        return cache_value(state, s, m)
+    if state[at(s, CELLS_ACTIVE)] > 0:
+        return 0.1
+    return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, False)
+
+
+@njit(cache=True)
+def irgun_action(state, mask):
+    """The Irgun bot: a legal action for the pending decision (``mask`` filled)."""
+    scores = np.full(N_ACTIONS, NEG)
+    d = pending(state)
+    m = setup_factor(state)
+    if d == D_BOX:
+        return box_decision(state, mask, IRGUN, scores)
+    if d == D_OPERATION:
+        return operation_decision(state, mask, IRGUN, scores)
+    if d == D_SPACE:
+        return space_decision(state, mask, IRGUN, scores)
+    if d == D_SA_AFTER:
+        return sa_after_decision(state, mask, IRGUN, scores)
+    if d == D_SA_SPACE:
+        return sa_space_decision(state, mask, scores)
+    if d == D_TERROR_DECLARE:
+        return terror_decision(state, mask)
+    if d == D_SABOTAGE_CACHE:
+        return sabotage_cache_decision(state, mask, scores)
+    if d == D_RECRUIT_COUNT:
+        s = state[CUR]
+        n = 0
+        for k in range(1, MAX_COUNT + 1):
+            if mask[A_COUNT + k - 1]:
+                if k == 1 or cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] + k - 1, m, False) > 0:
+                    n = k
+        return A_COUNT + n - 1 if n > 0 else hash_legal(state, mask)
+    if d == D_TRAVEL_DEST:
+        return travel_dest_decision(state, mask, scores)
+    if d == D_TRAVEL_COUNT:
+        return travel_count_decision(state, mask)
+    if d == D_OFFENSIVE_CACHE:
+        for s in range(N_MAP_SPACES):
+            if mask[A_SPACE + s]:
+                scores[A_SPACE + s] = -cache_value(state, s, m)
+        return pick(state, scores, mask)
+    if d == D_PASS_ROB or d == D_PROP_ROB:
+        scores[A_STOP] = 0.0
+        for s in range(N_MAP_SPACES):
+            if mask[A_SPACE + s]:
+                scores[A_SPACE + s] = rob_value(state, s, m)
+        return pick(state, scores, mask)
+    if d == D_PROP_CACHE:
+        scores[A_STOP] = 0.0
+        for s in range(N_MAP_SPACES):
+            if mask[A_SPACE + s]:
+                scores[A_SPACE + s] = cache_value(state, s, m)
+        return pick(state, scores, mask)
+    if d == D_REFILL:
+        cells_owed = state[OWED_CELLS_4] + state[OWED_CELLS_3] > 0
+        for s in range(N_MAP_SPACES):
+            if mask[A_SPACE + s]:
+                scores[A_SPACE + s] = -irgun_piece_loss(state, s, cells_owed, m)
+        return pick(state, scores, mask)
+    if d == D_REDEPLOY_CELL:
+        # 6.3.2: one Cell into each City without a Curfew; all flip Underground at Reset (6.4)
+        c = state[CUR]
+        scores[A_STOP] = STOP_VALUE
+        gain = cell_add_value(state, c, cells(state, c), m, True)
+        for s in range(N_MAP_SPACES):
+            if mask[A_SPACE + s]:
+                scores[A_SPACE + s] = gain - cell_add_value(state, s, cells(state, s) - 1, m, True)
+        return pick(state, scores, mask)
+    if d == D_REDEPLOY_CACHE:
+        scores[A_STOP] = 0.2
+        for src in range(N_MAP_SPACES):
+            if mask[A_SPACE + src]:
+                best = NEG
+                for t in range(N_MAP_SPACES):
+                    if t != src and SPACE_KIND[t] != RAILWAY and cells(state, t) > 0 and state[at(t, ARMS_CACHES)] < 2:
+                        best = max(best, cache_value(state, t, m))
+                scores[A_SPACE + src] = best - cache_value(state, src, m)
+        return pick(state, scores, mask)
+    if d == D_REDEPLOY_CACHE_TO:
+        for t in range(N_MAP_SPACES):
+            if mask[A_SPACE + t]:
+                scores[A_SPACE + t] = cache_value(state, t, m)
+        return pick(state, scores, mask)
+    return fallback(state, mask, IRGUN, scores)
+
+
+@njit(cache=True)
+def british_action(state, mask):
+    """The British bot: a legal action for the pending decision (``mask`` filled)."""
+    scores = np.full(N_ACTIONS, NEG)
+    d = pending(state)
+    if d == D_BOX:
+        return box_decision(state, mask, BRITISH, scores)
+    if d == D_OPERATION:
+        return operation_decision(state, mask, BRITISH, scores)
+    if d == D_SPACE:
+        return space_decision(state, mask, BRITISH, scores)
+    if d == D_SA_AFTER:
+        return sa_after_decision(state, mask, BRITISH, scores)
+    if d == D_SA_SPACE:
+        return sa_space_decision(state, mask, scores)
+    if d == D_ASSAULT_CHITS:
+        return assault_chits_decision(state, mask)
+    if d == D_PATROL_CHITS:
+        return patrol_chits_decision(state, mask)
+    if d == D_PATROL_MOVE:
+        return patrol_move_decision(state, mask, scores)
+    if d == D_PATROL_MOVE_TO:
+        return patrol_move_to_decision(state, mask, scores)
+    if d == D_PATROL_ARREST:
+        for s in range(N_MAP_SPACES):
+            if mask[A_SPACE + s]:
+                scores[A_SPACE + s] = patrol_arrest_value(state, s, state[at(s, POLICE)])
+        return pick(state, scores, mask)
+    if d == D_SEARCH_MOVE:
+        return search_move_decision(state, mask, scores)
+    if d == D_SEARCH_MOVE_TO:
+        src = state[CUR]
+        for t in range(N_MAP_SPACES):
+            if mask[A_SPACE + t]:
+                scores[A_SPACE + t] = search_move_value(state, src, t)
+        return pick(state, scores, mask)
+    if d == D_SEARCH_CITY:
+        return search_city_decision(state, mask)
+    if d == D_DEPLOY_DESTINATION:
+        return deploy_destination_decision(state, mask, scores)
+    if d == D_DEPLOY_TROOPS:
+        return deploy_troops_decision(state, mask, scores)
+    if d == D_LEAD_CHIT or d == D_PROP_DISCARD:
+        return lowest_chit(mask)
+    if d == D_REDEPLOY_POLICE or d == D_REDEPLOY_TROOPS:
+        # 6.3.1: move a piece while some move gains; markers go at Reset (6.4)
+        police = d == D_REDEPLOY_POLICE
+        scores[A_STOP] = 0.1
+        for src in range(N_MAP_SPACES):
+            if not mask[A_SPACE + src]:
+                continue
+            piece = POLICE if police else TROOPS
+            k = state[at(src, piece)]
+            loss = police_marginal(state, src, k, True) if police else troop_marginal(state, src, k, True)
+            best = NEG
+            for t in range(N_MAP_SPACES):
+                if t == src:
+                    continue
+                if police:
+                    if SPACE_KIND[t] != RAILWAY and cubes(state, t) == 0:
+                        continue
+                    g = police_marginal(state, t, state[at(t, POLICE)] + 1, True)
+                else:
+                    if SPACE_KIND[t] == DISTRICT:
+                        continue
+                    g = troop_marginal(state, t, state[at(t, TROOPS)] + 1, True)
+                best = max(best, g)
+            scores[A_SPACE + src] = best - loss
+        return pick(state, scores, mask)
+    if d == D_REDEPLOY_POLICE_TO or d == D_REDEPLOY_TROOPS_TO:
+        for t in range(N_MAP_SPACES):
+            if mask[A_SPACE + t]:
+                if d == D_REDEPLOY_POLICE_TO:
+                    scores[A_SPACE + t] = police_marginal(state, t, state[at(t, POLICE)] + 1, True)
+                else:
+                    scores[A_SPACE + t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, True)
+        return pick(state, scores, mask)
+    return fallback(state, mask, BRITISH, scores)
+
+
+@njit(cache=True)
+def fallback(state, mask, faction, scores):
+    """Decisions the bots do not know (events to come): the preferred event
+    side when one is offered, else a legal action chosen by the hash."""
+    card = state[CARD]
+    for side in range(2):
+        if mask[A_EVENT_SIDE + side]:
+            scores[A_EVENT_SIDE + side] = event_value(state, faction, card, side)
+    for a in range(N_ACTIONS):
+        if mask[a] and scores[a] == NEG:
+            scores[a] = -2.0
+    return pick(state, scores, mask)
+
+
+@njit(cache=True)
+def bot_action(state, mask, faction):
+    """The heuristic bot of ``faction`` (0 British, 1 Irgun): a legal action for
+    the pending decision. ``mask`` must hold the legal mask of ``state``."""
+    if faction == IRGUN:
+        a = irgun_action(state, mask)
+    else:
+        a = british_action(state, mask)
+    if a < 0 or not mask[a]:
+        a = hash_legal(state, mask)
+    return a
+
+
+@njit(cache=True)
+def choose_action(policy, state, mask, stream):
+    """Fill the legal mask and return the action of ``policy`` (POLICY_*) for
+    the faction to act; ``stream``: the random policy's one-slot generator."""
+    legal_mask(state, mask)
+    if policy == POLICY_HEURISTIC:
+        return bot_action(state, mask, actor(state))
+    return uniform_legal(mask, stream)
+
+
+# ------------------------------------------------------------- Python API --
+
+def choose(game, policy: str = "heuristic", rng=None) -> int:
+    """The action ``policy`` picks for ``game.current_agent`` (a :class:`PalestineGame`).
+
+    ``"heuristic"``: the faction's scripted bot (deterministic given the open
+    information). ``"random"``: a uniformly random legal action from ``rng``
+    (a ``numpy.random.Generator``; default one seeded from the game's seed
+    and length).
+    """
+    from ...errors import StateError, UnknownPolicyError
+
+    if policy not in POLICY_NAMES:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}")
+    if game.is_terminal():
+        raise StateError("the game is over: no action to choose")
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    legal_mask(game.state, mask)
+    if policy == "random":
+        if rng is None:
+            rng = np.random.default_rng((game.seed & 0x7FFFFFFFFFFFFFFF, len(game.history)))
+        return int(rng.choice(np.flatnonzero(mask)))
+    return int(bot_action(game.state, mask, actor(game.state)))
+
+
+def opponent(env, seat: str = "irgun", policy: str = "heuristic"):
+    """``env`` (a ``palestine_v0`` env) with ``seat`` played by ``policy``:
+    ``agent_iter()`` yields only the other seat (:class:`BotOpponent`)."""
+    from ...envs.opponent import BotOpponent
+    from ...errors import UnknownPolicyError
+
+    if policy not in POLICY_NAMES:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}")
+    return BotOpponent(env, {seat: lambda game: choose(game, policy)})

@@ -1,0 +1,130 @@
+"""Batch rollouts of Palestine with a policy per seat: one row per game.
+
+    from britishway_env import rollouts
+    df = rollouts.run("palestine", 10_000, seed=0, policies={"british": "heuristic", "irgun": "random"})
+
+Columns: ``seed`` (the game's own seed), ``game``, ``winner``
+("british"/"irgun"), ``final_political_will``, ``political_will_after_round``
+(after each Political Will Phase, 6.1), ``victory_round`` (the Propaganda
+Round that ended the game, 7.0), ``cards`` (card numbers in the order
+revealed), ``events`` ("P<card>:<unshaded|shaded>:<faction>" in order),
+``decisions``, ``policy_british``, ``policy_irgun``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+import numpy as np
+import pandas as pd
+
+from ...errors import UnknownPolicyError
+from . import batch
+from . import layout as L
+from .bots import POLICY_NAMES
+
+SEATS = L.FACTION_NAMES          # ("british", "irgun")
+ProgressFn = Callable[[int], None]
+COLUMNS = ("seed", "game", "winner", "final_political_will", "political_will_after_round", "victory_round",
+           "cards", "events", "decisions", "policy_british", "policy_irgun")
+SIDE_NAMES = ("unshaded", "shaded")
+
+
+def check_policy(policy: str) -> None:
+    if policy not in POLICY_NAMES:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}")
+
+
+def resolve_policies(policy: str | None = None, policies: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Policy per seat: ``policies`` names seats, the others get ``policy`` (default "random")."""
+    default = policy if policy is not None else "random"
+    per_seat = {seat: default for seat in SEATS}
+    for seat, name in dict(policies or {}).items():
+        if seat not in SEATS:
+            raise UnknownPolicyError(f"unknown seat {seat!r} for palestine: seats are {', '.join(SEATS)}")
+        per_seat[seat] = name
+    for name in per_seat.values():
+        check_policy(name)
+    return per_seat
+
+
+def parse_policies(text: str) -> dict[str, str]:
+    """``"british=heuristic,irgun=random"`` (or one name for both seats) -> policy per seat."""
+    if "=" not in text:
+        return resolve_policies(text.strip())
+    pairs = {}
+    for item in text.split(","):
+        seat, sep, name = item.partition("=")
+        if not sep or not seat.strip() or not name.strip():
+            raise UnknownPolicyError(f"cannot read policy {item!r}: write seat=policy, e.g. british=heuristic,irgun=random")
+        pairs[seat.strip()] = name.strip()
+    return resolve_policies(None, pairs)
+
+
+def _chunks(games: int, chunk: int | None):
+    size = chunk or max(500, min(20_000, games // 40 or 1))
+    for start in range(0, games, size):
+        yield start, min(size, games - start)
+
+
+def play(games: int, seed: int, policies: Mapping[str, str], chunk: int | None = None,
+         progress: ProgressFn | None = None, check_every_step: bool = False) -> np.ndarray:
+    """Result rows (``batch.R_*`` columns) of ``games`` compiled games, all numba threads.
+
+    ``check_every_step`` also checks every invariant after every decision
+    (``invariants.check``). A game that breaks one, or a policy that picks an
+    action the mask does not offer, raises ``RuntimeError`` naming the game.
+    """
+    pb = POLICY_NAMES.index(policies["british"])
+    pi = POLICY_NAMES.index(policies["irgun"])
+    out = np.zeros((games, batch.N_RESULT_COLUMNS), dtype=np.int64)
+    for start, n in _chunks(games, chunk):
+        batch.play_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(pb), np.int64(pi),
+                         bool(check_every_step), out[start:start + n])
+        if progress:
+            progress(n)
+    bad = np.flatnonzero(out[:, batch.R_VIOLATION])
+    if len(bad):
+        g = int(bad[0])
+        raise RuntimeError(f"palestine game {g} (seed {int(batch.game_seeds(np.int64(seed), g, 1)[0])}): "
+                           f"{batch.FAILURES[out[g, batch.R_VIOLATION]]}")
+    return out
+
+
+def event_names(codes) -> list[str]:
+    return [f"P{c // 4}:{SIDE_NAMES[(c // 2) % 2]}:{SEATS[c % 2]}" for c in codes]
+
+
+def table(seed: int, results: np.ndarray, policies: Mapping[str, str]) -> pd.DataFrame:
+    """One row per game (see the module docstring for the columns)."""
+    n = results.shape[0]
+    outcome = results[:, batch.R_OUTCOME]
+    rounds = results[:, batch.R_ROUNDS]
+    n_cards = results[:, batch.R_N_CARDS]
+    n_events = results[:, batch.R_N_EVENTS]
+    pw = results[:, batch.R_PW_ROUND:batch.R_PW_ROUND + batch.N_ROUNDS].tolist()
+    cards = results[:, batch.R_CARDS:batch.R_CARDS + batch.DECK_SIZE].tolist()
+    events = results[:, batch.R_EVENTS:batch.R_EVENTS + batch.MAX_EVENTS].tolist()
+    frame = {
+        "seed": batch.game_seeds(np.int64(seed), np.int64(0), np.int64(n)),
+        "game": np.arange(n, dtype=np.int64),
+        "winner": np.where(outcome == L.BRITISH_WIN, "british", np.where(outcome == L.IRGUN_WIN, "irgun", "none")).astype(object),
+        "final_political_will": results[:, batch.R_POLITICAL_WILL].copy(),
+        "political_will_after_round": [pw[i][:rounds[i]] for i in range(n)],
+        "victory_round": rounds.copy(),
+        "cards": [cards[i][:n_cards[i]] for i in range(n)],
+        "events": [event_names(events[i][:n_events[i]]) for i in range(n)],
+        "decisions": results[:, batch.R_DECISIONS].copy(),
+        "policy_british": policies["british"],
+        "policy_irgun": policies["irgun"],
+    }
+    return pd.DataFrame(frame, columns=list(COLUMNS))
+
+
+def run(games: int, seed: int = 0, policies: Mapping[str, str] | None = None, chunk: int | None = None,
+        progress: ProgressFn | None = None) -> pd.DataFrame:
+    """Play ``games`` games; ``policies``: {"british": name, "irgun": name} (random by default)."""
+    per_seat = resolve_policies(None, policies)
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    return table(seed, play(games, seed, per_seat, chunk, progress), per_seat)
