@@ -37,6 +37,9 @@ def rollouts(
     threads: Optional[int] = typer.Option(None, help="numba threads (default: all cores)"),
     out: Optional[Path] = typer.Option(None, help="write one row per game to this .parquet or .csv file"),
     quiet: bool = typer.Option(False, help="no progress bar"),
+    backend: str = typer.Option("local", help="local (numba threads) or ray (Ray tasks; palestine); same rows"),
+    address: Optional[str] = typer.Option(None, help="with --backend ray: a running Ray cluster ('auto' or "
+                                                     "host:port); none starts a local Ray"),
 ) -> None:
     """Play many games and print win rates with Wilson 95% intervals."""
     from . import rollouts as ro
@@ -51,6 +54,12 @@ def rollouts(
             label = ",".join(f"{seat}={name}" for seat, name in kwargs["policies"].items())
         if games < 1:
             raise ValueError(f"--games must be >= 1, got {games}")
+        if backend not in ro.BACKENDS:
+            raise ValueError(f"--backend must be one of {', '.join(ro.BACKENDS)}, got {backend!r}")
+        if backend != "local":
+            kwargs.update(backend=backend, address=address)
+        elif address is not None:
+            raise ValueError("--address is only used with --backend ray")
     except (BritishWayError, ValueError) as err:
         _fail(err)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -86,6 +95,33 @@ def rollouts(
         else:
             df.to_parquet(out, index=False)
         console.print(f"wrote {len(df):,} rows to {out}")
+
+
+@app.command()
+def report(
+    rows: Path = typer.Argument(..., help="rollout rows written by `britishway rollouts palestine --out x.parquet`"),
+    out: Path = typer.Option(Path("report"), help="folder for report.md and its PNG plots"),
+    title: str = typer.Option("Palestine balance report", help="report title"),
+) -> None:
+    """Write a markdown balance report with plots from Palestine rollout rows."""
+    from . import report as rp
+
+    try:
+        if not rows.exists():
+            raise FileNotFoundError(f"no such file: {rows}")
+        df = pd_read(rows)
+        path = rp.write(df, out, title=title)
+    except (BritishWayError, ValueError, FileNotFoundError) as err:
+        _fail(err)
+    console.print(f"wrote {path} and its plots ({len(df):,} games)")
+
+
+def pd_read(path: Path):
+    import pandas as pd
+
+    if path.suffix != ".parquet":
+        raise ValueError(f"{path}: the report reads .parquet rows (a .csv flattens the card and event lists)")
+    return pd.read_parquet(path)
 
 
 def _print_seat_tables(ro, df) -> None:

@@ -54,17 +54,29 @@ def check_policies(volume: str, policy: str | None = None, policies: dict | None
     return module.resolve_policies(policy, policies)
 
 
+BACKENDS = ("local", "ray")
+
+
 def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
         threads: int | None = None, chunk: int | None = None, progress=None,
-        policies: dict[str, str] | None = None) -> pd.DataFrame:
-    """One row per game. Same seed, same rows, whatever ``threads`` is.
+        policies: dict[str, str] | None = None, backend: str = "local",
+        address: str | None = None) -> pd.DataFrame:
+    """One row per game. Same seed, same rows, whatever ``threads``, chunking or backend.
 
     One-player volumes take ``policy`` ("random" by default). Two-seat
     volumes take ``policies`` ({"british": "heuristic", "irgun": "random"});
     seats it leaves out play ``policy`` ("random" by default).
+    ``backend="ray"`` (two-seat volumes) runs the chunks as Ray tasks on a
+    local Ray instance or the cluster at ``address`` (see :mod:`distributed`).
     """
     module = volume_module(volume)
     chosen = check_policies(volume, policy, policies)
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
+    if backend != "local" and not isinstance(chosen, dict):
+        raise ValueError(f"backend {backend!r} is available for palestine, not {volume}")
+    if address is not None and backend != "ray":
+        raise ValueError("address is only used with backend='ray'")
     if threads is not None:
         import numba
 
@@ -72,7 +84,8 @@ def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
             raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
         numba.set_num_threads(threads)
     if isinstance(chosen, dict):
-        return module.run(games, seed=seed, policies=chosen, chunk=chunk, progress=progress)
+        return module.run(games, seed=seed, policies=chosen, chunk=chunk, progress=progress,
+                          backend=backend, address=address)
     return module.run(games, seed=seed, policy=chosen, chunk=chunk, progress=progress)
 
 

@@ -75,14 +75,26 @@ def play(games: int, seed: int, policies: Mapping[str, str], chunk: int | None =
     (``invariants.check``). A game that breaks one, or a policy that picks an
     action the mask does not offer, raises ``RuntimeError`` naming the game.
     """
-    pb = POLICY_NAMES.index(policies["british"])
-    pi = POLICY_NAMES.index(policies["irgun"])
     out = np.zeros((games, batch.N_RESULT_COLUMNS), dtype=np.int64)
     for start, n in _chunks(games, chunk):
-        batch.play_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(pb), np.int64(pi),
-                         bool(check_every_step), out[start:start + n])
+        out[start:start + n] = play_range(seed, start, n, policies, check_every_step)
         if progress:
             progress(n)
+    return checked(out, seed)
+
+
+def play_range(seed: int, start: int, n: int, policies: Mapping[str, str],
+               check_every_step: bool = False) -> np.ndarray:
+    """Result rows of games ``start .. start + n - 1`` of the run with base ``seed``
+    (what a chunk of the local or the Ray backend plays)."""
+    out = np.zeros((n, batch.N_RESULT_COLUMNS), dtype=np.int64)
+    batch.play_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(POLICY_NAMES.index(policies["british"])),
+                     np.int64(POLICY_NAMES.index(policies["irgun"])), bool(check_every_step), out)
+    return out
+
+
+def checked(out: np.ndarray, seed: int) -> np.ndarray:
+    """Raise on the first game that broke an invariant or met an illegal policy action."""
     bad = np.flatnonzero(out[:, batch.R_VIOLATION])
     if len(bad):
         g = int(bad[0])
@@ -122,9 +134,21 @@ def table(seed: int, results: np.ndarray, policies: Mapping[str, str]) -> pd.Dat
 
 
 def run(games: int, seed: int = 0, policies: Mapping[str, str] | None = None, chunk: int | None = None,
-        progress: ProgressFn | None = None) -> pd.DataFrame:
-    """Play ``games`` games; ``policies``: {"british": name, "irgun": name} (random by default)."""
+        progress: ProgressFn | None = None, backend: str = "local", address: str | None = None) -> pd.DataFrame:
+    """Play ``games`` games; ``policies``: {"british": name, "irgun": name} (random by default).
+
+    ``backend="ray"`` plays the same chunks as Ray tasks (``address``: an
+    existing cluster; none starts a local Ray) and gives the same rows.
+    """
     per_seat = resolve_policies(None, policies)
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
+    if backend == "ray":
+        from ...distributed import play_on_ray
+
+        results = play_on_ray(play_range, games, seed, list(_chunks(games, chunk)), batch.N_RESULT_COLUMNS,
+                              address=address, progress=progress, policies=dict(per_seat))
+        return table(seed, checked(results, seed), per_seat)
+    if backend != "local":
+        raise ValueError(f"unknown backend {backend!r}: use 'local' or 'ray'")
     return table(seed, play(games, seed, per_seat, chunk, progress), per_seat)
