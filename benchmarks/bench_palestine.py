@@ -21,9 +21,16 @@ Measured in one run, side by side:
    directory (warm cache load).
 3. ``palestine_v0.env()`` and ``palestine_v0.raw_env()`` driven by the
    standard AEC loop (``agent_iter`` / ``last`` / ``step``) with a uniformly
-   random legal action, ``rng.choice(np.flatnonzero(obs["action_mask"]))``,
+   random legal action, ``rng.choice(obs["action_mask"].nonzero()[0])`` where
+   ``rng`` is a ``random.Random`` (the numpy spelling
+   ``np.random.Generator.choice(np.flatnonzero(mask))`` costs several µs a
+   call, more than a whole Palestine step; its cost is reported too),
    resetting whenever ``env.agents`` is empty: decisions (non-None steps)/s.
-4. Peers, same loop: PettingZoo classic ``connect_four_v3`` and ``chess_v6``;
+   Also, as a floor: the same loop over PettingZoo's ``OrderEnforcingWrapper``
+   around a two-agent AEC env that does nothing (the fixed cost of the
+   wrapper and the loop that every ``env()`` pays).
+4. Peers, same loop: PettingZoo classic ``connect_four_v3`` (``env()`` and
+   ``raw_env()``) and ``chess_v6``;
    OpenSpiel ``hearts`` as a Python loop over ``pyspiel`` states (chance
    outcomes sampled from ``state.chance_outcomes()``) and through the C++
    ``pyspiel.evaluate_bots`` with uniform random bots. A peer that cannot be
@@ -43,6 +50,7 @@ import importlib.metadata
 import math
 import os
 import platform
+import random
 import statistics
 import sys
 import time
@@ -170,7 +178,40 @@ def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> l
 
 # -------------------------------------------------------- AEC step loops --
 
-def _aec_loop(env, target: int, rng: np.random.Generator, seed: int) -> dict:
+def _null_env():
+    """PettingZoo's ``OrderEnforcingWrapper`` around a two-agent AEC env that
+    does nothing: one fixed observation dict, agents alternate, no game ever
+    ends. The loop over it costs what every ``env()`` pays before any rules."""
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+
+    class NullAEC(AECEnv):
+        metadata = {"name": "null_v0", "render_modes": [], "is_parallelizable": False}
+        _OBS = {"observation": np.zeros(1, np.float32), "action_mask": np.ones(2, np.int8)}
+
+        def __init__(self):
+            super().__init__()
+            self.possible_agents = ["a", "b"]
+
+        def reset(self, seed=None, options=None):
+            self.agents = list(self.possible_agents)
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = {a: 0.0 for a in self.agents}
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = {a: False for a in self.agents}
+            self.infos = {a: {} for a in self.agents}
+            self.agent_selection = "a"
+
+        def observe(self, agent):
+            return self._OBS
+
+        def step(self, action):
+            self.agent_selection = "b" if self.agent_selection == "a" else "a"
+
+    return wrappers.OrderEnforcingWrapper(NullAEC())
+
+
+def _aec_loop(env, target: int, rng: random.Random, seed: int) -> dict:
     """The standard AEC loop with random legal actions, until ``target``
     decisions (non-None steps); resets whenever ``env.agents`` is empty."""
     env.reset(seed=seed)
@@ -183,7 +224,7 @@ def _aec_loop(env, target: int, rng: np.random.Generator, seed: int) -> dict:
             if term or trunc:
                 action = None
             else:
-                action = rng.choice(np.flatnonzero(obs["action_mask"]))
+                action = rng.choice(obs["action_mask"].nonzero()[0])
                 decisions += 1
                 in_game += 1
             env.step(action)
@@ -209,7 +250,7 @@ class AECBench:
         obs, _, _, _, _ = self.env.last()
         self.env.step(np.flatnonzero(obs["action_mask"])[0])
         self.first_s = time.perf_counter() - t0
-        self.rng = np.random.default_rng(BASE_SEED)
+        self.rng = random.Random(BASE_SEED)
         _aec_loop(self.env, max(50, target // 10), self.rng, BASE_SEED)  # warm-up
 
     def run(self) -> None:
@@ -224,8 +265,13 @@ class AECBench:
         n_pol = max(200, min(self.target, 20000))
         t1 = time.perf_counter()
         for _ in range(n_pol):
-            rng.choice(np.flatnonzero(mask))
+            rng.choice(mask.nonzero()[0])
         policy_s = (time.perf_counter() - t1) / n_pol
+        np_rng = np.random.default_rng(BASE_SEED)  # the numpy spelling, for reference
+        t1 = time.perf_counter()
+        for _ in range(n_pol):
+            np_rng.choice(np.flatnonzero(mask))
+        policy_numpy_s = (time.perf_counter() - t1) / n_pol
         env.close()
         runs = self.runs
         t = statistics.median(r["seconds"] for r in runs)
@@ -235,23 +281,25 @@ class AECBench:
                 "seconds": t, "decisions_per_s": runs[0]["decisions"] / t,
                 "games": runs[0]["games"],
                 "decisions_per_game": fin / games if games else float("nan"),
-                "first_s": self.first_s, "policy_s": policy_s,
+                "first_s": self.first_s, "policy_s": policy_s, "policy_numpy_s": policy_numpy_s,
                 "spread": (min(r["seconds"] for r in runs), max(r["seconds"] for r in runs))}
 
 
 def bench_aec_all(specs: list[tuple[str, str, str | None, object, int]], repeat: int) -> dict:
-    """specs: (key, label, peer module or None, make_env or None, target).
-    Peers that fail to import or to run are reported unavailable with the
-    reason; the timed runs go round-robin over the environments."""
+    """specs: (key, label, peer "module" or "module:factory" (default ``env``) or
+    None, make_env or None, target). Peers that fail to import or to run are
+    reported unavailable with the reason; the timed runs go round-robin over
+    the environments."""
     benches, results = {}, {}
     for key, label, module, make_env, target in specs:
         log(f"AEC loops: {key} (set-up, warm-up) ...")
         if module is not None:
+            module, _, factory = module.partition(":")
             mod, reason = try_import(module)
             if mod is None:
                 results[key] = {"label": label, "available": False, "reason": reason}
                 continue
-            make_env = mod.env
+            make_env = getattr(mod, factory or "env")
         try:
             benches[key] = AECBench(label, make_env, target)
         except Exception as exc:
@@ -276,7 +324,7 @@ def bench_aec_all(specs: list[tuple[str, str, str | None, object, int]], repeat:
 
 # --------------------------------------------------------------- OpenSpiel --
 
-def _spiel_loop(game, target: int, rng: np.random.Generator) -> dict:
+def _spiel_loop(game, target: int, rng: random.Random) -> dict:
     decisions = games = finished_decisions = 0
     t0 = time.perf_counter()
     while decisions < target:
@@ -285,7 +333,7 @@ def _spiel_loop(game, target: int, rng: np.random.Generator) -> dict:
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(outcomes[rng.choice(len(outcomes), p=probs)])
+                state.apply_action(rng.choices(outcomes, probs)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
@@ -317,7 +365,7 @@ def bench_openspiel(game_name: str, target: int, n_games: int, repeat: int,
         return {"available": False, "reason": reason}
     try:
         game = pyspiel.load_game(game_name)
-        rng = np.random.default_rng(BASE_SEED)
+        rng = random.Random(BASE_SEED)
         _spiel_loop(game, max(50, target // 10), rng)  # warm-up
         runs = [_spiel_loop(game, target, rng) for _ in range(repeat)]
         t = statistics.median(r["seconds"] for r in runs)
@@ -443,13 +491,14 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
     add("## AEC step loop: ours vs PettingZoo classic")
     add("")
     add("Loop: `for agent in env.agent_iter(): obs, r, term, trunc, info = env.last(); "
-        "action = None if term or trunc else rng.choice(np.flatnonzero(obs[\"action_mask\"])); "
-        "env.step(action)`, `env.reset()` when `env.agents` is empty (inside the timed loop).")
+        "action = None if term or trunc else rng.choice(obs[\"action_mask\"].nonzero()[0]); "
+        "env.step(action)` with `rng = random.Random(seed)`, `env.reset()` when `env.agents` is "
+        "empty (inside the timed loop). The same loop and policy line for every environment.")
     add("")
     add("| environment | decisions | games finished | decisions/game | first make+reset+step "
         "| policy line alone | time (min-max) | decisions/s |")
     add("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for key in ("ours", "ours_raw", "connect_four", "chess"):
+    for key in ("ours", "ours_raw", "connect_four", "connect_four_raw", "chess", "floor"):
         r = loops[key]
         if not r["available"]:
             add(f"| {r['label']} | {_unavailable(r['reason'])} | | | | | | |")
@@ -459,8 +508,16 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
             f"| {fmt_s(r['first_s'])} | {fmt_s(r['policy_s'])} | {fmt_s(r['seconds'])} ({spread(r)}) "
             f"| {fmt_rate(r['decisions_per_s'])} |")
     add("")
-    add("\"policy line alone\": `rng.choice(np.flatnonzero(mask))` timed by itself on one of the "
-        "env's masks; it is part of every decision in the loop above.")
+    add("\"policy line alone\": `rng.choice(mask.nonzero()[0])` timed by itself on one of the "
+        "env's masks; it is part of every decision in the loop above. The numpy spelling, "
+        "`np.random.default_rng().choice(np.flatnonzero(mask))`, takes "
+        f"{loops['ours']['policy_numpy_s'] * 1e6:.1f} µs on a Palestine mask "
+        f"(the line above: {loops['ours']['policy_s'] * 1e6:.1f} µs).")
+    add("")
+    add("\"floor\": PettingZoo's `OrderEnforcingWrapper` (the one wrapper of `palestine_v0.env()`; "
+        "`connect_four_v3.env()` has it and two more) around an AEC env whose `observe` returns "
+        "one fixed dict and whose `step` only flips `agent_selection`: the cost of the loop, the "
+        "policy line and the wrapper's attribute forwarding alone, which no `env()` can go below.")
     add("")
 
     add("## OpenSpiel `hearts` (random play)")
@@ -471,7 +528,7 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
         py, cpp = spiel["python"], spiel["cpp"]
         add("| driver | games | decisions/game | time (min-max) | games/s | decisions/s |")
         add("|---|---:|---:|---:|---:|---:|")
-        add(f"| Python loop: `legal_actions()` + `rng.choice`, chance from `chance_outcomes()` "
+        add(f"| Python loop: `rng.choice(legal_actions())`, chance `rng.choices(outcomes, probs)` "
             f"| {py['games']:,} | {py['decisions_per_game']:.1f} | {fmt_s(py['seconds'])} ({spread(py)}) "
             f"| {fmt_rate(py['games'] / py['seconds'])} | {fmt_rate(py['decisions_per_s'])} |")
         add(f"| C++ `pyspiel.evaluate_bots`, `make_uniform_random_bot` x4 (1 core) "
@@ -501,6 +558,13 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
             f"| >= {AIM_AEC_RATIO:.0f}x | {'yes' if met else 'no'} |")
         add(f"| AEC decisions/s: `palestine_v0.raw_env()` / `connect_four_v3.env()` "
             f"| {raw['decisions_per_s'] / c4['decisions_per_s']:.2f}x | - | (info) |")
+        c4raw = loops.get("connect_four_raw", {"available": False})
+        if c4raw["available"]:
+            add(f"| AEC decisions/s: `palestine_v0.raw_env()` / `connect_four_v3.raw_env()` "
+                f"| {raw['decisions_per_s'] / c4raw['decisions_per_s']:.2f}x | - | (info) |")
+        add(f"| ceiling: floor decisions/s / `connect_four_v3.env()` (the ratio an `env()` with "
+            f"free rules and observations would reach) "
+            f"| {loops['floor']['decisions_per_s'] / c4['decisions_per_s']:.2f}x | - | (info) |")
     else:
         aims.append(f"AEC step loop >= {AIM_AEC_RATIO:.0f}x connect_four_v3: **cannot tell** "
                     "(connect_four_v3 unavailable)")
@@ -545,8 +609,9 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
     if c4["available"]:
         add(f"- Budget: at {AIM_AEC_RATIO:.0f}x `connect_four_v3.env()` a whole loop iteration "
             f"would get {1e6 / (AIM_AEC_RATIO * c4['decisions_per_s']):.1f} µs per decision; "
-            f"the policy line alone takes {ours['policy_s'] * 1e6:.1f} µs, and "
-            f"`palestine_v0.env()` takes {1e6 / ours['decisions_per_s']:.1f} µs "
+            f"the policy line alone takes {ours['policy_s'] * 1e6:.1f} µs, the floor (loop, policy "
+            f"line and `OrderEnforcingWrapper`, no env work) {1e6 / loops['floor']['decisions_per_s']:.1f} µs, "
+            f"and `palestine_v0.env()` takes {1e6 / ours['decisions_per_s']:.1f} µs "
             f"(`raw_env()`: {1e6 / raw['decisions_per_s']:.1f} µs).")
     add("")
     if spiel["available"]:
@@ -556,7 +621,7 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
         add("")
     add("Caveats:")
     add("")
-    add("- AEC ratio: both sides run the same Python AEC loop and the same numpy policy line, so "
+    add("- AEC ratio: both sides run the same Python AEC loop and the same policy line, so "
         "it compares per-decision API overhead plus rules work as a Python user sees it. It does "
         "not compare like games: a connect_four decision is one column drop on a 6x7 board, a "
         "Palestine decision is one micro-step (a space, a piece, a choice) of a far larger game, "
@@ -632,8 +697,12 @@ def main(argv: list[str] | None = None) -> int:
         ("ours_raw", "`palestine_v0.raw_env()`", None, palestine_v0.raw_env, args.steps),
         ("connect_four", "`pettingzoo.classic.connect_four_v3.env()`",
          "pettingzoo.classic.connect_four_v3", None, args.steps),
+        ("connect_four_raw", "`pettingzoo.classic.connect_four_v3.raw_env()`",
+         "pettingzoo.classic.connect_four_v3:raw_env", None, args.steps),
         ("chess", "`pettingzoo.classic.chess_v6.env()`", "pettingzoo.classic.chess_v6", None,
          args.chess_steps),
+        ("floor", "floor: `OrderEnforcingWrapper` around a do-nothing AEC env", None, _null_env,
+         args.steps),
     ], args.repeat)
     log("OpenSpiel hearts ...")
     spiel = bench_openspiel("hearts", args.steps, args.spiel_games, args.repeat,

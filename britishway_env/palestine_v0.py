@@ -6,7 +6,7 @@
 Agents ``british`` and ``irgun``; observations ``{"observation", "action_mask"}``;
 rewards +1/-1 at the end; ``env.unwrapped.game`` is the :class:`Game`.
 ``render_mode="ansi"`` gives the board as text, ``"rgb_array"`` a picture of the map.
-Events are not encoded yet (issue 4): the Event box is only ever used to Pass.
+All 32 events are playable through the Event box (docs/palestine_events.md).
 """
 
 from pettingzoo.utils import wrappers
@@ -15,6 +15,8 @@ from .envs.aec import KernelAECEnv
 from .volumes.palestine.game import PalestineGame
 from .volumes.palestine.observation import OBS_HIGH, OBS_SIZE, observe
 from .volumes.palestine.render import render_rgb, render_text
+from .volumes.palestine.stepper import step as step_kernel
+from .volumes.palestine.stepper import sync as sync_kernel
 
 
 class raw_env(KernelAECEnv):
@@ -22,6 +24,8 @@ class raw_env(KernelAECEnv):
                 "render_fps": 1}
     game_class = PalestineGame
     observe_kernel = staticmethod(observe)
+    sync_kernel = staticmethod(sync_kernel)
+    step_kernel = staticmethod(step_kernel)
     obs_size = OBS_SIZE
     obs_high = OBS_HIGH
     render_text = staticmethod(render_text)

@@ -6,6 +6,17 @@ size, its text renderer and, optionally, its picture renderer
 then lists ``"rgb_array"``). The acting agent of each micro-decision is
 whoever the volume's rules say decides it (``game.current_agent``), so
 turns do not simply alternate.
+
+Speed: the env keeps the observation, the acting agent's legal mask and the
+acting agent of the current position in preallocated arrays, refreshed once
+per step. A volume that supplies the fused kernels ``sync_kernel(state, obs,
+mask) -> actor`` and ``step_kernel(state, action, obs, mask) -> actor``
+(actor: index into ``game_class.agents``, -1 once the game is over) gets one
+numba call per step; without them the env composes the same from the game's
+verbs. ``observe`` hands out copies, never the cached arrays. The cache
+follows ``env.game``: replacing the game, or playing it through
+``game.apply``, is noticed (by identity and history length); after writing
+into ``game.state`` directly, call :meth:`KernelAECEnv.resync`.
 """
 
 from __future__ import annotations
@@ -24,6 +35,8 @@ class KernelAECEnv(AECEnv):
 
     game_class: type = None
     observe_kernel: Callable = staticmethod(lambda state, out: None)
+    sync_kernel: Callable | None = None     # (state, obs, mask) -> actor index, -1 when over
+    step_kernel: Callable | None = None     # (state, action, obs, mask) -> actor index: apply, then sync
     obs_size = 0
     obs_high = 1.0
     render_text: Callable = staticmethod(lambda game: "")
@@ -46,6 +59,13 @@ class KernelAECEnv(AECEnv):
         }
         self.game = None
         self._np_random_seed = None
+        # The current position as the env hands it out (see the module docstring).
+        self._n_actions = n_actions
+        self._obs = np.zeros(self.obs_size, dtype=np.float32)
+        self._mask = np.zeros(n_actions, dtype=np.int8)
+        self._actor = None                  # name of the acting agent, None when the game is over
+        self._synced_game = None            # the game and history length the cache shows
+        self._synced_len = -1
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -53,49 +73,83 @@ class KernelAECEnv(AECEnv):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
+    def resync(self) -> None:
+        """Recompute the cached observation, mask and actor from ``game.state``."""
+        game = self.game
+        if self.sync_kernel is not None:
+            a = self.sync_kernel(game.state, self._obs, self._mask)
+            self._actor = None if a < 0 else self.possible_agents[a]
+        else:
+            self.observe_kernel(game.state, self._obs)
+            self._mask[:] = game.legal_mask()
+            self._actor = game.current_agent
+        self._synced_game = game
+        self._synced_len = len(game.history)
+
     def reset(self, seed: int | None = None, options: dict | None = None):
         if seed is not None or self._np_random_seed is None:
             self._rng = np.random.default_rng(seed)
             self._np_random_seed = seed
         self.game = self.game_class(seed=int(self._rng.integers(0, 2**63 - 1)))
+        self.resync()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.game.current_agent
+        self.agent_selection = self._actor
 
     def observe(self, agent):
-        out = np.zeros(self.obs_size, dtype=np.float32)
-        self.observe_kernel(self.game.state, out)
-        mask = np.zeros(self.game_class.N_ACTIONS, dtype=np.int8)
-        if agent == self.game.current_agent:
-            mask[:] = self.game.legal_mask()
-        return {"observation": out, "action_mask": mask}
+        game = self.game
+        if game is not self._synced_game or len(game.history) != self._synced_len:
+            self.resync()
+        if agent == self._actor:
+            mask = self._mask.copy()
+        else:
+            mask = np.zeros(self._n_actions, dtype=np.int8)
+        return {"observation": self._obs.copy(), "action_mask": mask}
 
     def action_mask(self, agent=None):
         agent = agent or self.agent_selection
         return self.observe(agent)["action_mask"].astype(bool)
 
     def step(self, action):
-        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        agent = self.agent_selection
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
+        game = self.game
+        if game is not self._synced_game or len(game.history) != self._synced_len:
+            self.resync()
+        try:
+            a = int(action)                 # as KernelGame.apply reads it
+        except (TypeError, ValueError):
+            a = -1
+        if self.step_kernel is not None and 0 <= a < self._n_actions and self._mask[a]:
+            # Legal by the cached mask: the game's own checks would pass, so
+            # apply and refresh in one kernel call and record it as apply does.
+            actor = self.step_kernel(game.state, a, self._obs, self._mask)
+            game.history.append(a)
+            self._synced_len += 1
+            self._actor = None if actor < 0 else self.possible_agents[actor]
+        else:
+            game.apply(action)              # IllegalActionError, state unchanged, if not legal
+            self.resync()
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(int(action))          # IllegalActionError, state unchanged, if not legal
-        if self.game.is_terminal():
-            winner = self.game.winner
+        if self._actor is None:
+            winner = game.winner
             for a in self.agents:
                 self.rewards[a] = 0.0 if winner is None else (1.0 if a == winner else -1.0)
                 self.terminations[a] = True
-                self.infos[a] = {"outcome": self.game.outcome}
+                self.infos[a] = {"outcome": game.outcome}
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self.game.current_agent
-        self._accumulate_rewards()
+            # Rewards are 0 until the end (and dead steps clear them), so
+            # _accumulate_rewards() would add nothing here.
+            self.agent_selection = self._actor
 
     def render(self):
         if self.render_mode is None:
