@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[bench]"
 	$(PY) benchmarks/bench_solo1948.py
 	$(PY) benchmarks/bench_palestine.py
+	$(PY) benchmarks/bench_rollouts_palestine.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

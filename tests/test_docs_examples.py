@@ -12,5 +12,6 @@ BLOCKS = [(p.name, i, code) for p in DOCS
 
 
 @pytest.mark.parametrize("name, index, code", BLOCKS, ids=[f"{n}-{i}" for n, i, _ in BLOCKS])
-def test_example_runs(name, index, code, capsys):
+def test_example_runs(name, index, code, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)          # examples that write files (reports) write here
     exec(compile(code, f"{name}[{index}]", "exec"), {})

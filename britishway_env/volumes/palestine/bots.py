@@ -64,6 +64,7 @@ from .layout import (
     SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STATE_SIZE, STEP,
     TERROR, TERROR_HERE, TROOPS,
 )
+from .events import railway_sabotaged
 from .operations import (
     ADJACENT, adjacent_district, at, can_mass_detain_in, can_propagandize_in, can_restore_in, can_rob_in,
     can_silence_in, cells, cubes, irgun_pieces, recruit_limit,
@@ -179,14 +180,6 @@ def p_success(police, bonus):
 def p_six(police, bonus):
     """Odds of a modified Sabotage roll of 6 or more (4.3.3: two Terror markers)."""
     return min(6, max(0, 1 + bonus - police)) / 6.0
-
-
-@njit(cache=True)
-def railway_sabotaged(state):
-    for s in range(N_MAP_SPACES):
-        if SPACE_KIND[s] == RAILWAY and state[at(s, SABOTAGE)] > 0:
-            return True
-    return False
 
 
 @njit(cache=True)
