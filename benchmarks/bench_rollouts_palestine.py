@@ -4,6 +4,7 @@ public rollout API that balance analysts use.
     python benchmarks/bench_rollouts_palestine.py                 # 1,000,000 games per pair, table to stdout
     python benchmarks/bench_rollouts_palestine.py --write docs/results/benchmarks.md
     python benchmarks/bench_rollouts_palestine.py --quick         # 2,000 games per pair (smoke test)
+    python benchmarks/bench_rollouts_palestine.py --pairs random/random,heuristic/heuristic
 
 For each pair (random/random, heuristic/random, random/heuristic,
 heuristic/heuristic) it times ``rollouts.run("palestine", N, ...)`` on all
@@ -62,13 +63,17 @@ def main(argv=None) -> str:
     ap.add_argument("--games", type=int, default=1_000_000, help="games per policy pair")
     ap.add_argument("--quick", action="store_true", help="2,000 games per pair (smoke test)")
     ap.add_argument("--write", type=Path, help="replace this report's section in PATH")
+    ap.add_argument("--pairs", default=",".join(f"{b}/{i}" for b, i in PAIRS),
+                    help="british/irgun policy pairs, comma-separated (the first is the yardstick)")
     args = ap.parse_args(argv)
     games = 2_000 if args.quick else args.games
+    pairs = [tuple(p.split("/")) for p in args.pairs.split(",")]
     rows = []
-    for british, irgun in PAIRS:
+    for british, irgun in pairs:
         print(f"... {games:,} games british={british} irgun={irgun}", file=sys.stderr, flush=True)
         rows.append(measure(games, british, irgun))
     base = rows[0]["total_s"]
+    yardstick = f"{rows[0]['british']}/{rows[0]['irgun']}"
     lines = [
         SECTION_HEADING,
         "",
@@ -77,7 +82,7 @@ def main(argv=None) -> str:
         f"{_dt.date.today().isoformat()}, {cpu_model()}, load average {loadavg()}; "
         f"`{command_line()}`.",
         "",
-        "| British | Irgun | play | table | total | games/s | decisions/s | time vs random/random | Irgun win rate [95% CI] | warm-up |",
+        f"| British | Irgun | play | table | total | games/s | decisions/s | time vs {yardstick} | Irgun win rate [95% CI] | warm-up |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:

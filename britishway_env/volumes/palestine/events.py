@@ -40,7 +40,7 @@ from .layout import (
     SA_MASS_DETENTION, SA_RESTORE, SABOTAGE, TERROR, TROOPS,
 )
 from .operations import (
-    ADJACENT, add_political_will, at, can_deploy_in, can_mass_detain_in, can_restore_in, capability, cells, cubes,
+    ADJACENT, add_political_will, at, can_deploy_in, can_mass_detain_in, can_restore_in, capability, cells,
     irgun_pieces, mass_detention,
 )
 from .resources import die, draw_intel, haganah_shift_left, haganah_shift_right, map_total
