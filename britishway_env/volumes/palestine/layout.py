@@ -87,7 +87,7 @@ EV_SPACE = LAYOUT.field("event_space")                # a space the text refers 
 EV_FILTER = LAYOUT.field("event_op_filter")           # spaces an event's Operation may select (F_*)
 EV_MODE = LAYOUT.field("event_op_mode")               # MODE_* bits of an event's Operation
 EV_SA = LAYOUT.field("event_special_activity")        # SA an event grants (SA_*, SA_ANY_VALID, -1)
-EV_PATROL_ARRESTS = LAYOUT.field("patrol_arrest_spaces")  # Patrol arrest spaces done (P23)
+PATROL_ARRESTS = LAYOUT.field("patrol_arrest_spaces")     # Patrol arrest spaces done (ROAD MINES, P23)
 BRITISH_MUST_PASS = LAYOUT.field("british_must_pass")  # P27 shaded: Pass the next card, no Intel
 STATE_SIZE = LAYOUT.size
 

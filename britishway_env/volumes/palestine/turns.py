@@ -20,7 +20,7 @@ from .layout import (
     A_EVENT_SIDE, BRITISH_MUST_PASS, CAP_BEGIN, CAP_BEVIN, CAP_CURFEWS, CAP_PALMACH, CAP_ROAD_MINES,
     CAP_SHADED, CAP_UNSHADED, CAPABILITIES, D_EVENT_COUNT, D_EVENT_OP, D_EVENT_OPTION,
     D_EVENT_RESUME, D_EVENT_SPACE, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT,
-    EV_MODE, EV_OPTIONAL, EV_PATROL_ARRESTS, EV_PICK, EV_SA, EV_SIDE, EV_SPACE, EV_STEP, F_ANY,
+    EV_MODE, EV_OPTIONAL, PATROL_ARRESTS, EV_PICK, EV_SA, EV_SIDE, EV_SPACE, EV_STEP, F_ANY,
     F_CELLS_CURFEW, F_CITY, F_EVENT_SPACE, F_POLICE, F_RAILWAY, MODE_EVENT_OP, MODE_FIXED_LIMIT,
     MODE_LIMITED, MODE_NO_INTEL, MODE_OPTIONAL, MODE_SA_AFTER_ONLY, MODE_SABOTAGE_HITS_POLICE,
     SA_ANY_VALID, SABOTAGE, AVAILABLE_POLICE,
@@ -204,7 +204,7 @@ def start_operation(state, op):
     state[N_SELECTED] = 0
     state[EXTRA_USED] = 0
     state[COUNTER] = 0
-    state[EV_PATROL_ARRESTS] = 0
+    state[PATROL_ARRESTS] = 0
     clear_moves(state)
     for t in range(N_MAP_SPACES):
         state[DEST_USED + t] = 0
@@ -347,8 +347,8 @@ def resolve_patrol(state):
     patrol_arrest(state, s, underground)
     state[PAID] = 0
     state[DEST_USED + s] = 1
-    state[EV_PATROL_ARRESTS] += 1
-    if state[EV_PATROL_ARRESTS] < 2 and capability(state, CAP_ROAD_MINES, CAP_UNSHADED) \
+    state[PATROL_ARRESTS] += 1
+    if state[PATROL_ARRESTS] < 2 and capability(state, CAP_ROAD_MINES, CAP_UNSHADED) \
             and any_arrest_space(state):
         state[DECISION] = D_PATROL_ARREST      # ROAD MINES unshaded: a second space (P23)
     else:
@@ -970,7 +970,7 @@ def legal_mask(state, out):
                 out[A_SPACE + s] = 1
         return
     if d == D_PATROL_ARREST:
-        if state[EV_PATROL_ARRESTS] > 0:
+        if state[PATROL_ARRESTS] > 0:
             out[A_STOP] = 1
         for s in range(N_MAP_SPACES):
             if state[SELECTED + s] == 1 and state[DEST_USED + s] == 0:
