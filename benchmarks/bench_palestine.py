@@ -26,9 +26,10 @@ Measured in one run, side by side:
    ``np.random.Generator.choice(np.flatnonzero(mask))`` costs several µs a
    call, more than a whole Palestine step; its cost is reported too),
    resetting whenever ``env.agents`` is empty: decisions (non-None steps)/s.
-   Also, as a floor: the same loop over PettingZoo's ``OrderEnforcingWrapper``
-   around a two-agent AEC env that does nothing (the fixed cost of the
-   wrapper and the loop that every ``env()`` pays).
+   Also, as floors: the same loop over PettingZoo's ``OrderEnforcingWrapper``,
+   and over ``envs.aec.OrderEnforcing`` (its subclass that ``palestine_v0.env()``
+   uses), around a two-agent AEC env that does nothing (the fixed cost of the
+   wrapper and the loop).
 4. Peers, same loop: PettingZoo classic ``connect_four_v3`` (``env()`` and
    ``raw_env()``) and ``chess_v6``;
    OpenSpiel ``hearts`` as a Python loop over ``pyspiel`` states (chance
@@ -178,10 +179,11 @@ def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> l
 
 # -------------------------------------------------------- AEC step loops --
 
-def _null_env():
-    """PettingZoo's ``OrderEnforcingWrapper`` around a two-agent AEC env that
-    does nothing: one fixed observation dict, agents alternate, no game ever
-    ends. The loop over it costs what every ``env()`` pays before any rules."""
+def _null_env(wrapper=None):
+    """An order-enforcing wrapper (PettingZoo's by default) around a two-agent
+    AEC env that does nothing: one fixed observation dict, agents alternate, no
+    game ever ends. The loop over it costs what an ``env()`` with that wrapper
+    pays before any rules."""
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 
@@ -208,7 +210,13 @@ def _null_env():
         def step(self, action):
             self.agent_selection = "b" if self.agent_selection == "a" else "a"
 
-    return wrappers.OrderEnforcingWrapper(NullAEC())
+    return (wrapper or wrappers.OrderEnforcingWrapper)(NullAEC())
+
+
+def _null_env_ours():
+    from britishway_env.envs.aec import OrderEnforcing
+
+    return _null_env(OrderEnforcing)
 
 
 def _aec_loop(env, target: int, rng: random.Random, seed: int) -> dict:
@@ -498,7 +506,7 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
     add("| environment | decisions | games finished | decisions/game | first make+reset+step "
         "| policy line alone | time (min-max) | decisions/s |")
     add("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for key in ("ours", "ours_raw", "connect_four", "connect_four_raw", "chess", "floor"):
+    for key in ("ours", "ours_raw", "connect_four", "connect_four_raw", "chess", "floor", "floor_ours"):
         r = loops[key]
         if not r["available"]:
             add(f"| {r['label']} | {_unavailable(r['reason'])} | | | | | | |")
@@ -514,10 +522,13 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
         f"{loops['ours']['policy_numpy_s'] * 1e6:.1f} µs on a Palestine mask "
         f"(the line above: {loops['ours']['policy_s'] * 1e6:.1f} µs).")
     add("")
-    add("\"floor\": PettingZoo's `OrderEnforcingWrapper` (the one wrapper of `palestine_v0.env()`; "
-        "`connect_four_v3.env()` has it and two more) around an AEC env whose `observe` returns "
-        "one fixed dict and whose `step` only flips `agent_selection`: the cost of the loop, the "
-        "policy line and the wrapper's attribute forwarding alone, which no `env()` can go below.")
+    add("\"floor\": PettingZoo's `OrderEnforcingWrapper` (`connect_four_v3.env()` has it and two "
+        "more) around an AEC env whose `observe` returns one fixed dict and whose `step` only flips "
+        "`agent_selection`: the cost of the loop, the policy line and the wrapper's attribute "
+        "forwarding alone. \"floor, ours\": the same with `envs.aec.OrderEnforcing`, the wrapper of "
+        "`palestine_v0.env()`: a subclass of PettingZoo's with the same checks that forwards the "
+        "attributes read every step (`agents`, `agent_selection`, `terminations`, ...) by "
+        "properties instead of `__getattr__`.")
     add("")
 
     add("## OpenSpiel `hearts` (random play)")
@@ -562,8 +573,8 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
         if c4raw["available"]:
             add(f"| AEC decisions/s: `palestine_v0.raw_env()` / `connect_four_v3.raw_env()` "
                 f"| {raw['decisions_per_s'] / c4raw['decisions_per_s']:.2f}x | - | (info) |")
-        add(f"| ceiling: floor decisions/s / `connect_four_v3.env()` (the ratio an `env()` with "
-            f"free rules and observations would reach) "
+        add(f"| ceiling with PettingZoo's own wrapper: floor decisions/s / `connect_four_v3.env()` "
+            f"(what an `env()` keeping `OrderEnforcingWrapper` as it is would reach with free rules) "
             f"| {loops['floor']['decisions_per_s'] / c4['decisions_per_s']:.2f}x | - | (info) |")
     else:
         aims.append(f"AEC step loop >= {AIM_AEC_RATIO:.0f}x connect_four_v3: **cannot tell** "
@@ -610,7 +621,8 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
         add(f"- Budget: at {AIM_AEC_RATIO:.0f}x `connect_four_v3.env()` a whole loop iteration "
             f"would get {1e6 / (AIM_AEC_RATIO * c4['decisions_per_s']):.1f} µs per decision; "
             f"the policy line alone takes {ours['policy_s'] * 1e6:.1f} µs, the floor (loop, policy "
-            f"line and `OrderEnforcingWrapper`, no env work) {1e6 / loops['floor']['decisions_per_s']:.1f} µs, "
+            f"line and `OrderEnforcingWrapper`, no env work) {1e6 / loops['floor']['decisions_per_s']:.1f} µs "
+            f"({1e6 / loops['floor_ours']['decisions_per_s']:.1f} µs with `envs.aec.OrderEnforcing`), "
             f"and `palestine_v0.env()` takes {1e6 / ours['decisions_per_s']:.1f} µs "
             f"(`raw_env()`: {1e6 / raw['decisions_per_s']:.1f} µs).")
     add("")
@@ -703,6 +715,8 @@ def main(argv: list[str] | None = None) -> int:
          args.chess_steps),
         ("floor", "floor: `OrderEnforcingWrapper` around a do-nothing AEC env", None, _null_env,
          args.steps),
+        ("floor_ours", "floor, ours: `envs.aec.OrderEnforcing` around a do-nothing AEC env", None,
+         _null_env_ours, args.steps),
     ], args.repeat)
     log("OpenSpiel hearts ...")
     spiel = bench_openspiel("hearts", args.steps, args.spiel_games, args.repeat,

@@ -9,9 +9,7 @@ rewards +1/-1 at the end; ``env.unwrapped.game`` is the :class:`Game`.
 All 32 events are playable through the Event box (docs/palestine_events.md).
 """
 
-from pettingzoo.utils import wrappers
-
-from .envs.aec import KernelAECEnv
+from .envs.aec import KernelAECEnv, OrderEnforcing
 from .volumes.palestine.game import PalestineGame
 from .volumes.palestine.observation import OBS_HIGH, OBS_SIZE, observe
 from .volumes.palestine.render import render_rgb, render_text
@@ -33,9 +31,8 @@ class raw_env(KernelAECEnv):
 
 
 def env(**kwargs):
-    e = raw_env(**kwargs)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """``raw_env`` inside PettingZoo's order enforcing checks (:class:`OrderEnforcing`)."""
+    return OrderEnforcing(raw_env(**kwargs))
 
 
 __all__ = ["env", "raw_env"]

@@ -131,3 +131,23 @@ def test_scenario_in_game_terms_with_defaults():
     assert g.to_dict()["spaces"]["Haifa City"]["active_cells"] == 1
     with pytest.raises(StateError, match="more troops on the map"):
         Game.from_dict({"volume": "palestine", "spaces": {"Galilee": {"troops": 13}}})
+
+
+def test_env_wrapper_is_pettingzoos_order_enforcing_with_the_same_checks():
+    """palestine_v0.env() keeps PettingZoo's OrderEnforcingWrapper checks; only the
+    per-step attribute lookups are direct (envs/aec.py OrderEnforcing)."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    from britishway_env import palestine_v0
+
+    env = palestine_v0.env()
+    assert isinstance(env, OrderEnforcingWrapper)
+    for name in ("agents", "agent_selection", "terminations", "truncations", "rewards", "infos"):
+        with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+            getattr(env, name)
+    env.reset(seed=3)
+    raw = env.unwrapped
+    assert env.agents is raw.agents and env.agent_selection == raw.agent_selection
+    assert env.terminations is raw.terminations and env._cumulative_rewards is raw._cumulative_rewards
+    with pytest.raises(AttributeError, match="private attribute"):
+        env._rng
