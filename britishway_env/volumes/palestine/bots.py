@@ -65,13 +65,14 @@ from .layout import (
     TERROR, TERROR_HERE, TROOPS,
 )
 from .events import railway_sabotaged
+from .resources import map_total
 from .operations import (
-    ADJACENT, adjacent_district, at, can_mass_detain_in, can_propagandize_in, can_restore_in, can_rob_in,
-    can_silence_in, cells, cubes, irgun_pieces, recruit_limit,
+    ADJACENT, adjacent_district, at, cache_in_or_adjacent, can_mass_detain_in, can_propagandize_in,
+    can_restore_in, can_rob_in, can_silence_in, cells, cubes, irgun_pieces, recruit_limit,
 )
 from .turns import (
     actor, intel_total, legal_mask, offensive_source_ok, op_feasible, op_space_ok, pending, sa_accompanies,
-    sa_open, sabotage_cache_source_ok,
+    sa_open,
 )
 
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
@@ -203,22 +204,6 @@ def marker_gain(state, s, terror, rail_bonus, fresh):
 
 
 @njit(cache=True)
-def cache_near(state, s):
-    for src in range(N_MAP_SPACES):
-        if sabotage_cache_source_ok(state, s, src):
-            return True
-    return False
-
-
-@njit(cache=True)
-def map_count(state, piece):
-    n = 0
-    for s in range(N_MAP_SPACES):
-        n += state[at(s, piece)]
-    return n
-
-
-@njit(cache=True)
 def cards_to_propaganda(state):
     """Expected event cards still to come before the next Propaganda card,
     from open information only: cards played and the pile structure (2.1)."""
@@ -339,7 +324,7 @@ def cache_value(state, s, m):
             v += 0.05
     if state[at(s, TROOPS)] >= 2:
         v -= 0.35
-    if map_count(state, ARMS_CACHES) == 0:
+    if map_total(state, ARMS_CACHES) == 0:
         v += 0.3
     return v * max(m, 0.5)
 
@@ -398,7 +383,7 @@ def sabotage_value(state, s, rail_bonus):
     g = marker_gain(state, s, False, rail_bonus, False)
     pol = state[at(s, POLICE)]
     v = p_success(pol, 0) * g
-    if cache_near(state, s):
+    if cache_in_or_adjacent(state, s):
         v = max(v, p_success(pol, 2) * g - CACHE_SPEND)
     return v - ACTIVATE_COST
 
@@ -408,7 +393,7 @@ def terror_gain(state, s):
     """What declaring Terror adds to a Sabotage in City ``s``."""
     if SPACE_KIND[s] != CITY or state[at(s, CELLS_UNDERGROUND)] == 0:
         return NEG
-    return terror_value(state, s, cache_near(state, s)) - (sabotage_value(state, s, True) + ACTIVATE_COST)
+    return terror_value(state, s, cache_in_or_adjacent(state, s)) - (sabotage_value(state, s, True) + ACTIVATE_COST)
 
 
 @njit(cache=True)
@@ -617,7 +602,7 @@ def police_marginal(state, s, k, fresh):
     roll there (3.3.3); the first also stops Rob by lone Cells (3.3.4)."""
     if k <= 0:
         return 0.0
-    b = 2 if cache_near(state, s) else 0
+    b = 2 if cache_in_or_adjacent(state, s) else 0
     v = threat(state, s, fresh) * (p_success(k - 1, b) - p_success(k, b))
     if k == 1:
         v += 0.1
@@ -735,7 +720,7 @@ def patrol_wanted(state, s):
 @njit(cache=True)
 def patrol_target(state, selected_only):
     """The space where a Patrol arrests: the most arrests with all Police on the map."""
-    total = map_count(state, POLICE)
+    total = map_total(state, POLICE)
     best = NEG
     bs = -1
     for s in range(N_MAP_SPACES):
@@ -854,7 +839,7 @@ def negotiate_value(state):
     h = state[HAGANAH]
     if h == 0:
         return CHIT[1]
-    t = map_count(state, TERROR)
+    t = map_total(state, TERROR)
     n = 0
     for d in range(1, 7):
         if d + t > h:
@@ -878,7 +863,7 @@ def mass_detention_value(state, c):
 def restore_target_after_deploy(state):
     """Best Restore a Deploy can open or keep (4.2.1 needs Troops, Police, no Irgun)."""
     best = NEG
-    any_troops = map_count(state, TROOPS) > 0
+    any_troops = map_total(state, TROOPS) > 0
     for s in range(N_MAP_SPACES):
         if irgun_pieces(state, s) > 0 or state[at(s, SABOTAGE)] + state[at(s, TERROR)] + state[at(s, CURFEW)] == 0:
             continue
@@ -940,7 +925,7 @@ def british_space_value(state, op, s, target):
         return deploy_police_value(state, s)
     if op == OP_PATROL:
         if s == target:
-            return patrol_arrest_value(state, s, max(map_count(state, POLICE), state[at(s, POLICE)]))
+            return patrol_arrest_value(state, s, max(map_total(state, POLICE), state[at(s, POLICE)]))
         if state[at(s, CELLS_UNDERGROUND)] > 0:
             return police_marginal(state, s, state[at(s, POLICE)] + 1, False) - 0.15
         return NEG
@@ -1045,8 +1030,8 @@ def event_value(state, faction, card, side):
     if card < 1 or card > N_CARDS:
         return -1.0
     v = EVENT_VALUE[faction, card, side]
-    terror = map_count(state, TERROR)
-    curfews = map_count(state, CURFEW)
+    terror = map_total(state, TERROR)
+    curfews = map_total(state, CURFEW)
     if card == 3:
         if side == 0 and terror == 0:
             return -1.0
@@ -1296,7 +1281,7 @@ def patrol_move_decision(state, mask, scores):
     t = patrol_target(state, True)
     need = 0
     if t >= 0:
-        need = min(map_count(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
+        need = min(map_total(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
         if not mask[A_SPACE + src]:
@@ -1318,7 +1303,7 @@ def patrol_move_to_decision(state, mask, scores):
     t = patrol_target(state, True)
     src = state[CUR]
     if t >= 0 and t != src and mask[A_SPACE + t]:
-        need = min(map_count(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
+        need = min(map_total(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
         if need > 0:
             return A_SPACE + t
     for d in range(N_MAP_SPACES):
