@@ -1,0 +1,88 @@
+"""The README's training command works as written, and the `train` extra
+installs what the training code imports.
+
+The command is read from README.md, so this test fails if the README drifts
+from the script. It runs on a tiny budget (flags appended) and writes into a
+temporary folder, never over the shipped checkpoint or report.
+"""
+
+import ast
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = ["--timesteps", "2048", "--envs", "16", "--eval-games", "200", "--torch-threads", "1"]
+
+
+def readme_training_command() -> list[str]:
+    """The first command in the README's 'Training and results' code block."""
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Training and results", 1)[1]
+    block = re.search(r"```\n(.*?)```", section, re.S).group(1)
+    line = next(ln for ln in block.splitlines() if ln.strip() and not ln.lstrip().startswith("#"))
+    return shlex.split(line.split("#", 1)[0])
+
+
+def _requirement_names(reqs: list[str]) -> set[str]:
+    return {re.split(r"[\s\[<>=!~;]", r, maxsplit=1)[0].lower().replace("_", "-") for r in reqs}
+
+
+def test_train_extra_declares_every_import_of_the_training_code():
+    """Every third-party module that experiments/ and agents/ import belongs to a
+    distribution in the base dependencies or the `train` extra; so do tqdm and
+    rich, which SB3 imports for the progress bar the script shows by default."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = _requirement_names(project["dependencies"]) | _requirement_names(
+        project["optional-dependencies"]["train"])
+    assert {"tqdm", "rich", "torch", "stable-baselines3", "sb3-contrib"} <= declared
+    modules = set()
+    for path in [*(ROOT / "experiments").glob("*.py"), *(ROOT / "agents").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                modules |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules.add(node.module.split(".")[0])
+    ours = {"britishway_env", "agents", "experiments"}
+    third_party = {m for m in modules - ours if m not in sys.stdlib_module_names}
+    assert {"torch", "sb3_contrib", "stable_baselines3"} <= third_party
+    dists = metadata.packages_distributions()
+    for module in sorted(third_party):
+        names = {d.lower().replace("_", "-") for d in dists.get(module, [])}
+        assert names, f"{module} is imported by the training code but not installed"
+        assert names & declared, f"{module} (from {names}) is not declared in pyproject.toml (base or train extra)"
+
+
+@pytest.mark.slow
+def test_readme_training_command_runs_as_written(tmp_path):
+    pytest.importorskip("sb3_contrib", reason="the train extra is not installed")
+    cmd = readme_training_command()
+    assert cmd[:2] == [".venv/bin/python", "experiments/train_solo1948.py"], cmd
+    for module in ("tqdm", "rich"):    # SB3's progress bar; the README command shows it
+        try:
+            __import__(module)
+        except ImportError:
+            pytest.fail(f"{module} is missing: the train extra is out of date here; "
+                        f"reinstall with pip install -e '.[train]' (make test does)")
+    shipped = {p: p.read_bytes() for p in (ROOT / "agents" / "checkpoints").iterdir() if p.is_file()}
+    report = ROOT / "docs" / "results" / "solo1948.md"
+    shipped[report] = report.read_bytes()
+    # The interpreter running the suite stands for .venv/bin/python (under `make test` it is that one).
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    res = subprocess.run([sys.executable, *cmd[1:], *TINY, "--out-dir", str(tmp_path)], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=900)
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    out = res.stdout
+    assert "trained 2,048 steps" in out and "trained (MaskablePPO)" in out and "over 200 games" in out
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert len(written) == 2 and "solo1948.md" in written, written
+    assert "| trained (MaskablePPO) | 200 |" in (tmp_path / "solo1948.md").read_text()
+    for path, data in shipped.items():
+        assert path.read_bytes() == data, f"{path} was overwritten"
