@@ -1,9 +1,11 @@
-"""The README's training command works as written, and the `train` extra
-installs what the training code imports.
+"""The commands the README and docs show exist with the flags shown; the
+README's training command works as written, and the `train` extra installs
+what the training code imports.
 
-The command is read from README.md, so this test fails if the README drifts
-from the script. It runs on a tiny budget (flags appended) and writes into a
-temporary folder, never over the shipped checkpoint or report.
+The commands are read from the markdown, so these tests fail if the docs
+drift from the code. The training command runs on a tiny budget (flags
+appended) and writes into a temporary folder, never over the shipped
+checkpoint or report.
 """
 
 import ast
@@ -19,6 +21,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 TINY = ["--timesteps", "2048", "--envs", "16", "--eval-games", "200", "--torch-threads", "1"]
 
 
@@ -86,3 +89,51 @@ def test_readme_training_command_runs_as_written(tmp_path):
     assert "| trained (MaskablePPO) | 200 |" in (tmp_path / "solo1948.md").read_text()
     for path, data in shipped.items():
         assert path.read_bytes() == data, f"{path} was overwritten"
+
+
+def _doc_commands() -> list[tuple[str, str]]:
+    """(file, command) for every shell line in a code block, and every inline
+    code span, that runs britishway, make or a script of the project."""
+    found = []
+    for path in DOCS:
+        text = path.read_text()
+        blocks = [code for lang, code in re.findall(r"```(\w*)\n(.*?)```", text, re.S) if lang != "python"]
+        spans = re.findall(r"(?<!`)`([^`\n]+)`(?!`)", re.sub(r"```.*?```", "", text, flags=re.S))
+        for line in [ln for code in blocks for ln in code.splitlines()] + spans:
+            line = line.split(" #", 1)[0].strip()
+            if re.match(r"(britishway \w|make \w|(\.venv/bin/)?python \S+\.py)", line):
+                found.append((path.relative_to(ROOT).as_posix(), line))
+    return found
+
+
+DOC_COMMANDS = _doc_commands()
+
+
+def test_the_docs_show_commands():
+    files = {f for f, _ in DOC_COMMANDS}
+    assert {"README.md", "docs/palestine.md", "docs/results/palestine_bots.md"} <= files
+    assert any(c.startswith("britishway play --load") for _, c in DOC_COMMANDS)
+
+
+@pytest.mark.parametrize("where, command", DOC_COMMANDS, ids=[f"{f}: {c}" for f, c in DOC_COMMANDS])
+def test_doc_command_exists_with_its_flags(where, command):
+    words = shlex.split(command.replace("[", " ").replace("]", " "))
+    flags = {w.split("=", 1)[0] for w in words if w.startswith("-")}
+    if words[0] == "britishway":
+        import typer.main
+
+        from britishway_env.cli import app
+
+        group = typer.main.get_command(app)
+        assert words[1] in group.commands, f"{where}: no command britishway {words[1]}"
+        known = {o for p in group.commands[words[1]].params for o in p.opts + p.secondary_opts}
+        assert flags <= known, f"{where}: britishway {words[1]} has no {sorted(flags - known)}"
+    elif words[0] == "make":
+        targets = set(re.findall(r"^([\w.-]+):", (ROOT / "Makefile").read_text(), re.M))
+        assert set(words[1:]) <= targets, f"{where}: no make target {sorted(set(words[1:]) - targets)}"
+    else:
+        script = ROOT / words[1]
+        assert script.is_file(), f"{where}: no script {words[1]}"
+        source = script.read_text()
+        missing = sorted(f for f in flags if f'"{f}"' not in source)
+        assert not missing, f"{where}: {words[1]} has no {missing}"
