@@ -19,7 +19,7 @@ def render_text(game) -> str:
     if d["outcome"] != "ongoing":
         lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
     lines.append(f"Political Will {d['political_will']}/20   Haganah Track {d['haganah_track']}"
-                 f"   Intel Chits {d['intel_chits']}   Propaganda Rounds {d['context']['propaganda_rounds']}/3"
+                 f"   Intel Chits: {', '.join(map(str, d['intel_chits'])) or 'none'}   Propaganda Rounds {d['context']['propaganda_rounds']}/3"
                  f"   1st Eligible: {L.FACTION_NAMES[d['context']['first_eligible']]}")
     av = d["available"]
     tp = d["track_pieces"]
