@@ -26,9 +26,11 @@ from typing import Callable
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..errors import IllegalActionError
+from ..game import parse_action
 
 
 class KernelAECEnv(AECEnv):
@@ -116,28 +118,43 @@ class KernelAECEnv(AECEnv):
         return self.observe(agent)["action_mask"].astype(bool)
 
     def step(self, action):
+        """One decision of ``agent_selection``, or a dead step.
+
+        Dead steps follow PettingZoo's rules (``AECEnv._was_dead_step``):
+        once the game is over every agent is terminated and each must step
+        with ``None``, which removes it. An action other than ``None`` for a
+        finished agent is an :class:`IllegalActionError`, and a step with
+        no agent left is a no-op with PettingZoo's warning, as
+        ``OrderEnforcingWrapper`` (``env()``) does; ``reset`` starts again.
+        Every rejection leaves the env and the game as they were.
+        """
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(
+                    f"{agent} is done (the game is over); it steps with None, got {action!r}")
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
+        a = parse_action(action, self._n_actions)  # IllegalActionError naming it, nothing changed
         game = self.game
         if game is not self._synced_game or len(game.history) != self._synced_len:
             self.resync()
-        try:
-            a = int(action)                 # as KernelGame.apply reads it
-        except (TypeError, ValueError):
-            a = -1
-        if self.step_kernel is not None and 0 <= a < self._n_actions and self._mask[a]:
-            # Legal by the cached mask: the game's own checks would pass, so
-            # apply and refresh in one kernel call and record it as apply does.
+        forced = game.FORCED
+        if self.step_kernel is not None and self._mask[a] and game.state[forced] == game.state[forced + 1]:
+            # Legal by the cached mask and no forced chance queued (the only
+            # way the rules' kernels raise): the game's own checks would pass,
+            # so apply and refresh in one kernel call and record it as apply does.
             actor = self.step_kernel(game.state, a, self._obs, self._mask)
             game.history.append(a)
             self._synced_len += 1
             self._actor = None if actor < 0 else self.possible_agents[actor]
         else:
-            game.apply(action)              # IllegalActionError, state unchanged, if not legal
+            game.apply(a)                   # raises with the game unchanged if not legal
             self.resync()
         self._cumulative_rewards[agent] = 0.0
         if self._actor is None:

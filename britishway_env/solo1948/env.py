@@ -8,7 +8,9 @@ Decisive or Attrition Victory, -1 for Complete Loss, 0 otherwise.
 An illegal action ends the episode with reward -1 and ``info["illegal_action"]``
 (``illegal_action="lose"``, the default, which keeps generic Gymnasium tools
 such as ``check_env`` working), or raises :class:`IllegalActionError`
-(``illegal_action="raise"``).
+(``illegal_action="raise"``). An action that is not an integer (a float, a
+string, a bool) counts as illegal. Once an episode has ended, ``step``
+raises :class:`IllegalActionError` in both modes until ``reset``.
 """
 
 from __future__ import annotations
@@ -40,28 +42,36 @@ class Solo1948Env(gym.Env):
         self.action_names = ACTION_NAMES
         self.game: Solo1948Game | None = None
         self._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+        self._over: str | None = None       # why the episode ended; step refuses until reset
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.game = Solo1948Game(seed=game_seed)
+        self._over = None
         return self._obs(), self._info()
 
     def step(self, action):
         if self.game is None:
             raise RuntimeError("call reset() before step()")
+        if self._over is not None:
+            # Not an illegal action to lose by: the episode has ended (by the
+            # rules or by an illegal action), in both modes.
+            raise IllegalActionError(f"the episode is over ({self._over}); call reset() before step()")
         game = self.game
         try:
-            game.apply(action)
+            game.apply(action)              # parse_action: a non-integer is an IllegalActionError
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
+            self._over = "lost by an illegal action"
             info = self._info()
             info["illegal_action"] = True
             return self._obs(), -1.0, True, False, info
         reward = 0.0
         if game.is_terminal():
             reward = {"israeli": 1.0, "arab": -1.0}.get(game.winner, 0.0)
+            self._over = game.outcome
         return self._obs(), reward, game.is_terminal(), False, self._info()
 
     def action_masks(self) -> np.ndarray:

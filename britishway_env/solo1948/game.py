@@ -65,6 +65,7 @@ class Solo1948Game(KernelGame):
     STATE_SIZE = L.STATE_SIZE
     FORCED = L.FORCED
     FORCED_CAPACITY = L.FORCED_CAPACITY
+    FORCED_FACES = rules.MAX_ROLL_FACES
     new_game_kernel = staticmethod(rules.new_game)
     legal_mask_kernel = staticmethod(rules.legal_mask)
     apply_kernel = staticmethod(rules.apply)

@@ -16,6 +16,7 @@ from . import layout as L
 from . import turns
 from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .events import PICK_VERBS
+from .resources import MAX_ROLL_FACES
 from .setup import determinize
 
 MAP_NAMES = SPACE_NAMES[:N_MAP_SPACES]
@@ -100,6 +101,7 @@ class PalestineGame(KernelGame):
     STATE_SIZE = L.STATE_SIZE
     FORCED = L.FORCED
     FORCED_CAPACITY = L.FORCED_CAPACITY
+    FORCED_FACES = MAX_ROLL_FACES
     new_game_kernel = staticmethod(turns.new_game)
     legal_mask_kernel = staticmethod(turns.legal_mask)
     apply_kernel = staticmethod(turns.apply)
