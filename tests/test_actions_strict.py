@@ -289,6 +289,24 @@ def test_aec_fast_path_restores_the_cache_when_a_forced_value_is_refused():
     pytest.fail("no die was rolled in 20 random games")
 
 
+def test_fused_step_kernel_declines_with_forced_chance_queued_and_writes_nothing():
+    from britishway_env.engine.rng import STEP_DECLINED
+    from britishway_env.volumes.palestine import stepper
+    from britishway_env.volumes.palestine.observation import OBS_SIZE
+
+    g = Game("palestine", seed=4)
+    obs, mask = np.zeros(OBS_SIZE, np.float32), np.zeros(PL.N_ACTIONS, np.int8)
+    stepper.sync(g.state, obs, mask)
+    a = first_legal(g)
+    g.force_chance([0])
+    state, obs0, mask0 = g.state.copy(), obs.copy(), mask.copy()
+    assert stepper.step(g.state, a, obs, mask) == STEP_DECLINED
+    assert np.array_equal(g.state, state) and np.array_equal(obs, obs0) and np.array_equal(mask, mask0)
+    # Once the queue is consumed the kernel steps again.
+    g.state[PL.FORCED + 1] = g.state[PL.FORCED]
+    assert stepper.step(g.state, a, obs, mask) != STEP_DECLINED
+
+
 def play_to_the_end(env, seed):
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)

@@ -11,7 +11,9 @@ Speed: the env keeps the observation, the acting agent's legal mask and the
 acting agent of the current position in preallocated arrays, refreshed once
 per step. A volume that supplies the fused kernels ``sync_kernel(state, obs,
 mask) -> actor`` and ``step_kernel(state, action, obs, mask) -> actor``
-(actor: index into ``game_class.agents``, -1 once the game is over) gets one
+(actor: index into ``game_class.agents``, -1 once the game is over; a
+step kernel returns ``STEP_DECLINED``, -2, having written nothing, when the step
+must go through ``Game.apply`` instead, e.g. with forced chance queued) gets one
 numba call per step; without them the env composes the same from the game's
 verbs. ``observe`` hands out copies, never the cached arrays. The cache
 follows ``env.game``: replacing the game, or playing it through
@@ -30,6 +32,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..errors import IllegalActionError
+from ..engine.rng import STEP_DECLINED
 from ..game import parse_action
 
 
@@ -140,16 +143,20 @@ class KernelAECEnv(AECEnv):
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
-        a = parse_action(action, self._n_actions)  # IllegalActionError naming it, nothing changed
+        if type(action) is int and 0 <= action < self._n_actions:
+            a = action                      # what parse_action returns for it, without the call
+        else:
+            a = parse_action(action, self._n_actions)  # IllegalActionError naming it, nothing changed
         game = self.game
         if game is not self._synced_game or len(game.history) != self._synced_len:
             self.resync()
-        forced = game.FORCED
-        if self.step_kernel is not None and self._mask[a] and game.state[forced] == game.state[forced + 1]:
-            # Legal by the cached mask and no forced chance queued (the only
-            # way the rules' kernels raise): the game's own checks would pass,
-            # so apply and refresh in one kernel call and record it as apply does.
+        actor = STEP_DECLINED
+        if self.step_kernel is not None and self._mask[a]:
+            # Legal by the cached mask: the game's own checks would pass, so
+            # apply and refresh in one kernel call and record it as apply does
+            # (unless the kernel declines: forced chance is queued).
             actor = self.step_kernel(game.state, a, self._obs, self._mask)
+        if actor != STEP_DECLINED:
             game.history.append(a)
             self._synced_len += 1
             self._actor = None if actor < 0 else self.possible_agents[actor]
