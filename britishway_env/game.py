@@ -152,7 +152,7 @@ class KernelGame(Game, abc.ABC):
         """The action's meaning independent of the position."""
 
     def action_name(self, action: int) -> str:
-        return self.generic_action_name(int(action))
+        return self.generic_action_name(parse_action(action, self.N_ACTIONS))
 
     # Shared.
     def legal_mask(self) -> np.ndarray:

@@ -89,6 +89,16 @@ def test_game_apply_refuses_junk_and_leaves_everything_unchanged(volume, bad):
 
 
 @pytest.mark.parametrize("volume", VOLUMES)
+@pytest.mark.parametrize("bad", [1.9, "1", b"1", True, None, -1, 2**63], ids=repr)
+def test_action_name_reads_actions_as_strictly_as_apply(volume, bad):
+    g = Game(volume, seed=0)
+    with pytest.raises(IllegalActionError):
+        g.action_name(bad)
+    a = first_legal(g)
+    assert g.action_name(np.int64(a)) == g.action_name(np.array(a)) == g.action_name(a)
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
 def test_game_apply_accepts_numpy_integers_as_the_same_action(volume):
     for convert in (np.int64, np.int32, np.uint8, np.array):
         g, ref = Game(volume, seed=5), Game(volume, seed=5)

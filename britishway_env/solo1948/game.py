@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import IllegalActionError, StateError
-from ..game import KernelGame
+from ..game import KernelGame, parse_action
 from . import layout as L
 from . import rules
 from .cards import (
@@ -105,7 +105,8 @@ class Solo1948Game(KernelGame):
 
     def action_name(self, action: int) -> str:
         """The action in words, with the card it concerns in this position."""
-        name = generic_action_name(int(action))
+        action = parse_action(action, self.N_ACTIONS)
+        name = generic_action_name(action)
         phase = int(self.state[L.PHASE])
         if phase == L.PH_DEPLOY and L.A_DEPLOY <= action < L.A_TARGET and self.state[L.PENDING_COUNT]:
             card = ISRAELI_NAMES[int(self.state[L.PENDING])]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import StateError
-from ...game import KernelGame
+from ...game import KernelGame, parse_action
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import turns
@@ -132,7 +132,7 @@ class PalestineGame(KernelGame):
 
     def action_name(self, action: int) -> str:
         """The action in words for the pending decision ("Sabotage in Galilee")."""
-        a = int(action)
+        a = parse_action(action, self.N_ACTIONS)
         d = int(turns.pending(self.state))
         name = generic_action_name(a)
         if a == L.A_STOP and d in _STOP_MEANS:
