@@ -413,3 +413,8 @@ def test_gym_lose_mode_refuses_step_after_losing_by_an_illegal_action():
     env.reset(seed=0)
     _, reward, terminated, _, _ = env.step(legal)
     assert not terminated
+    # The refusal follows env.game (as the AEC env's cache does): a fresh game put there plays on.
+    env.step(illegal)
+    env.unwrapped.game = Game("solo1948", seed=0)
+    _, reward, terminated, _, _ = env.step(legal)
+    assert not terminated

@@ -42,36 +42,37 @@ class Solo1948Env(gym.Env):
         self.action_names = ACTION_NAMES
         self.game: Solo1948Game | None = None
         self._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
-        self._over: str | None = None       # why the episode ended; step refuses until reset
+        self._lost = None                   # the game lost by an illegal action (lose mode)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.game = Solo1948Game(seed=game_seed)
-        self._over = None
+        self._lost = None
         return self._obs(), self._info()
 
     def step(self, action):
         if self.game is None:
             raise RuntimeError("call reset() before step()")
-        if self._over is not None:
-            # Not an illegal action to lose by: the episode has ended (by the
-            # rules or by an illegal action), in both modes.
-            raise IllegalActionError(f"the episode is over ({self._over}); call reset() before step()")
         game = self.game
+        if game.is_terminal() or self._lost is game:
+            # Not an illegal action to lose by: the episode has ended (by the
+            # rules or by an illegal action), in both modes. Both follow
+            # env.game, so a fresh game put there plays on.
+            why = "lost by an illegal action" if self._lost is game else game.outcome
+            raise IllegalActionError(f"the episode is over ({why}); call reset() before step()")
         try:
             game.apply(action)              # parse_action: a non-integer is an IllegalActionError
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
-            self._over = "lost by an illegal action"
+            self._lost = game
             info = self._info()
             info["illegal_action"] = True
             return self._obs(), -1.0, True, False, info
         reward = 0.0
         if game.is_terminal():
             reward = {"israeli": 1.0, "arab": -1.0}.get(game.winner, 0.0)
-            self._over = game.outcome
         return self._obs(), reward, game.is_terminal(), False, self._info()
 
     def action_masks(self) -> np.ndarray:
