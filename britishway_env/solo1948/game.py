@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import IllegalActionError, StateError
-from ..game import KernelGame
+from ..game import KernelGame, parse_action
 from . import layout as L
 from . import rules
 from .cards import (
@@ -65,6 +65,7 @@ class Solo1948Game(KernelGame):
     STATE_SIZE = L.STATE_SIZE
     FORCED = L.FORCED
     FORCED_CAPACITY = L.FORCED_CAPACITY
+    FORCED_FACES = rules.MAX_ROLL_FACES
     new_game_kernel = staticmethod(rules.new_game)
     legal_mask_kernel = staticmethod(rules.legal_mask)
     apply_kernel = staticmethod(rules.apply)
@@ -104,7 +105,8 @@ class Solo1948Game(KernelGame):
 
     def action_name(self, action: int) -> str:
         """The action in words, with the card it concerns in this position."""
-        name = generic_action_name(int(action))
+        action = parse_action(action, self.N_ACTIONS)
+        name = generic_action_name(action)
         phase = int(self.state[L.PHASE])
         if phase == L.PH_DEPLOY and L.A_DEPLOY <= action < L.A_TARGET and self.state[L.PENDING_COUNT]:
             card = ISRAELI_NAMES[int(self.state[L.PENDING])]

@@ -10,12 +10,13 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import StateError
-from ...game import KernelGame
+from ...game import KernelGame, parse_action
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import turns
 from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .events import PICK_VERBS
+from .resources import MAX_ROLL_FACES
 from .setup import determinize
 
 MAP_NAMES = SPACE_NAMES[:N_MAP_SPACES]
@@ -100,6 +101,7 @@ class PalestineGame(KernelGame):
     STATE_SIZE = L.STATE_SIZE
     FORCED = L.FORCED
     FORCED_CAPACITY = L.FORCED_CAPACITY
+    FORCED_FACES = MAX_ROLL_FACES
     new_game_kernel = staticmethod(turns.new_game)
     legal_mask_kernel = staticmethod(turns.legal_mask)
     apply_kernel = staticmethod(turns.apply)
@@ -130,7 +132,7 @@ class PalestineGame(KernelGame):
 
     def action_name(self, action: int) -> str:
         """The action in words for the pending decision ("Sabotage in Galilee")."""
-        a = int(action)
+        a = parse_action(action, self.N_ACTIONS)
         d = int(turns.pending(self.state))
         name = generic_action_name(a)
         if a == L.A_STOP and d in _STOP_MEANS:
