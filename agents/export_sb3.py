@@ -21,6 +21,7 @@ import argparse
 import io
 import re
 import sys
+import warnings
 import zipfile
 from pathlib import Path
 from typing import Mapping
@@ -89,7 +90,9 @@ def read_sb3_weights(zip_path: str | Path) -> dict:
         raise UnknownPolicyError(f"{str(zip_path)!r} is not a Stable-Baselines3 model zip with "
                                  f"{POLICY_MEMBER} ({type(err).__name__}: {err})") from None
     try:
-        state = torch.load(io.BytesIO(raw), map_location="cpu", weights_only=True)
+        with warnings.catch_warnings():       # torch notes the pickle protocol; the refusal below says enough
+            warnings.simplefilter("ignore")
+            state = torch.load(io.BytesIO(raw), map_location="cpu", weights_only=True)
     except Exception as err:  # weights_only refuses anything but tensors and plain containers
         raise UnknownPolicyError(f"{POLICY_MEMBER} in {str(zip_path)!r} is not a plain tensor file "
                                  f"({type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''})") from None

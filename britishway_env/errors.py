@@ -26,3 +26,7 @@ class UnknownPolicyError(BritishWayError, ValueError):
 
 class OutputPathError(BritishWayError, ValueError):
     """An output file that cannot be written where asked (extension, folder, permissions)."""
+
+
+class ClusterAddressError(BritishWayError, ValueError):
+    """A Ray cluster address that is malformed or does not answer."""
