@@ -106,9 +106,11 @@ def rollouts(
         if backend != "local":
             if "policies" not in kwargs:
                 raise ValueError(f"--backend {backend} is available for palestine, not {volume}")
-            from .distributed import check_address
+            from .distributed import check_address, probe
 
-            check_address(address)
+            target = check_address(address)
+            if target is not None:
+                probe(*target)              # a closed port fails now, not after the games are set up
             kwargs.update(backend=backend, address=address)
         elif address is not None:
             raise ValueError("--address is only used with --backend ray")
