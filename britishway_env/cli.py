@@ -70,7 +70,7 @@ def _notice(text: str) -> None:
 def rollouts(
     volume: str = typer.Argument(..., help="volume to play: solo1948 or palestine"),
     games: int = typer.Option(10_000, "--games", "-n", help="number of games (at most 20,000,000 solo1948 "
-                                                          "or 5,000,000 palestine games per run)"),
+                                                          "or 2,000,000 palestine games per run)"),
     policy: str = typer.Option(
         "random",
         help="solo1948: random, heuristic, ppo (shipped checkpoint) or a policy file (.npz, see docs/api.md); "

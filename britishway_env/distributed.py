@@ -5,9 +5,10 @@ as Ray tasks, merged in game order (so rows are identical for one seed).
     df = rollouts.run("palestine", 1_000_000, seed=0, backend="ray", address="auto")  # a running cluster
 
 Every Ray worker must be able to import ``britishway_env`` (install the
-project on each node). A local instance started here listens on 127.0.0.1
-only; an ``address`` that does not answer fails within 30 s. Each task plays its chunk on one numba thread; Ray
-spreads the tasks over the cluster's CPUs. Ray is imported only here.
+project on each node). Each task plays its chunk on one numba thread; Ray
+spreads the tasks over the cluster's CPUs. Ray is imported only here. A local
+instance started here listens on 127.0.0.1 only; an ``address`` where no Ray
+cluster answers fails within 30 s.
 """
 
 from __future__ import annotations
@@ -125,6 +126,13 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT_S) -> None:
         err = outcome["error"]
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         raise ClusterAddressError(f"cannot connect to the Ray cluster at {address}: {first}") from None
+
+
+def _play_chunk(play_range: Callable, seed: int, start: int, n: int, kwargs: dict) -> np.ndarray:
+    import numba
+
+    numba.set_num_threads(1)          # one task per Ray CPU
+    return play_range(seed, start, n, **kwargs)
 
 
 def play_on_ray(play_range: Callable, games: int, seed: int, chunks: list[tuple[int, int]], columns: int,
