@@ -19,13 +19,29 @@ from rich.table import Table
 
 from .errors import BritishWayError
 
+try:  # recent typer carries its own copy of click; its exceptions are what the app raises
+    from typer.core import _click as click
+except ImportError:  # pragma: no cover - older typer uses click itself
+    import click
+
 
 class _App(typer.Typer):
     """A Typer app whose failures end as one line on stderr, not a traceback."""
 
     def __call__(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False          # click's errors come here, to be printed as one line
         try:
-            return super().__call__(*args, **kwargs)
+            code = super().__call__(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as err:
+            err.show()
+            raise SystemExit(err.exit_code) from None
+        except click.exceptions.ClickException as err:        # usage errors: bad option values, missing arguments
+            where = f" (see {err.ctx.command_path} --help)" if getattr(err, "ctx", None) is not None else ""
+            _line(f"error: {_one_line(err.format_message())}{where}")
+            raise SystemExit(err.exit_code) from None
+        except typer.Abort:
+            _line("aborted")
+            raise SystemExit(130) from None
         except MemoryError:
             _line("out of memory: run fewer games per run (--games) or fewer threads")
             raise SystemExit(3) from None
@@ -40,6 +56,7 @@ class _App(typer.Typer):
             _line(f"internal error: {type(err).__name__}: {_one_line(err)} "
                   "(set BRITISHWAY_DEBUG=1 for the traceback)")
             raise SystemExit(1) from None
+        raise SystemExit(code if isinstance(code, int) else 0)
 
 
 app = _App(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,

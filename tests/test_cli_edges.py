@@ -205,8 +205,23 @@ def test_memory_error_and_unexpected_errors_are_one_line(monkeypatch, capsys):
         assert len(lines) == 1 and text in lines[0] and "Traceback" not in err, err
 
 
+def test_usage_errors_are_one_line_too(capsys):
+    for args, text in ((["rollouts", "solo1948", "--games", "many"], "Invalid value for '--games'"),
+                       (["rollouts"], "missing argument 'volume'"),
+                       (["rollouts", "solo1948", "--bogus"], "No such option")):
+        with pytest.raises(SystemExit) as info:
+            app(args, prog_name="britishway")
+        assert info.value.code == 2
+        lines = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+        assert len(lines) == 1 and text.lower() in lines[0].lower() and "--help" in lines[0], lines
+    with pytest.raises(SystemExit) as info:
+        app(["--help"], prog_name="britishway")
+    assert info.value.code == 0 and "rollouts" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("args", [
     ["rollouts", "solo1948", "--seed", str(2**63)],
+    ["rollouts", "solo1948", "--games", "lots"],
     ["rollouts", "palestine", "--policy", "british=heuristic,british=random"],
     ["rollouts", "solo1948", "--games", "1000000000"],
     ["rollouts", "solo1948", "--out", "/proc/rows.parquet"],
