@@ -251,7 +251,9 @@ def play(
     autosaved after every decision."""
     import random
 
-    from .game import Game
+    from .engine.warmup import ensure_compiled
+    from .errors import UnknownVolumeError
+    from .game import VOLUMES, Game
     from .play import INTERRUPTED, check_seed, default_save_path, load_save, play_in_terminal, \
         save_payload, write_save
 
@@ -259,12 +261,16 @@ def play(
         if load is not None:
             if seed is not None:
                 raise ValueError("--seed and --load cannot be used together: a saved game keeps its own seed")
-            game = load_save(load)
+            game = load_save(load, before_replay=lambda v: ensure_compiled(v, "play", _notice))
             if volume is not None and volume != game.volume:
                 raise ValueError(f"{load} holds a {game.volume} game, not {volume}")
             target = save if save is not None else load
         else:
             seed = check_seed(seed if seed is not None else random.randrange(2**62), "--seed")
+            if (volume or "solo1948") not in VOLUMES:
+                raise UnknownVolumeError(f"unknown volume {volume!r}; implemented volumes: "
+                                         f"{', '.join(sorted(VOLUMES))}")
+            ensure_compiled(volume or "solo1948", "play", _notice)
             game = Game(volume or "solo1948", seed=seed)
             target = save if save is not None else default_save_path(game.volume, seed)
         if target.exists() and (load is None or target.resolve() != load.resolve()):
