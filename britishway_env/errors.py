@@ -22,3 +22,8 @@ class UnknownVolumeError(BritishWayError, KeyError):
 
 class UnknownPolicyError(BritishWayError, ValueError):
     """A policy name that is neither built in nor a checkpoint path."""
+
+
+class ReportError(BritishWayError, ValueError):
+    """A rollout table that cannot be reported on (missing or inconsistent
+    columns, no games, several policy pairs not pooled on purpose)."""
