@@ -118,9 +118,22 @@ def _int_column(df: pd.DataFrame, name: str, low: int, high: int) -> np.ndarray:
 
 
 def _first_bad(mask: np.ndarray, what: str) -> None:
+    """Raise naming the first game where ``mask`` (one entry per game) holds."""
     bad = np.flatnonzero(mask)
     if len(bad):
         raise ReportError(f"{what} (game {int(bad[0])})")
+
+
+def _games_with(mask: np.ndarray, game: np.ndarray, n: int) -> np.ndarray:
+    """Per game: does any of its list entries (``game`` = the entry's game) satisfy ``mask``?"""
+    return np.bincount(game[mask], minlength=n) > 0
+
+
+def _games_with_repeats(game: np.ndarray, card: np.ndarray, n: int) -> np.ndarray:
+    """Per game: does a card occur twice among its entries? (sorting, not an n x cards table)"""
+    key = np.sort(game * (N_CARDS + 1) + card)
+    repeated = key[1:][key[1:] == key[:-1]]
+    return np.isin(np.arange(n), repeated // (N_CARDS + 1))
 
 
 def parse(df: pd.DataFrame, pool: bool = False) -> Games:
@@ -155,23 +168,18 @@ def parse(df: pd.DataFrame, pool: bool = False) -> Games:
     _first_bad(pc.list_value_length(pw).to_numpy(zero_copy_only=False) != rounds,
                "column 'political_will_after_round' must have one value per Propaganda Round played (victory_round)")
     pw_values = pc.list_flatten(pw).to_numpy(zero_copy_only=False)
-    _first_bad(np.zeros(n, bool) if not len(pw_values) else np.bincount(
-        pc.list_parent_indices(pw).to_numpy(zero_copy_only=False),
-        weights=(pw_values < 0) | (pw_values > MAX_POLITICAL_WILL), minlength=n) > 0,
-        f"column 'political_will_after_round' must be in 0..{MAX_POLITICAL_WILL}")
+    _first_bad(_games_with((pw_values < 0) | (pw_values > MAX_POLITICAL_WILL),
+                           pc.list_parent_indices(pw).to_numpy(zero_copy_only=False), n),
+               f"column 'political_will_after_round' must be in 0..{MAX_POLITICAL_WILL}")
 
     cards = _list_array(df["cards"], pa.int64(), "cards")
     values = pc.list_flatten(cards).to_numpy(zero_copy_only=False)
     parents = pc.list_parent_indices(cards).to_numpy(zero_copy_only=False)
     lengths = pc.list_value_length(cards).to_numpy(zero_copy_only=False)
     _first_bad(lengths == 0, "column 'cards' has a game with no card")
-    out_of_range = (values < 1) | (values > N_CARDS)
-    if out_of_range.any():
-        _first_bad(np.bincount(parents, weights=out_of_range, minlength=n) > 0,
-                   f"column 'cards' must hold card numbers 1..{N_CARDS}")
-    seen = np.zeros((n, N_CARDS + 1), dtype=np.int64)
-    np.add.at(seen, (parents, values), 1)
-    _first_bad((seen > 1).any(axis=1), "column 'cards' has a card drawn twice")
+    _first_bad(_games_with((values < 1) | (values > N_CARDS), parents, n),
+               f"column 'cards' must hold card numbers 1..{N_CARDS}")
+    _first_bad(_games_with_repeats(parents, values, n), "column 'cards' has a card drawn twice")
     propaganda = np.isin(values, PROPAGANDA_CARDS)
     _first_bad(np.bincount(parents, weights=propaganda, minlength=n) != rounds,
                "column 'cards' must hold one Propaganda card per Propaganda Round played (victory_round)")
@@ -192,13 +200,12 @@ def parse(df: pd.DataFrame, pool: bool = False) -> Games:
         raise ReportError(f"column 'events' must hold 'P<card>:<unshaded|shaded>:<british|irgun>' texts: game "
                           f"{int(event_game[bad][0])} has {texts[bad].iloc[0]!r}")
     event_card = parts[0].to_numpy(dtype=np.int64)
-    _first_bad(np.isin(np.arange(n), event_game[(event_card < 1) | (event_card > N_EVENT_CARDS)]),
+    _first_bad(_games_with((event_card < 1) | (event_card > N_EVENT_CARDS), event_game, n),
                f"column 'events' names a card outside the event cards 1..{N_EVENT_CARDS}")
-    _first_bad(np.isin(np.arange(n), event_game[campaign_of[event_game, event_card] == 0]),
+    _first_bad(_games_with(campaign_of[event_game, event_card] == 0, event_game, n),
                "column 'events' names a card the game did not draw")
-    executed = np.zeros((n, N_CARDS + 1), dtype=np.int64)
-    np.add.at(executed, (event_game, event_card), 1)
-    _first_bad((executed > 1).any(axis=1), "column 'events' has two events on one card (one Event box per card, 2.3.2)")
+    _first_bad(_games_with_repeats(event_game, event_card, n),
+               "column 'events' has two events on one card (one Event box per card, 2.3.2)")
     return Games(
         irgun_won=winner == "irgun", victory_round=rounds, campaign_of=campaign_of, event_game=event_game,
         event_card=event_card, event_side=(parts[1] == "shaded").to_numpy(dtype=np.int64),

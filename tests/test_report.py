@@ -169,6 +169,8 @@ def test_a_failed_write_leaves_the_previous_report_and_no_temporary_file(tmp_pat
     ("events", [["P1:shaded:irgun"], ["P21:shaded:irgun"], [], [], [], []], r"did not draw \(game 1\)"),
     ("events", [["P1:shaded:irgun"], ["P9 unshaded"], [], [], [], []], "'P9 unshaded'"),
     ("events", [["P1:shaded:irgun"], ["P33:shaded:irgun"], [], [], [], []], r"event cards 1\.\.32 \(game 1\)"),
+    ("events", [["P1:shaded:irgun"], ["P9:shaded:irgun", "P9:unshaded:british"], [], [], [], []],
+     r"two events on one card .*\(game 1\)"),
     ("political_will_after_round", [[0], [0], [10, 8], [12, 6, 0], [9, 4, 0], [15, 12, 9]],
      r"one value per Propaganda Round played .*game 2"),
     ("political_will_after_round", [[0], [0], [10, 8, 5], [12, 6, 0], [9, 4, -1], [15, 12, 9]],
