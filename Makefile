@@ -31,7 +31,7 @@ setup: $(FULL_STAMP)
 run: $(CORE_STAMP)
 	$(VENV)/bin/britishway rollouts palestine --games $(RUN_GAMES) --policy heuristic --seed 0 --out $(RUN_ROWS)
 	$(VENV)/bin/britishway report $(RUN_ROWS) --out $(RUN_REPORT) \
-		--title "Palestine balance: scripted bots in both seats, $(RUN_GAMES) games"
+		--title "Palestine balance: the scripted bots (heuristic) in both seats"
 	@echo "rows: $(RUN_ROWS)   report: $(RUN_REPORT)/report.md (plots beside it)"
 
 test: $(FULL_STAMP)
