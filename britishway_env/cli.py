@@ -175,6 +175,8 @@ def report(
     rows: Path = typer.Argument(..., help="rollout rows written by `britishway rollouts palestine --out x.parquet`"),
     out: Path = typer.Option(Path("report"), help="folder for report.md and its PNG plots"),
     title: str = typer.Option("Palestine balance report", help="report title"),
+    pool: bool = typer.Option(False, "--pool", help="pool rows from different policy pairs into one report "
+                                                    "(refused otherwise; the report then says so)"),
 ) -> None:
     """Write a markdown balance report with plots from Palestine rollout rows."""
     from . import report as rp
@@ -185,7 +187,7 @@ def report(
         if out.exists() and not out.is_dir():
             raise ValueError(f"--out {str(out)!r} is a file; the report needs a folder")
         check_output_path(out / "report.md", (".md",), what="report")
-        path = rp.write(df, out, title=title)
+        path = rp.write(df, out, title=title, pool=pool)
     except (BritishWayError, ValueError, OSError) as err:
         _fail(err)
     console.print(f"wrote {path} and its plots ({len(df):,} games)")

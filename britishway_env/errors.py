@@ -30,3 +30,8 @@ class OutputPathError(BritishWayError, ValueError):
 
 class ClusterAddressError(BritishWayError, ValueError):
     """A Ray cluster address that is malformed or does not answer."""
+
+
+class ReportError(BritishWayError, ValueError):
+    """A rollout table that cannot be reported on (missing or inconsistent
+    columns, no games, several policy pairs not pooled on purpose)."""
