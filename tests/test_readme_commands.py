@@ -129,8 +129,13 @@ def test_doc_command_exists_with_its_flags(where, command):
         known = {o for p in group.commands[words[1]].params for o in p.opts + p.secondary_opts}
         assert flags <= known, f"{where}: britishway {words[1]} has no {sorted(flags - known)}"
     elif words[0] == "make":
-        targets = set(re.findall(r"^([\w.-]+):", (ROOT / "Makefile").read_text(), re.M))
-        assert set(words[1:]) <= targets, f"{where}: no make target {sorted(set(words[1:]) - targets)}"
+        makefile = (ROOT / "Makefile").read_text()
+        targets = set(re.findall(r"^([\w.-]+):", makefile, re.M))
+        variables = set(re.findall(r"^(\w+) *\?=", makefile, re.M))
+        goals = {w for w in words[1:] if "=" not in w}
+        assigned = {w.split("=", 1)[0] for w in words[1:] if "=" in w}
+        assert goals <= targets, f"{where}: no make target {sorted(goals - targets)}"
+        assert assigned <= variables, f"{where}: the Makefile has no variable {sorted(assigned - variables)}"
     else:
         script = ROOT / words[1]
         assert script.is_file(), f"{where}: no script {words[1]}"
