@@ -27,7 +27,8 @@ Priorities (docs/palestine.md, "Bots"):
   spaces; Deploy and Restore Sabotaged Railways and Cities before the
   Propaganda Round (3.2.1, 4.2.1); Deploy Police where Sabotage threatens;
   Negotiate while the Haganah cooperate (4.2.2); Mass Detention only when
-  the expected arrests outweigh the expected Political Will lost (4.2.3);
+  the expected arrests outweigh the expected Political Will lost (4.2.3),
+  its Cells chosen to open Arms Caches to Assault, Underground ones first;
   spend Intel Chits (1.6.1, 2.3.7) only where a Cell or Arms Cache is worth
   more than the chit.
 * **Both.** Take the Limited Operation box when a full Operation would not
