@@ -160,12 +160,13 @@ def test_3_3_2_a_cell_travels_once_even_back_into_its_own_origin():
     g = make({TLV: {"troops": 2, "police": 1, "curfew": 1, "active_cells": 1, "underground_cells": 1}}, "irgun")
     play(g, BOX(L.BOX_OP_SA), OP(L.OP_TRAVEL), S(TLV), S(TLV), COUNT(1))
     assert spaces_of(g)[TLV] == {"troops": 2, "police": 1, "curfew": 1, "active_cells": 1, "underground_cells": 1}
-    assert g.to_dict()["context"]["moved_here_active"][board.space_index(TLV)] == 1
     play(g, S("Galilee"))
     assert legal(g) == {COUNT(1)}
     play(g, COUNT(1))
     assert spaces_of(g)[TLV] == {"troops": 2, "police": 1, "curfew": 1, "active_cells": 1}
     assert spaces_of(g)["Galilee"] == {"underground_cells": 1}
+    moved = g.to_dict()["context"]
+    assert moved["moved_here"][board.space_index(TLV)] == 1 and moved["moved_here_active"][board.space_index(TLV)] == 1
 
 
 # ------------------------------------------------------- Haganah Track --
