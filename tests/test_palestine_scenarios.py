@@ -169,6 +169,18 @@ def test_3_3_2_a_cell_travels_once_even_back_into_its_own_origin():
     assert moved["moved_here"][board.space_index(TLV)] == 1 and moved["moved_here_active"][board.space_index(TLV)] == 1
 
 
+def test_3_3_2_pieces_moved_in_an_earlier_action_do_not_count_as_travelled():
+    """The moves of a British Patrol (3.2.2) are over with its action: the
+    Irgun may then Travel the Cell in the space the Police moved into."""
+    g = make({"Galilee": {"underground_cells": 1}, "Haifa District": {"police": 1}}, "british")
+    play(g, BOX(L.BOX_LIMITED), OP(L.OP_PATROL), S("Galilee"), STOP, S("Haifa District"), S("Galilee"), STOP)
+    if g.phase == "Patrol: arrest space":
+        play(g, S("Galilee"))
+    assert g.current_agent == "irgun" and spaces_of(g)["Galilee"] == {"police": 1, "underground_cells": 1}
+    play(g, BOX(L.BOX_OP_SA))
+    assert OP(L.OP_TRAVEL) in legal(g)
+
+
 # ------------------------------------------------------- Haganah Track --
 
 def test_6_5_3_extra_space_stays_for_the_operation_after_terror_drops_the_track():

@@ -79,7 +79,8 @@ def check(state):
         return BAD_TALLY
     for s in range(N_MAP_SPACES):
         base = SPACES + s * SPACE_FIELDS
-        if not 0 <= state[MOVED_ACTIVE + s] <= state[MOVED_HERE + s]:
+        if not 0 <= state[MOVED_ACTIVE + s] <= state[MOVED_HERE + s] \
+                or (state[MOVED_ACTIVE + s] != 0 and state[OP] != OP_TRAVEL):
             return BAD_TALLY
         if state[OP] == OP_TRAVEL and (state[MOVED_ACTIVE + s] > state[base + CELLS_ACTIVE]
                                        or state[MOVED_HERE + s] - state[MOVED_ACTIVE + s]

@@ -674,6 +674,7 @@ def clear_action(state):
     state[LIMITED] = 0
     state[CUR] = -1
     state[CUR2] = -1
+    clear_moves(state)
     state[SA] = -1
     state[SA_USED] = 0
     state[SA_COUNT] = 0
@@ -929,6 +930,7 @@ def finish_propaganda(state):
         state[EV_STEP] = 10
         state[DECISION] = D_EVENT_RESUME
         return
+    clear_moves(state)
     reset_phase(state)
     state[DECISION] = D_NEXT_CARD
 
