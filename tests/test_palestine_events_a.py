@@ -136,8 +136,15 @@ def test_p1_unshaded_executed_by_irgun_british_decide_the_search_troops_moved_in
     assert spaces_legal(g) == {"Haifa District"}          # adjacent Troops may come in
     g.force_chance([1])                                   # Mass Detention rolls a 2
     play(g, space("Haifa District"), space("Haifa City"), STOP)
+    # 4 cubes // 3 = 1 Cell Activated, Curfew; the roll of 2 takes 2 of the 3 Cells in the
+    # City and its District, and the British choose which (3.1, 4.2.3, P-5), not the Irgun.
+    assert g.current_agent == "british" and g.phase == "Mass Detention: Cell to remove"
+    active_haifa = L.A_COUNT + board.space_index("Haifa City")
+    assert legal(g) == {space("Haifa City"), active_haifa, space("Haifa District")}   # no Stop
+    g.apply(space("Haifa City"))                          # its Underground Cell ...
+    assert legal(g) == {active_haifa, space("Haifa District")}
+    g.apply(active_haifa)                                 # ... and its Active one
     d = g.to_dict()
-    # 4 cubes // 3 = 1 Cell Activated, Curfew; the roll of 2 takes the City's 2 Cells.
     assert d["spaces"]["Haifa City"] == {"troops": 3, "police": 1, "curfew": 1}
     assert d["spaces"]["Haifa District"] == {"underground_cells": 1}
     assert d["prison"] == 2 and d["political_will"] == 10 and d["haganah_track"] == 0

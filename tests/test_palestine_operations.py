@@ -109,9 +109,23 @@ def test_8_0_search_then_mass_detention():
     assert get(s, "Tel Aviv-Jaffa", L.CURFEW) == 1 and get(s, "Jerusalem City", L.CURFEW) == 1
     assert O.can_mass_detain_in(s, S("Tel Aviv-Jaffa")) and not O.can_mass_detain_in(s, S("Haifa City"))
     pw = s[L.POLITICAL_WILL]
-    assert O.mass_detention(s, S("Tel Aviv-Jaffa"), 4) == 3
+    assert O.mass_detention_cells(s, S("Tel Aviv-Jaffa")) == 3
+    assert O.mass_detention_roll(s, S("Tel Aviv-Jaffa"), 4) == 3    # all three must go (3.1) ...
+    assert s[L.POLITICAL_WILL] == pw - 1                              # ... and the 4th pip costs 1
+    for name, piece in (("Tel Aviv-Jaffa", L.CELLS_UNDERGROUND), ("Tel Aviv-Jaffa", L.CELLS_ACTIVE),
+                        ("Lydda", L.CELLS_ACTIVE)):
+        O.detain(s, S(name), piece)
     assert O.cells(s, S("Tel Aviv-Jaffa")) == 0 and O.cells(s, S("Lydda")) == 0
     assert s[L.PRISON] == 3 and s[L.POLITICAL_WILL] == pw - 1
+
+
+def test_4_2_3_mass_detention_roll_below_the_cells_costs_no_political_will():
+    s = new_state()
+    put(s, "Tel Aviv-Jaffa", L.CELLS_UNDERGROUND, 3)
+    put(s, "Lydda", L.CELLS_UNDERGROUND, 2)
+    pw = s[L.POLITICAL_WILL]
+    assert O.mass_detention_roll(s, S("Tel Aviv-Jaffa"), 2) == 2     # the British choose which two
+    assert s[L.POLITICAL_WILL] == pw and O.mass_detention_cells(s, S("Tel Aviv-Jaffa")) == 5
 
 
 def test_3_2_3_search_city_with_intel_activates_per_cube_no_curfew():

@@ -27,7 +27,8 @@ Priorities (docs/palestine.md, "Bots"):
   spaces; Deploy and Restore Sabotaged Railways and Cities before the
   Propaganda Round (3.2.1, 4.2.1); Deploy Police where Sabotage threatens;
   Negotiate while the Haganah cooperate (4.2.2); Mass Detention only when
-  the expected arrests outweigh the expected Political Will lost (4.2.3);
+  the expected arrests outweigh the expected Political Will lost (4.2.3),
+  its Cells chosen to open Arms Caches to Assault, Underground ones first;
   spend Intel Chits (1.6.1, 2.3.7) only where a Cell or Arms Cache is worth
   more than the chit.
 * **Both.** Take the Limited Operation box when a full Operation would not
@@ -63,7 +64,7 @@ from .layout import (
     OP_DEPLOY, OP_FACTION, OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OWED_CELLS_3,
     OWED_CELLS_4, PAID, POLICE, PRISON, PROPAGANDA_DONE, RNG, SA, SA_MASS_DETENTION, SA_NEGOTIATE,
     SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STATE_SIZE, STEP,
-    TERROR, TERROR_HERE, TROOPS,
+    TERROR, TERROR_HERE, TROOPS, D_MASS_DETENTION, DETAIN_LEFT,
 )
 from .events import railway_sabotaged
 from .resources import map_total
@@ -73,7 +74,7 @@ from .operations import (
 )
 from .turns import (
     actor, intel_total, legal_mask, offensive_source_ok, op_feasible, op_space_ok, pending, sa_accompanies,
-    sa_open,
+    sa_open, travel_unmoved_active,
 )
 
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
@@ -405,12 +406,12 @@ def exposed_arrival(state, t, n):
 
 @njit(cache=True)
 def travel_move_value(state, o, t, m):
-    """Worth of moving one Cell from origin ``o`` to ``t`` (Active Cells move
-    first, rules decision P-9); ``t == o`` flips an Active Cell Underground."""
+    """Worth of moving one Cell from origin ``o`` to ``t`` (unmoved Active Cells
+    move first, rules decision P-9); ``t == o`` flips an Active Cell Underground."""
     movable = cells(state, o) - state[MOVED_HERE + o]
     if movable <= 0:
         return NEG
-    mover_active = state[at(o, CELLS_ACTIVE)] > 0
+    mover_active = travel_unmoved_active(state, o) > 0
     if t == o:
         if mover_active and not exposed_arrival(state, o, 1):
             return REHIDE
@@ -449,7 +450,7 @@ def travel_origin_value(state, o, m):
     if movable >= 2 and b2 > 0:
         total += 0.5 * b2
     moved = (1 if b1 > 0 else 0) + (1 if movable >= 2 and b2 > 0 else 0)
-    rest = min(state[at(o, CELLS_ACTIVE)], movable) - moved
+    rest = min(travel_unmoved_active(state, o), movable) - moved
     if rest > 0 and not exposed_arrival(state, o, rest):
         total += REHIDE * rest
     return total if total > 0 else NEG
@@ -858,6 +859,41 @@ def mass_detention_value(state, c):
         removed = min(d, n)
         v += CELL_PRISON * removed - (d - removed)
     return v / 6.0
+
+
+@njit(cache=True)
+def detention_cell_value(state, s, piece):
+    """British: worth of removing this Cell by Mass Detention (4.2.3) rather
+    than another. An Underground Cell is worth more (an Active one can still
+    be Patrolled or Assaulted without Intel, 3.2.2, 3.2.4): more still when it
+    is the last one that can Sabotage there (3.3.3) or the one that lets the
+    Irgun Silence the Police there (4.3.1). A space the rest of the roll can
+    empty opens its Arms Caches to Assault (3.2.4)."""
+    v = CELL_PRISON
+    u = state[at(s, CELLS_UNDERGROUND)]
+    if piece == CELLS_UNDERGROUND:
+        v += 0.2
+        if u == 1:
+            v += 0.3 * threat(state, s, False)
+        if state[at(s, POLICE)] > 0 and u == state[at(s, POLICE)]:
+            v += 0.3
+    caches = state[at(s, ARMS_CACHES)]
+    if caches > 0 and cells(state, s) <= state[DETAIN_LEFT]:
+        troops = state[at(s, TROOPS)]
+        share = 0.6 if troops >= 2 else 0.3
+        v += share * CACHE_OFF * min(caches, max(1, troops // 2)) / cells(state, s)
+    return v
+
+
+@njit(cache=True)
+def mass_detention_cell_decision(state, mask, scores):
+    """Mass Detention: the Cell to remove (A_SPACE + s Underground, A_COUNT + s Active)."""
+    for s in range(N_MAP_SPACES):
+        if mask[A_SPACE + s]:
+            scores[A_SPACE + s] = detention_cell_value(state, s, CELLS_UNDERGROUND)
+        if mask[A_COUNT + s]:
+            scores[A_COUNT + s] = detention_cell_value(state, s, CELLS_ACTIVE)
+    return pick(state, scores, mask)
 
 
 @njit(cache=True)
@@ -1401,13 +1437,13 @@ def travel_count_decision(state, mask):
         return hash_legal(state, mask)
     n = 1
     if t == o:
-        n = max(1, min(hi, state[at(o, CELLS_ACTIVE)]))
+        n = max(1, min(hi, travel_unmoved_active(state, o)))
         while n > 1 and exposed_arrival(state, t, n):
             n -= 1
     elif hi >= 2 and SPACE_KIND[t] != RAILWAY and not exposed_arrival(state, t, 2):
         m = setup_factor(state)
         extra = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)] + 1, m, False)
-        if state[at(o, CELLS_ACTIVE)] < 2:
+        if travel_unmoved_active(state, o) < 2:
             extra -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
         if extra > STOP_VALUE:
             n = 2
@@ -1574,6 +1610,8 @@ def british_action(state, mask):
         return pick(state, scores, mask)
     if d == D_SEARCH_CITY:
         return search_city_decision(state, mask)
+    if d == D_MASS_DETENTION:
+        return mass_detention_cell_decision(state, mask, scores)
     if d == D_DEPLOY_DESTINATION:
         return deploy_destination_decision(state, mask, scores)
     if d == D_DEPLOY_TROOPS:

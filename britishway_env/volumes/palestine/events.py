@@ -10,6 +10,8 @@ until it needs something, and says what with a request code:
   sets (``EV_LEFT`` spaces, ``EV_FILTER``, ``EV_MODE``, ``EV_SA``);
 * ``REQ_CHOOSE_OP``: ``EV_DECIDER`` chooses an Operation (or none);
 * ``REQ_SPECIAL_ACTIVITY``: ``EV_DECIDER`` may carry out ``EV_SA``;
+* ``REQ_MASS_DETENTION``: the British roll Mass Detention in City ``EV_SPACE``
+  and choose the Cells (P1; 4.2.3);
 * ``REQ_DONE`` / ``REQ_RESET``: the text is finished (``REQ_RESET``: the
   CURFEWS capability's step at the start of the Reset Phase is).
 
@@ -41,11 +43,11 @@ from .layout import (
 )
 from .operations import (
     ADJACENT, add_political_will, at, can_deploy_in, can_mass_detain_in, can_restore_in, capability, cells,
-    irgun_pieces, mass_detention,
+    irgun_pieces,
 )
 from .resources import die, draw_intel, haganah_shift_left, haganah_shift_right, map_total
 
-REQ_WAIT, REQ_DONE, REQ_RESET, REQ_CHOOSE_OP, REQ_SPECIAL_ACTIVITY = range(5)
+REQ_WAIT, REQ_DONE, REQ_RESET, REQ_CHOOSE_OP, REQ_SPECIAL_ACTIVITY, REQ_MASS_DETENTION = range(6)
 REQ_OPERATION = 8   # + OP_*
 
 # What choosing a space does in a pick step.
@@ -540,9 +542,11 @@ def unshaded_script(state, card, step, me):
     if card == 1:       # Black Saturday
         if step == 0:
             return request_operation(state, OP_SEARCH, 1, F_CITY, MODE_FIXED_LIMIT, -1, 1)
-        city = state[EV_SPACE]
-        if city >= 0 and can_mass_detain_in(state, city):
-            mass_detention(state, city, die(state))
+        if step == 1:
+            state[EV_STEP] = 2
+            city = state[EV_SPACE]
+            if city >= 0 and can_mass_detain_in(state, city):
+                return REQ_MASS_DETENTION     # before the shift: the Irgun refill comes after (6.5.2)
         haganah_shift_left(state)
         return REQ_DONE
     if card == 2:       # Crackdown on immigration

@@ -27,12 +27,12 @@ PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_cac
 CONTEXT_FIELDS = ("card_step", "executor", "decision", "operation", "limited", "n_selected",
                   "space_limit", "extra_space_used", "current_space", "second_space", "op_counter",
                   "intel_paid", "special_activity", "special_activity_used", "special_activity_return",
-                  "special_activity_spaces", "special_activity_space_bits", "terror_declared",
+                  "special_activity_spaces", "special_activity_space_bits", "mass_detention_left", "terror_declared",
                   "propaganda_rounds", "outcome", "first_eligible", "event_card", "event_side",
                   "event_faction", "event_step", "event_decider", "event_pick", "event_picks_left",
                   "event_pick_optional", "event_space_bits", "event_space", "event_op_filter", "event_op_mode",
                   "event_special_activity", "patrol_arrest_spaces", "british_must_pass")
-CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "travel_destinations", "capabilities",
+CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "travel_destinations", "capabilities",
                   "track_owed_cells_box4", "track_owed_cache_box4", "track_owed_cells_box3")
 
 
@@ -146,6 +146,10 @@ class PalestineGame(KernelGame):
                 return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[a - L.A_EVENT_SIDE]} text"
         if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
             return f"{name} (for the event)"
+        if d == L.D_MASS_DETENTION and L.A_SPACE <= a < L.A_COUNT + N_MAP_SPACES:
+            kind = "an Underground" if a < L.A_COUNT else "an Active"
+            where = MAP_NAMES[a - (L.A_SPACE if a < L.A_COUNT else L.A_COUNT)]
+            return f"Mass Detention: remove {kind} Cell from {where}"
         if L.A_SPACE <= a < L.A_COUNT:
             if d == L.D_SPACE:
                 return f"{L.OP_NAMES[int(self.state[L.OP])]} in {name}"

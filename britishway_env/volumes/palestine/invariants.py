@@ -13,17 +13,19 @@ from .layout import (
     INTEL_HELD, N_ACTIONS, OUTCOME, A_EVENT_SIDE, A_OP, CAPABILITIES, CARD, D_BOX, DECISION, EV_CARD,
     EV_MODE, POLICE, POLITICAL_WILL, PRISON, PW_MAX, SPACE_FIELDS, SPACES,
     STATE_SIZE, TOTAL_CACHES, TOTAL_CELLS, TOTAL_CURFEWS, TOTAL_POLICE, TOTAL_TROOPS, TRACK_CACHE_4,
-    TRACK_CELLS_3, TRACK_CELLS_4, TROOPS,
+    TRACK_CELLS_3, TRACK_CELLS_4, TROOPS, D_MASS_DETENTION, DETAIN_LEFT, MOVED_ACTIVE, MOVED_HERE, OP,
+    OP_TRAVEL,
 )
 from .turns import apply, is_over, legal_mask, new_game, pending
 
 (OK, BAD_TROOPS, BAD_POLICE, BAD_CELLS, BAD_CACHES, BAD_STACKING, BAD_CURFEW, BAD_TRACKS,
- NEGATIVE, NO_LEGAL_ACTION, TOO_LONG, BAD_EVENT) = range(12)
+ NEGATIVE, NO_LEGAL_ACTION, TOO_LONG, BAD_EVENT, BAD_TALLY) = range(13)
 VIOLATIONS = ("ok", "Troops not conserved (12)", "Police not conserved (6)", "Cells not conserved (15)",
               "Arms Caches not conserved (5)", "Arms Cache stacking (1.4.2)", "Curfew rules (1.4.2, 1.10)",
               "Political Will / Haganah / Intel out of bounds", "negative piece count",
               "no legal action in an unfinished game", "game too long",
-              "event state left over outside an event, or a capability out of range")
+              "event state left over outside an event, or a capability out of range",
+              "Mass Detention or Travel tally out of range (4.2.3, 3.3.2)")
 MAX_DECISIONS = 20000
 R_OUTCOME, R_DECISIONS, R_POLITICAL_WILL, R_VIOLATION, R_EVENTS = range(5)
 N_RESULT_COLUMNS = 5   # R_EVENTS: bit 2 * (card - 1) + side for each event text executed
@@ -73,6 +75,17 @@ def check(state):
             return BAD_EVENT
     if state[DECISION] == D_BOX and (state[EV_CARD] != 0 or state[EV_MODE] != 0):
         return BAD_EVENT
+    if (state[DETAIN_LEFT] != 0) != (state[DECISION] == D_MASS_DETENTION) or not 0 <= state[DETAIN_LEFT] <= 6:
+        return BAD_TALLY
+    for s in range(N_MAP_SPACES):
+        base = SPACES + s * SPACE_FIELDS
+        if not 0 <= state[MOVED_ACTIVE + s] <= state[MOVED_HERE + s] \
+                or (state[MOVED_ACTIVE + s] != 0 and state[OP] != OP_TRAVEL):
+            return BAD_TALLY
+        if state[OP] == OP_TRAVEL and (state[MOVED_ACTIVE + s] > state[base + CELLS_ACTIVE]
+                                       or state[MOVED_HERE + s] - state[MOVED_ACTIVE + s]
+                                       > state[base + CELLS_UNDERGROUND]):
+            return BAD_TALLY
     return OK
 
 

@@ -12,7 +12,7 @@ from ...engine.layout import Layout
 from ..boards.palestine import N_MAP_SPACES
 from .cards import DECK_SIZE
 
-LAYOUT = Layout("palestine", version=1)
+LAYOUT = Layout("palestine", version=2)
 FORCED_CAPACITY = 64
 
 RNG = LAYOUT.field("rng")
@@ -63,12 +63,14 @@ CUR2 = LAYOUT.field("second_space")                   # a destination chosen for
 COUNTER = LAYOUT.field("op_counter")                  # running count (Assault Cells, chits to discard)
 PAID = LAYOUT.field("intel_paid")                     # Intel value spent in the current space
 MOVED_HERE = LAYOUT.field("moved_here", N_MAP_SPACES)  # pieces that already moved this step
+MOVED_ACTIVE = LAYOUT.field("moved_here_active", N_MAP_SPACES)  # Travel: of MOVED_HERE, Cells that arrived Active
 DEST_USED = LAYOUT.field("travel_destinations", N_MAP_SPACES)  # Travel: destinations of this origin
 SA = LAYOUT.field("special_activity")                 # SA in progress (SA_*), -1 none
 SA_USED = LAYOUT.field("special_activity_used")       # 1 once this action's SA was taken
 SA_RETURN = LAYOUT.field("special_activity_return")   # decision to resume after the SA
 SA_COUNT = LAYOUT.field("special_activity_spaces")    # spaces the SA acted in
 SA_SPACES = LAYOUT.field("special_activity_space_bits")  # bit s set: the SA acted in space s
+DETAIN_LEFT = LAYOUT.field("mass_detention_left")     # Cells Mass Detention still removes (4.2.3)
 TERROR_HERE = LAYOUT.field("terror_declared")         # Terror declared for the Sabotage space
 PROPAGANDA_DONE = LAYOUT.field("propaganda_rounds")   # Propaganda Rounds completed
 OUTCOME = LAYOUT.field("outcome")                     # ONGOING, BRITISH_WIN, IRGUN_WIN
@@ -119,7 +121,7 @@ OP_FACTION = np.array([BRITISH] * 4 + [IRGUN] * 4, dtype=np.int64)
  D_REDEPLOY_CELL, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO, D_PATROL_MOVE, D_PATROL_MOVE_TO,
  D_PATROL_ARREST, D_PATROL_CHITS, D_SEARCH_MOVE, D_SEARCH_MOVE_TO, D_SEARCH_CITY, D_TRAVEL_DEST,
  D_TRAVEL_COUNT, D_TERROR_DECLARE, D_SABOTAGE_CACHE, D_SA_SPACE, D_SA_AFTER, D_NEXT_CARD,
- D_EVENT_SPACE, D_EVENT_COUNT, D_EVENT_OPTION, D_EVENT_OP, D_EVENT_RESUME) = range(41)
+ D_EVENT_SPACE, D_EVENT_COUNT, D_EVENT_OPTION, D_EVENT_OP, D_EVENT_RESUME, D_MASS_DETENTION) = range(42)
 DECISION_NAMES = (
     "game over", "choose a box", "choose an Operation", "choose a space", "Assault: Intel to spend",
     "Recruit: how many Cells", "Deploy: Troop destination", "Deploy: move a Troop from",
@@ -133,7 +135,7 @@ DECISION_NAMES = (
     "Terror: declare in this City", "Sabotage: Arms Cache to spend", "Special Activity: space",
     "Special Activity after the Operation", "reveal the next card (automatic)",
     "Event: choose a space", "Event: how many", "Event: choose an option", "Event: choose an Operation",
-    "Event: carry on with the text (automatic)",
+    "Event: carry on with the text (automatic)", "Mass Detention: Cell to remove",
 )
 
 # Special Activities (4.2, 4.3).

@@ -17,7 +17,7 @@ from .layout import (
     SA_USED, SELECTED, SPACE_FIELDS, SPACE_LIMIT, SPACES, STEP, TERROR_HERE, TRACK_CACHE_4,
     TRACK_CELLS_3, TRACK_CELLS_4, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE,
     AVAILABLE_TROOPS, CELLS_OUT_OF_GAME, BRITISH_MUST_PASS, EV_CARD, EV_LEFT, EV_OPTIONAL, EV_PICK,
-    EV_SIDE, EV_STEP,
+    EV_SIDE, EV_STEP, DETAIN_LEFT, MOVED_ACTIVE,
 )
 from .events import PICK_VERBS
 from .turns import actor, pending
@@ -44,9 +44,10 @@ O_SELECTED = OBS.field("selected", N_MAP_SPACES)
 O_CUR = OBS.field("current_space", N_MAP_SPACES)
 O_CUR2 = OBS.field("second_space", N_MAP_SPACES)
 O_MOVED = OBS.field("moved_here", N_MAP_SPACES)
+O_MOVED_ACTIVE = OBS.field("moved_here_active", N_MAP_SPACES)
 O_DEST = OBS.field("travel_destinations", N_MAP_SPACES)
 O_SA_SPACES = OBS.field("special_activity_spaces", N_MAP_SPACES)
-O_COUNTS = OBS.field("counts", 4)        # spaces selected, limit, Intel paid, counter
+O_COUNTS = OBS.field("counts", 5)        # spaces selected, limit, Intel paid, counter, Mass Detention left
 O_CAPS = OBS.field("capabilities", 8 * 2)
 N_PICKS = len(PICK_VERBS)
 O_EVENT = OBS.field("event", 6)          # running, shaded, step / 10, picks left / 4, optional, British must pass
@@ -102,6 +103,7 @@ def observe(state, out):
     for s in range(N_MAP_SPACES):
         out[O_SELECTED + s] = state[SELECTED + s]
         out[O_MOVED + s] = state[MOVED_HERE + s]
+        out[O_MOVED_ACTIVE + s] = state[MOVED_ACTIVE + s]
         out[O_DEST + s] = state[DEST_USED + s]
         out[O_SA_SPACES + s] = (state[SA_SPACES] >> s) & 1
     if state[CUR] >= 0:
@@ -112,6 +114,7 @@ def observe(state, out):
     out[O_COUNTS + 1] = state[SPACE_LIMIT]
     out[O_COUNTS + 2] = state[PAID]
     out[O_COUNTS + 3] = state[COUNTER]
+    out[O_COUNTS + 4] = state[DETAIN_LEFT]
     for c in range(8):
         if state[CAPABILITIES + c] > 0:
             out[O_CAPS + c * 2 + state[CAPABILITIES + c] - 1] = 1.0

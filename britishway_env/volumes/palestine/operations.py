@@ -206,24 +206,34 @@ def can_mass_detain_in(state, s):
 
 
 @njit(cache=True)
-def mass_detention(state, city, roll_result):
-    """Mass Detention (4.2.3): a die roll of Cells from the City and its
-    District to Prison, the City's first and Underground before Active in
-    each space (rules decision P-5); the unused roll is lost Political Will.
-    With 6TH AIRBORNE shaded (P18) the Cells go to Available instead."""
-    left = roll_result
-    to_available = capability(state, CAP_AIRBORNE, CAP_SHADED)
-    for s in (city, adjacent_district(city)):
-        for piece in (CELLS_UNDERGROUND, CELLS_ACTIVE):
-            n = min(left, state[at(s, piece)])
-            state[at(s, piece)] -= n
-            if to_available:
-                state[AVAILABLE_CELLS] += n
-            else:
-                state[PRISON] += n
-            left -= n
-    add_political_will(state, -left)
-    return roll_result - left
+def mass_detention_cells(state, city):
+    """Cells Mass Detention may take: the City's and its District's (4.2.3)."""
+    return cells(state, city) + cells(state, adjacent_district(city))
+
+
+@njit(cache=True)
+def mass_detention_roll(state, city, roll_result):
+    """Mass Detention (4.2.3): the die says how many Cells leave the City and
+    its District; the part of the roll no Cell answers comes off Political
+    Will at once. Returns how many Cells the British must now remove: the
+    roll, or every Cell there when fewer (targeted pieces are affected to the
+    maximum extent, 3.1). Which ones is theirs to choose (rules decision P-5),
+    one at a time with :func:`detain`."""
+    take = min(roll_result, mass_detention_cells(state, city))
+    add_political_will(state, -(roll_result - take))
+    return take
+
+
+@njit(cache=True)
+def detain(state, s, piece):
+    """One Cell of kind ``piece`` (CELLS_UNDERGROUND or CELLS_ACTIVE) from ``s``
+    to Prison by Mass Detention (4.2.3), to Available with 6TH AIRBORNE
+    shaded (P18)."""
+    state[at(s, piece)] -= 1
+    if capability(state, CAP_AIRBORNE, CAP_SHADED):
+        state[AVAILABLE_CELLS] += 1
+    else:
+        state[PRISON] += 1
 
 
 # ------------------------------------------------------------------ Irgun --
@@ -251,15 +261,17 @@ def recruit(state, s, n):
 def travel(state, src, dst, underground, active):
     """Travel moves Cells from one origin to one destination (3.3.2): Active
     if the destination is a Railway or has a Curfew and the movers plus the
-    cubes there exceed three, otherwise Underground."""
+    cubes there exceed three, otherwise Underground. Returns True when they
+    arrive Active."""
     n = underground + active
     state[at(src, CELLS_UNDERGROUND)] -= underground
     state[at(src, CELLS_ACTIVE)] -= active
     exposed = SPACE_KIND[dst] == RAILWAY or state[at(dst, CURFEW)] > 0
     if exposed and n + cubes(state, dst) > 3:
         state[at(dst, CELLS_ACTIVE)] += n
-    else:
-        state[at(dst, CELLS_UNDERGROUND)] += n
+        return True
+    state[at(dst, CELLS_UNDERGROUND)] += n
+    return False
 
 
 @njit(cache=True)

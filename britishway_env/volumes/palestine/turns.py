@@ -12,7 +12,8 @@ from numba import njit
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import PROPAGANDA_CARDS
 from .events import (
-    REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_RESET, REQ_SPECIAL_ACTIVITY, count_chosen, count_limit,
+    REQ_CHOOSE_OP, REQ_DONE, REQ_MASS_DETENTION, REQ_OPERATION, REQ_RESET, REQ_SPECIAL_ACTIVITY, count_chosen,
+    count_limit,
     curfew_spaces, event_playable, event_script, option_chosen, option_ok, pick_effect, pick_space_ok,
     stop_pick,
 )
@@ -39,11 +40,12 @@ from .layout import (
     OWED_CELLS_3, OWED_CELLS_4, PAID, POLICE, PROPAGANDA_DONE, SA, SA_COUNT, SA_FACTION,
     SA_MASS_DETENTION, SA_NEGOTIATE, SA_PROPAGANDIZE, SA_RESTORE, SA_RETURN, SA_SILENCE, SA_SPACES,
     SA_TERROR, SA_USED, SELECTED, SPACE_LIMIT, STEP, TERROR_HERE, TROOPS,
+    D_MASS_DETENTION, DETAIN_LEFT, MOVED_ACTIVE,
 )
 from .operations import (
-    ADJACENT, assault_budget, assault_space, at, capability, can_deploy_in, can_mass_detain_in, can_propagandize_in,
-    can_restore_in, can_rob_in, can_silence_in, cells, cubes, deploy_police, irgun_pieces,
-    mass_detention, move, patrol_arrest, propagandize, recruit, recruit_limit, restore, rob_space,
+    ADJACENT, adjacent_district, assault_budget, assault_space, at, capability, can_deploy_in, can_mass_detain_in,
+    can_propagandize_in, can_restore_in, can_rob_in, can_silence_in, cells, cubes, deploy_police, detain,
+    irgun_pieces, mass_detention_roll, move, patrol_arrest, propagandize, recruit, recruit_limit, restore, rob_space,
     sabotage_space, search_space, silence, travel,
 )
 from .propaganda import political_will_phase, reset_phase
@@ -136,7 +138,7 @@ def op_space_ok(state, op, s):
     if op == OP_SEARCH:
         return True
     if op == OP_TRAVEL:
-        return cells(state, s) - state[MOVED_HERE + s] > 0
+        return cells(state, s) - state[MOVED_HERE + s] > 0     # a Cell Travels once (3.3.2)
     if op == OP_SABOTAGE:
         return state[at(s, CELLS_UNDERGROUND)] > 0
     return False
@@ -217,7 +219,9 @@ def space_limit(state, op):
     """Three spaces (3.1), one for a Limited Operation (2.3.4); two for a
     British Operation with ERNEST BEVIN shaded (P9); one more for the Irgun
     with the Haganah Track at 4 (6.5.3), or at 3 or 4 with PALMACH shaded
-    and never with PALMACH unshaded (P13)."""
+    and never with PALMACH unshaded (P13). Fixed when the Operation starts:
+    a Terror that shifts the track in the same Operation does not take the
+    extra space back (rules decision P-32)."""
     if state[LIMITED]:
         limit = 1
     elif OP_FACTION[op] == BRITISH and capability(state, CAP_BEVIN, CAP_SHADED):
@@ -290,11 +294,45 @@ def can_buy(state):
 def clear_moves(state):
     for t in range(N_MAP_SPACES):
         state[MOVED_HERE + t] = 0
+        state[MOVED_ACTIVE + t] = 0
 
 
 @njit(cache=True)
 def travel_movable(state):
     return cells(state, state[CUR]) - state[MOVED_HERE + state[CUR]]
+
+
+@njit(cache=True)
+def travel_unmoved_active(state, s):
+    """Active Cells in ``s`` that have not Travelled yet: the Cells that
+    arrived this Travel (MOVED_HERE, MOVED_ACTIVE of them Active) move no
+    more (3.3.2)."""
+    return state[at(s, CELLS_ACTIVE)] - state[MOVED_ACTIVE + s]
+
+
+@njit(cache=True)
+def travel_cells(state, dst, n):
+    """Travel ``n`` Cells from the origin CUR to ``dst`` (3.3.2): its unmoved
+    Active Cells first (rules decision P-9), then unmoved Underground ones;
+    they arrive as the destination rule says and are marked as moved."""
+    src = state[CUR]
+    active = min(n, travel_unmoved_active(state, src))
+    if travel(state, src, dst, n - active, active):
+        state[MOVED_ACTIVE + dst] += n
+    state[MOVED_HERE + dst] += n
+    state[DEST_USED + dst] = 1
+
+
+@njit(cache=True)
+def travel_tally_after_activation(state, s):
+    """Propagandize in the middle of a Travel (4.1) Activated a Cell in ``s``:
+    an unmoved one when there is one (it may still Travel and flip back,
+    never worse for the Irgun), else one that already arrived."""
+    if state[OP] == OP_TRAVEL:
+        arrived_underground = state[MOVED_HERE + s] - state[MOVED_ACTIVE + s]
+        excess = arrived_underground - state[at(s, CELLS_UNDERGROUND)]
+        if excess > 0:
+            state[MOVED_ACTIVE + s] += excess
 
 
 @njit(cache=True)
@@ -517,16 +555,72 @@ def sa_in_space(state, s):
     if sa == SA_RESTORE:
         restore(state, s)
     elif sa == SA_MASS_DETENTION:
-        mass_detention(state, s, die(state))
+        start_mass_detention(state, s)
+        return
     elif sa == SA_SILENCE:
         silence(state, s)
     elif sa == SA_PROPAGANDIZE:
         propagandize(state, s, 2 if capability(state, CAP_BEGIN, CAP_SHADED) else 1)
+        travel_tally_after_activation(state, s)
         if state[SA_COUNT] < 2:
             for t in range(N_MAP_SPACES):
                 if sa_space_ok(state, sa, t):
                     return   # a second City may follow (or stop)
     finish_sa(state)
+
+
+@njit(cache=True)
+def start_mass_detention(state, city):
+    """Mass Detention in ``city`` (4.2.3): roll, then the British remove the
+    Cells one by one (D_MASS_DETENTION)."""
+    state[EXECUTOR] = BRITISH
+    state[CUR] = city
+    state[DETAIN_LEFT] = mass_detention_roll(state, city, die(state))
+    continue_mass_detention(state)
+
+
+@njit(cache=True)
+def continue_mass_detention(state):
+    """Remove the Cells Mass Detention still owes (DETAIN_LEFT): the British
+    are asked only when it matters, i.e. the roll does not take every Cell
+    there and more than one kind of Cell (space, Underground or Active) is
+    left (rules decision P-5). Then back to the Special Activity's Operation,
+    or to the event (P1) that called it."""
+    city = state[CUR]
+    district = adjacent_district(city)
+    while state[DETAIN_LEFT] > 0:
+        kinds = 0
+        total = 0
+        only_s = -1
+        only_piece = -1
+        for s in (city, district):
+            for piece in (CELLS_UNDERGROUND, CELLS_ACTIVE):
+                n = state[at(s, piece)]
+                if n > 0:
+                    kinds += 1
+                    total += n
+                    only_s = s
+                    only_piece = piece
+        if kinds == 0:
+            state[DETAIN_LEFT] = 0
+            break
+        if kinds > 1 and state[DETAIN_LEFT] < total:
+            state[DECISION] = D_MASS_DETENTION
+            return
+        detain(state, only_s, only_piece)
+        state[DETAIN_LEFT] -= 1
+    state[CUR] = -1
+    if state[SA] == SA_MASS_DETENTION:
+        finish_sa(state)
+    else:
+        state[DECISION] = D_EVENT_RESUME
+
+
+@njit(cache=True)
+def mass_detention_cell_ok(state, s, piece):
+    """D_MASS_DETENTION: a Cell of kind ``piece`` in ``s``, the City or its District."""
+    city = state[CUR]
+    return (s == city or s == adjacent_district(city)) and state[at(s, piece)] > 0
 
 
 @njit(cache=True)
@@ -551,10 +645,15 @@ def finish_assault_space(state):
 def finish_spaces(state):
     """The Operation's space list is closed: after-steps, then the action ends.
     An Operation that selected no space (an event's "may" declined, P-12) has
-    no after-steps: a Deploy with no space moves no Troops (P8)."""
+    no after-steps: a Deploy with no space moves no Troops (P8). An event's
+    Operation declined that way takes its Special Activity with it: a Special
+    Activity accompanies an Operation (4.1; rules decision P-33)."""
     op = state[OP]
     if state[N_SELECTED] == 0:
-        finish_operation(state)
+        if state[EV_MODE] & MODE_EVENT_OP:
+            end_action(state)
+        else:
+            finish_operation(state)
     elif op == OP_DEPLOY:
         state[DECISION] = D_DEPLOY_DESTINATION
     elif op == OP_PATROL:
@@ -575,6 +674,7 @@ def clear_action(state):
     state[LIMITED] = 0
     state[CUR] = -1
     state[CUR2] = -1
+    clear_moves(state)
     state[SA] = -1
     state[SA_USED] = 0
     state[SA_COUNT] = 0
@@ -660,6 +760,8 @@ def event_resume(state):
         state[EXECUTOR] = state[EV_DECIDER]
         state[SA_USED] = 0
         state[DECISION] = D_SA_AFTER
+    elif request == REQ_MASS_DETENTION:
+        start_mass_detention(state, state[EV_SPACE])
 
 
 @njit(cache=True)
@@ -776,8 +878,7 @@ def haganah_cooperation(state):
 
 @njit(cache=True)
 def start_redeploy(state, decision):
-    for s in range(N_MAP_SPACES):
-        state[MOVED_HERE + s] = 0
+    clear_moves(state)
     state[CUR] = -1
     state[DECISION] = decision
     if decision == D_REDEPLOY_CELL:
@@ -829,6 +930,7 @@ def finish_propaganda(state):
         state[EV_STEP] = 10
         state[DECISION] = D_EVENT_RESUME
         return
+    clear_moves(state)
     reset_phase(state)
     state[DECISION] = D_NEXT_CARD
 
@@ -934,8 +1036,11 @@ def legal_mask(state, out):
                     out[A_SPACE + s] = 1
                     selectable = True
         # An Operation needs a space, unless its Special Activity, taken
-        # first, left none (rules decision P-12), or an event says "may".
-        if state[N_SELECTED] > 0 or not selectable or state[EV_MODE] & MODE_OPTIONAL:
+        # first, left none (rules decision P-12), or an event says "may"
+        # and its Special Activity was not taken first (P-33: a Special
+        # Activity accompanies an Operation, 4.1).
+        if state[N_SELECTED] > 0 or not selectable \
+                or (state[EV_MODE] & MODE_OPTIONAL and state[SA_USED] == 0):
             out[A_STOP] = 1
         if extra_space_open(state):
             out[A_EXTRA] = 1
@@ -998,6 +1103,15 @@ def legal_mask(state, out):
     if d == D_TRAVEL_COUNT:
         for k in range(1, min(travel_movable(state), MAX_COUNT) + 1):
             out[A_COUNT + k - 1] = 1
+        return
+    if d == D_MASS_DETENTION:
+        # A_SPACE + s: an Underground Cell from s; A_COUNT + s: an Active one.
+        # No Stop: the roll's Cells must all go (3.1, rules decision P-5).
+        for s in range(N_MAP_SPACES):
+            if mass_detention_cell_ok(state, s, CELLS_UNDERGROUND):
+                out[A_SPACE + s] = 1
+            if mass_detention_cell_ok(state, s, CELLS_ACTIVE):
+                out[A_COUNT + s] = 1
         return
     if d == D_TERROR_DECLARE:
         out[A_STOP] = 1
@@ -1226,14 +1340,15 @@ def apply(state, action):
             state[CUR2] = space
             state[DECISION] = D_TRAVEL_COUNT
     elif d == D_TRAVEL_COUNT:
-        src = state[CUR]
-        dst = state[CUR2]
-        n = action - A_COUNT + 1
-        active = min(n, state[at(src, CELLS_ACTIVE)])   # Active Cells move first (rules decision P-9)
-        travel(state, src, dst, n - active, active)
-        state[MOVED_HERE + dst] += n
-        state[DEST_USED + dst] = 1
+        travel_cells(state, state[CUR2], action - A_COUNT + 1)
         travel_next(state)
+    elif d == D_MASS_DETENTION:
+        if action >= A_COUNT:
+            detain(state, action - A_COUNT, CELLS_ACTIVE)
+        else:
+            detain(state, space, CELLS_UNDERGROUND)
+        state[DETAIN_LEFT] -= 1
+        continue_mass_detention(state)
     elif d == D_TERROR_DECLARE:
         if action != A_STOP:
             state[SA_USED] = 1
