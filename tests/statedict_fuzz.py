@@ -59,12 +59,32 @@ def leaf_paths(node, prefix=()):
     return paths
 
 
-def junk_for(value):
-    """Junk aimed at one value: near and far integers, other types."""
+def strings_in(node, out=None):
+    """Every string in the dict (names of spaces, cards, phases...)."""
+    out = set() if out is None else out
+    if isinstance(node, str):
+        out.add(node)
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            strings_in(k, out)
+            strings_in(v, out)
+    elif isinstance(node, list):
+        for v in node:
+            strings_in(v, out)
+    return out
+
+
+def junk_for(value, names=()):
+    """Junk aimed at one value: half the time something nearly right (integers
+    next to it, a valid name from elsewhere in the dict), else any junk."""
     near = []
     if isinstance(value, int) and not isinstance(value, bool):
         near = [value - 2, value - 1, value + 1, value + 2, -value, value * 2 + 5, float(value)]
-    return st.sampled_from(near + JUNK_FIXED) if near else st.sampled_from(JUNK_FIXED)
+    elif isinstance(value, str):
+        near = sorted(names)
+    if not near:
+        return st.sampled_from(JUNK_FIXED)
+    return st.one_of(st.sampled_from(near), st.sampled_from(JUNK_FIXED))
 
 
 @st.composite
@@ -79,7 +99,7 @@ def mutated(draw, bases):
     key = path[-1]
     kind = draw(st.sampled_from(("replace", "replace", "replace", "delete", "add")))
     if kind == "replace":
-        junk = draw(junk_for(parent[key]))
+        junk = draw(junk_for(parent[key], strings_in(d)))
         parent[key] = junk
         what = f"{path} = {junk!r}"
     elif kind == "delete":

@@ -31,7 +31,7 @@ from britishway_env.volumes.palestine import invariants as pal_inv
 from statedict_fuzz import mutated, random_game_dicts, without_history
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = int(os.environ.get("BRITISHWAY_FUZZ_EXAMPLES", "2000"))
+EXAMPLES = int(os.environ.get("BRITISHWAY_FUZZ_EXAMPLES", "3000"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                 suppress_health_check=list(HealthCheck))
 
