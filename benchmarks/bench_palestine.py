@@ -36,7 +36,7 @@ Measured in one run, side by side:
    outcomes sampled from ``state.chance_outcomes()``) and through the C++
    ``pyspiel.evaluate_bots`` with uniform random bots. A peer that cannot be
    imported (``pip install -e '.[bench]'``) is reported as unavailable.
-5. Ratios against the issue's aims.
+5. Ratios against the throughput aims (``AIM_*`` below).
 
 All timings use ``time.perf_counter`` after a warm-up; each timed figure is
 the median of ``--repeat`` runs.

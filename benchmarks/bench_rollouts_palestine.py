@@ -1,4 +1,4 @@
-"""Time to play a million Palestine games per policy pair (issue 5), through the
+"""Time to play a million Palestine games per policy pair, through the
 public rollout API that balance analysts use.
 
     python benchmarks/bench_rollouts_palestine.py                 # 1,000,000 games per pair, table to stdout
@@ -96,8 +96,8 @@ def main(argv=None) -> str:
         "`play` is the compiled games alone; `table` builds the rows (lists of cards and events per game); "
         "`warm-up` is the first 64-game call of the process (numba cache load, or compile when the "
         "package changed). The heuristic bots score every legal action of every decision, so their "
-        "pairs cost more per decision than random play; the ratio column is the issue's \"within a "
-        "small factor\" check.",
+        "pairs cost more per decision than random play; the ratio column says how many times longer a "
+        "pair takes than random play.",
     ]
     report = "\n".join(lines) + "\n"
     if args.write:

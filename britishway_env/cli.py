@@ -152,20 +152,47 @@ def _print_seat_tables(ro, df) -> None:
 
 @app.command()
 def play(
-    volume: str = typer.Argument("solo1948", help="volume to play"),
-    seed: Optional[int] = typer.Option(None, help="seed (default: random)"),
-    save: Optional[Path] = typer.Option(None, help="save the game (seed + actions, JSON) here at the end"),
+    volume: Optional[str] = typer.Argument(None, help="volume to play: solo1948 (default) or palestine; "
+                                                      "with --load, the saved game's volume"),
+    seed: Optional[int] = typer.Option(None, help="seed of a new game (default: random); not with --load"),
+    save: Optional[Path] = typer.Option(None, help="autosave here (JSON) after every decision; default "
+                                                   "saves/VOLUME-SEED.json, or the --load file"),
+    load: Optional[Path] = typer.Option(None, help="resume the game saved in this file (replayed from its "
+                                                   "seed and actions)"),
 ) -> None:
-    """Play a game in the terminal: the board as text, every legal choice named."""
+    """Play a game in the terminal (you play every seat): the board as text, every legal choice named,
+    autosaved after every decision."""
+    import random
+
     from .game import Game
-    from .play import play_in_terminal
+    from .play import INTERRUPTED, check_seed, default_save_path, load_save, play_in_terminal, \
+        save_payload, write_save
 
     try:
-        game = Game(volume, seed=seed if seed is not None else int(time.time_ns() % (2**62)))
-    except BritishWayError as err:
+        if load is not None:
+            if seed is not None:
+                raise ValueError("--seed and --load cannot be used together: a saved game keeps its own seed")
+            game = load_save(load)
+            if volume is not None and volume != game.volume:
+                raise ValueError(f"{load} holds a {game.volume} game, not {volume}")
+            target = save if save is not None else load
+        else:
+            seed = check_seed(seed if seed is not None else random.randrange(2**62), "--seed")
+            game = Game(volume or "solo1948", seed=seed)
+            target = save if save is not None else default_save_path(game.volume, seed)
+        if target.exists() and (load is None or target.resolve() != load.resolve()):
+            raise ValueError(f"{target} already exists; resume that game with --load {target}, "
+                             f"or choose another --save")
+        try:
+            write_save(target, save_payload(game))
+        except OSError as err:
+            raise ValueError(f"cannot write the save file {target}: {err.strerror or err}") from None
+        if load is not None:
+            print(f"Resumed the {game.volume} game from {load} after {len(game.history)} decisions.")
+    except (BritishWayError, ValueError) as err:
         _fail(err)
-    play_in_terminal(game, input_fn=input, print_fn=print, save=save)
-
+    if play_in_terminal(game, input_fn=input, print_fn=print, save=target) == INTERRUPTED:
+        raise typer.Exit(code=130)
 
 
 if __name__ == "__main__":

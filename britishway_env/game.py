@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import abc
 import importlib
+import itertools
+import operator
 from typing import Any, Callable
 
 import numpy as np
@@ -22,6 +24,42 @@ VOLUMES = {
     "solo1948": "britishway_env.solo1948.game:Solo1948Game",
     "palestine": "britishway_env.volumes.palestine.game:PalestineGame",
 }
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, shortened: error messages name the bad value, not all of it."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not replace the error being reported
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _strict_int(value: Any) -> int | None:
+    """``value`` as an int if it is an integer (``operator.index``: Python and
+    numpy integers, 0-d integer arrays), else None. bools are not integers
+    here, and floats, strings and bytes are never truncated or parsed."""
+    if type(value) is int:              # the common case, without the calls below
+        return value
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except Exception:                   # TypeError, or whatever a hostile __index__ raises
+        return None
+
+
+def parse_action(action: Any, n_actions: int) -> int:
+    """The action as an int in ``0..n_actions - 1``, or :class:`IllegalActionError`
+    naming the bad value. Every door an action comes in by (``Game.apply``,
+    the AEC and Gymnasium envs) reads it here."""
+    a = _strict_int(action)
+    if a is None:
+        raise IllegalActionError(
+            f"an action must be an integer, got {_shown(action)} ({type(action).__name__})")
+    if not 0 <= a < n_actions:
+        raise IllegalActionError(f"action {a} is outside the action space 0..{n_actions - 1}")
+    return a
 
 
 def game_class(volume: str) -> type["Game"]:
@@ -97,11 +135,11 @@ class KernelGame(Game, abc.ABC):
     RNG = 0                 # offset of the generator state
     FORCED = 0              # offset of the forced-chance queue: queued, used, values...
     FORCED_CAPACITY = 0
+    FORCED_FACES = 1        # forced values are 0..FORCED_FACES - 1: the most faces of any roll in play
     new_game_kernel: Callable = staticmethod(lambda state, seed: None)
     legal_mask_kernel: Callable = staticmethod(lambda state, out: None)
     apply_kernel: Callable = staticmethod(lambda state, action: None)
     determinize_kernel: Callable = staticmethod(lambda state, seed: None)
-    MAX_CHANCE = 1          # largest die or draw of a game in play: forced values are 0..MAX_CHANCE-1
     MAX_HISTORY = 0         # the longest history a state dict may carry
 
     def __init__(self, volume: str | None = None, seed: int = 0):
@@ -135,7 +173,7 @@ class KernelGame(Game, abc.ABC):
         """The action's meaning independent of the position."""
 
     def action_name(self, action: int) -> str:
-        return self.generic_action_name(int(action))
+        return self.generic_action_name(parse_action(action, self.N_ACTIONS))
 
     # Shared.
     def legal_mask(self) -> np.ndarray:
@@ -146,13 +184,13 @@ class KernelGame(Game, abc.ABC):
         return [int(a) for a in np.flatnonzero(self.legal_mask())]
 
     def apply(self, action: int) -> None:
-        """Take a legal action; raise :class:`IllegalActionError` (state unchanged) otherwise."""
-        try:
-            action = int(action)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"action must be an integer, got {action!r}") from None
-        if not 0 <= action < self.N_ACTIONS:
-            raise IllegalActionError(f"action {action} is outside the action space 0..{self.N_ACTIONS - 1}")
+        """Take a legal action; raise :class:`IllegalActionError` (state unchanged) otherwise.
+
+        The kernel's only raise is a queued forced chance value out of range
+        for the roll that consumes it (engine/rng.py): then the row is put
+        back as it was and :class:`StateError` names the value.
+        """
+        action = parse_action(action, self.N_ACTIONS)
         if self.is_terminal():
             raise IllegalActionError(f"the game is over ({self.outcome}); no action is legal")
         if not self.legal_mask()[action]:
@@ -161,19 +199,51 @@ class KernelGame(Game, abc.ABC):
                 f"action {action} ({self.generic_action_name(action)}) is not legal now "
                 f"({self.phase}); legal: {legal}"
             )
-        self.apply_kernel(self.state, action)
+        before = self.state.copy()
+        try:
+            self.apply_kernel(self.state, action)
+        except BaseException as exc:
+            f = self.FORCED
+            used_before, used_after = int(before[f + 1]), int(self.state[f + 1])
+            self.state[:] = before
+            if isinstance(exc, ValueError) and used_after > used_before:
+                value = int(self.state[f + 1 + used_after])
+                raise StateError(
+                    f"forced chance value {value} is out of range for the roll that consumed it "
+                    f"(action {action} not applied; the state is unchanged)") from None
+            raise
         self.history.append(action)
 
     def force_chance(self, values: list[int]) -> None:
         """Queue die results (0-based faces) for the next random choices: tests and
-        replays of rulebook examples."""
+        replays of rulebook examples.
+
+        Each value must be an integer in ``0..FORCED_FACES - 1`` (no roll
+        during play has more faces); a value too big for the roll that
+        consumes it makes that :meth:`apply` raise, state unchanged. On any
+        error nothing is queued.
+        """
+        try:
+            # One more than fits, so that an endless iterable is refused, not read forever.
+            new = list(itertools.islice(iter(values), self.FORCED_CAPACITY + 1))
+        except Exception:
+            raise StateError(f"force_chance takes a list of integers, got {_shown(values)}") from None
+        parsed = []
+        for v in new:
+            i = _strict_int(v)
+            if i is None:
+                raise StateError(f"forced chance values must be integers, got {_shown(v)} ({type(v).__name__})")
+            if not 0 <= i < self.FORCED_FACES:
+                raise StateError(
+                    f"forced chance value {i} is outside 0..{self.FORCED_FACES - 1} "
+                    f"(0-based faces; no {self.volume} roll has more than {self.FORCED_FACES})")
+            parsed.append(i)
+        queued = self.forced_chance_left()
+        if len(queued) + len(parsed) > self.FORCED_CAPACITY:
+            raise StateError(f"at most {self.FORCED_CAPACITY} forced chance values can be queued "
+                             f"({len(queued)} already are)")
+        values = queued + parsed
         f = self.FORCED
-        queued = [int(v) for v in self.state[f + 2 + int(self.state[f + 1]):f + 2 + int(self.state[f])]]
-        values = queued + [int(v) for v in values]
-        if len(values) > self.FORCED_CAPACITY:
-            raise StateError(f"at most {self.FORCED_CAPACITY} forced chance values can be queued")
-        if any(v < 0 for v in values):
-            raise StateError("forced chance values must be >= 0")
         self.state[f] = len(values)
         self.state[f + 1] = 0
         self.state[f + 2:f + 2 + len(values)] = values
@@ -223,7 +293,7 @@ class KernelGame(Game, abc.ABC):
         game.state = np.zeros(cls.STATE_SIZE, dtype=np.int64)
         s = game.state
         s[cls.RNG] = fields.integer(d.get("rng", game.seed), "rng", -(2**63), 2**63 - 1)
-        forced = fields.integers(d.get("forced_chance", []), "forced_chance", 0, cls.MAX_CHANCE - 1,
+        forced = fields.integers(d.get("forced_chance", []), "forced_chance", 0, cls.FORCED_FACES - 1,
                                  cls.FORCED_CAPACITY)
         s[cls.FORCED] = len(forced)
         s[cls.FORCED + 2:cls.FORCED + 2 + len(forced)] = forced

@@ -47,7 +47,8 @@ def measure(games: int, seed: int, threads: int) -> list[dict]:
             "irgun_by_round": [int(timing.loc[r, "irgun"]) for r in (1, 2, 3)],
             "pw_round1": pw.loc["after round 1", "mean"], "pw_final": pw.loc["final", "mean"],
             "pw_final_median": pw.loc["final", "median"],
-            "decisions": df["decisions"].mean(), "games_per_s": games / elapsed,
+            "decisions": df["decisions"].mean(), "events": df["events"].map(len).mean(),
+            "games_per_s": games / elapsed,
         })
         print(f"british={b:9s} irgun={i:9s}: British {rows[-1]['british_rate']:.4f} "
               f"[{rows[-1]['british_lo']:.4f}, {rows[-1]['british_hi']:.4f}], {rows[-1]['games_per_s']:,.0f} games/s",
@@ -64,21 +65,24 @@ def report(rows: list[dict], games: int, seed: int, threads: int) -> str:
         "",
         f"Generated {date.today().isoformat()} by `experiments/palestine_bots.py` on {platform.machine()} "
         f"({os.cpu_count()} cores, {threads} numba threads), Python {platform.python_version()}, "
-        f"numba {numba.__version__}. Events are not encoded yet (issue 4): no event was played.",
+        f"numba {numba.__version__}. All 32 event cards are in play (5.0); \"events / game\" counts the "
+        "event texts executed per game (the Event box taken and a text played).",
         "",
         f"Every pairing plays the same {games:,} games (base seed {seed}): game *i* has the same seed, deck and "
         "setup in every row, only the policies differ. Intervals are Wilson 95%.",
         "",
         "| British | Irgun | games | British wins | British win rate | 95% CI | Irgun win rate | 95% CI "
-        "| Irgun wins in round 1 / 2 / 3 | mean PW after round 1 | mean final PW | decisions / game | games/s |",
-        "|---|---|---:|---:|---:|---|---:|---|---|---:|---:|---:|---:|",
+        "| Irgun wins in round 1 / 2 / 3 | mean PW after round 1 | mean final PW | events / game | decisions / game "
+        "| games/s |",
+        "|---|---|---:|---:|---:|---|---:|---|---|---:|---:|---:|---:|---:|",
     ]
     for x in rows:
         lines.append(
             f"| {x['british']} | {x['irgun']} | {x['games']:,} | {x['british_wins']:,} | {x['british_rate']:.4f} "
             f"| [{x['british_lo']:.4f}, {x['british_hi']:.4f}] | {x['irgun_rate']:.4f} "
             f"| [{x['irgun_lo']:.4f}, {x['irgun_hi']:.4f}] | {' / '.join(f'{n:,}' for n in x['irgun_by_round'])} "
-            f"| {x['pw_round1']:.2f} | {x['pw_final']:.2f} | {x['decisions']:.0f} | {x['games_per_s']:,.0f} |")
+            f"| {x['pw_round1']:.2f} | {x['pw_final']:.2f} | {x['events']:.1f} | {x['decisions']:.0f} "
+            f"| {x['games_per_s']:,.0f} |")
     hb, rb = r[("heuristic", "heuristic")], r[("random", "heuristic")]
     hi, ri = r[("random", "heuristic")], r[("random", "random")]
     lines += [

@@ -2,7 +2,7 @@
 
     python experiments/train_solo1948.py                      # train, evaluate, write report
     python experiments/train_solo1948.py --eval-only          # evaluate the shipped checkpoint
-    python experiments/train_solo1948.py --timesteps 20000 --out /tmp/p.zip --eval-games 500 --report ''  # smoke
+    python experiments/train_solo1948.py --timesteps 20000 --envs 16 --eval-games 500 --out-dir /tmp/smoke  # smoke
 
 Training steps many games at once in numba (agents.vec_solo1948); the
 evaluation plays random, heuristic and the trained policy on the same
@@ -24,14 +24,14 @@ DEFAULT_REPORT = ROOT / "docs" / "results" / "solo1948.md"
 EVAL_SEED = 20260611
 
 
-def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool) -> float:
+def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threads: int = 2) -> float:
     import torch
     from sb3_contrib import MaskablePPO
 
     from agents.vec_solo1948 import Solo1948VecEnv
 
     torch.manual_seed(seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(threads)
     venv = Solo1948VecEnv(num_envs=envs, seed=seed)
     model = MaskablePPO(
         "MlpPolicy", venv, n_steps=128, batch_size=2048, n_epochs=4, learning_rate=3e-4,
@@ -107,17 +107,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timesteps", type=int, default=3_000_000)
     p.add_argument("--envs", type=int, default=128)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    p.add_argument("--out", type=Path, default=None, help=f"checkpoint (default {DEFAULT_OUT.relative_to(ROOT)})")
     p.add_argument("--eval-games", type=int, default=10_000)
-    p.add_argument("--report", type=str, default=str(DEFAULT_REPORT), help="'' to skip writing")
+    p.add_argument("--report", type=str, default=None,
+                   help=f"report (default {DEFAULT_REPORT.relative_to(ROOT)}); '' to skip writing")
+    p.add_argument("--out-dir", type=Path, default=None,
+                   help="write the checkpoint and the report into this folder instead of the shipped ones")
     p.add_argument("--eval-only", action="store_true", help="skip training; evaluate --out")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--torch-threads", type=int, default=2, help="torch threads for training")
     args = p.parse_args(argv)
+    if min(args.timesteps, args.envs, args.eval_games, args.torch_threads) < 1:
+        p.error("--timesteps, --envs, --eval-games and --torch-threads must be >= 1")
+    if args.out is None:
+        args.out = DEFAULT_OUT if args.out_dir is None else args.out_dir / DEFAULT_OUT.name
+    if args.report is None:
+        args.report = str(DEFAULT_REPORT if args.out_dir is None else args.out_dir / DEFAULT_REPORT.name)
 
     sys.path.insert(0, str(ROOT))
     train_seconds = None
     if not args.eval_only:
-        train_seconds = train(args.timesteps, args.envs, args.seed, args.out, not args.no_progress)
+        train_seconds = train(args.timesteps, args.envs, args.seed, args.out, not args.no_progress,
+                              args.torch_threads)
         print(f"trained {args.timesteps:,} steps in {train_seconds:.0f} s -> {args.out}")
     rows = evaluate(args.eval_games, args.out)
     for r in rows:

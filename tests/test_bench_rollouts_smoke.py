@@ -1,4 +1,4 @@
-"""Smoke test of benchmarks/bench_rollouts_palestine.py (issue 5): it runs on a
+"""Smoke test of benchmarks/bench_rollouts_palestine.py: it runs on a
 small number of games and prints its table. No timed assertions."""
 
 import subprocess

@@ -1,6 +1,4 @@
-"""Smoke tests of the `britishway` command (rollouts, play) and the rollout API."""
-
-import json
+"""Smoke tests of the `britishway` command (rollouts; play is in test_play.py) and the rollout API."""
 
 import numpy as np
 import pandas as pd
@@ -56,24 +54,6 @@ def test_unknown_policy_and_volume_are_clear():
         rollouts.run("kenya", 10)
     res = runner.invoke(app, ["rollouts", "solo1948", "--games", "10", "--policy", "smart"])
     assert res.exit_code == 2 and "unknown policy" in res.output
-
-
-def test_play_in_terminal_scripted_session(tmp_path):
-    save = tmp_path / "game.json"
-    answers = "\n".join(["x", "99"] + ["1"] * 400) + "\n"
-    res = runner.invoke(app, ["play", "solo1948", "--seed", "5", "--save", str(save)], input=answers)
-    assert res.exit_code == 0, res.output
-    assert "Please type a number from 1 to" in res.output
-    assert "Deploy" in res.output and "Northern Front (Galilee)" in res.output
-    assert "Result:" in res.output
-    saved = json.loads(save.read_text())
-    replayed = Game.replay("solo1948", saved["seed"], saved["actions"])
-    assert replayed.is_terminal()
-
-
-def test_play_quit():
-    res = runner.invoke(app, ["play", "solo1948", "--seed", "1"], input="q\n")
-    assert res.exit_code == 0 and "Game abandoned." in res.output
 
 
 def test_wilson_interval_known_values():

@@ -1,4 +1,4 @@
-"""The balance notebook (issue 5) runs end to end on a small number of games.
+"""The balance notebook runs end to end on a small number of games.
 
 Its code cells are executed in order in one namespace (no Jupyter kernel
 needed), in a temporary directory so its report lands there.

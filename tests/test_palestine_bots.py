@@ -1,4 +1,4 @@
-"""Palestine scripted bots and batch rollouts with a policy per seat (issue 5)."""
+"""Palestine scripted bots and batch rollouts with a policy per seat."""
 
 import collections
 import re

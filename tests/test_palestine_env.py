@@ -1,4 +1,4 @@
-"""Palestine's Game API and PettingZoo AEC env (issue 3, events excepted)."""
+"""Palestine's Game API and PettingZoo AEC env (the event texts are tested in test_palestine_events_*)."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Balance report (issue 5): statistics on a hand-made rollout table, and the files written."""
+"""Balance report: statistics on a hand-made rollout table, and the files written."""
 
 import pandas as pd
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 5: the Ray backend gives the local backend's rows for one seed, on a
+"""The Ray backend gives the local backend's rows for one seed, on a
 local Ray instance; `britishway report` turns rollout rows into a report."""
 
 import pandas as pd

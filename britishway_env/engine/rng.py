@@ -49,6 +49,18 @@ def uniform(state, rng_offset, n):
     return np.int64((next_u64(state, rng_offset) >> _S11) % np.uint64(n))
 
 
+# What a fused step kernel (envs/aec.py) returns, having written nothing, while
+# forced values are queued: one out of range for its roll makes :func:`roll`
+# raise half-way through a step, which only ``Game.apply`` can undo.
+STEP_DECLINED = -2
+
+
+@njit(cache=True, inline="always")
+def forced_queued(state, forced_offset):
+    """Forced values wait to be consumed (see :func:`roll`)."""
+    return state[forced_offset + 1] < state[forced_offset]
+
+
 @njit(cache=True)
 def roll(state, n, rng_offset, forced_offset, forced_capacity):
     """A uniform integer in ``[0, n)``.

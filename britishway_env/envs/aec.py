@@ -11,7 +11,9 @@ Speed: the env keeps the observation, the acting agent's legal mask and the
 acting agent of the current position in preallocated arrays, refreshed once
 per step. A volume that supplies the fused kernels ``sync_kernel(state, obs,
 mask) -> actor`` and ``step_kernel(state, action, obs, mask) -> actor``
-(actor: index into ``game_class.agents``, -1 once the game is over) gets one
+(actor: index into ``game_class.agents``, -1 once the game is over; a
+step kernel returns ``STEP_DECLINED``, -2, having written nothing, when the step
+must go through ``Game.apply`` instead, e.g. with forced chance queued) gets one
 numba call per step; without them the env composes the same from the game's
 verbs. ``observe`` hands out copies, never the cached arrays. The cache
 follows ``env.game``: replacing the game, or playing it through
@@ -26,9 +28,12 @@ from typing import Callable
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..errors import IllegalActionError
+from ..engine.rng import STEP_DECLINED
+from ..game import parse_action
 
 
 class KernelAECEnv(AECEnv):
@@ -116,28 +121,47 @@ class KernelAECEnv(AECEnv):
         return self.observe(agent)["action_mask"].astype(bool)
 
     def step(self, action):
+        """One decision of ``agent_selection``, or a dead step.
+
+        Dead steps follow PettingZoo's rules (``AECEnv._was_dead_step``):
+        once the game is over every agent is terminated and each must step
+        with ``None``, which removes it. An action other than ``None`` for a
+        finished agent is an :class:`IllegalActionError`, and a step with
+        no agent left is a no-op with PettingZoo's warning, as
+        ``OrderEnforcingWrapper`` (``env()``) does; ``reset`` starts again.
+        Every rejection leaves the env and the game as they were.
+        """
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(
+                    f"{agent} is done (the game is over); it steps with None, got {action!r}")
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents")
+        if type(action) is int and 0 <= action < self._n_actions:
+            a = action                      # what parse_action returns for it, without the call
+        else:
+            a = parse_action(action, self._n_actions)  # IllegalActionError naming it, nothing changed
         game = self.game
         if game is not self._synced_game or len(game.history) != self._synced_len:
             self.resync()
-        try:
-            a = int(action)                 # as KernelGame.apply reads it
-        except (TypeError, ValueError):
-            a = -1
-        if self.step_kernel is not None and 0 <= a < self._n_actions and self._mask[a]:
+        actor = STEP_DECLINED
+        if self.step_kernel is not None and self._mask[a]:
             # Legal by the cached mask: the game's own checks would pass, so
-            # apply and refresh in one kernel call and record it as apply does.
+            # apply and refresh in one kernel call and record it as apply does
+            # (unless the kernel declines: forced chance is queued).
             actor = self.step_kernel(game.state, a, self._obs, self._mask)
+        if actor != STEP_DECLINED:
             game.history.append(a)
             self._synced_len += 1
             self._actor = None if actor < 0 else self.possible_agents[actor]
         else:
-            game.apply(action)              # IllegalActionError, state unchanged, if not legal
+            game.apply(a)                   # raises with the game unchanged if not legal
             self.resync()
         self._cumulative_rewards[agent] = 0.0
         if self._actor is None:

@@ -8,7 +8,9 @@ Decisive or Attrition Victory, -1 for Complete Loss, 0 otherwise.
 An illegal action ends the episode with reward -1 and ``info["illegal_action"]``
 (``illegal_action="lose"``, the default, which keeps generic Gymnasium tools
 such as ``check_env`` working), or raises :class:`IllegalActionError`
-(``illegal_action="raise"``).
+(``illegal_action="raise"``). An action that is not an integer (a float, a
+string, a bool) counts as illegal. Once an episode has ended, ``step``
+raises :class:`IllegalActionError` in both modes until ``reset``.
 """
 
 from __future__ import annotations
@@ -40,22 +42,31 @@ class Solo1948Env(gym.Env):
         self.action_names = ACTION_NAMES
         self.game: Solo1948Game | None = None
         self._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+        self._lost = None                   # the game lost by an illegal action (lose mode)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.game = Solo1948Game(seed=game_seed)
+        self._lost = None
         return self._obs(), self._info()
 
     def step(self, action):
         if self.game is None:
             raise RuntimeError("call reset() before step()")
         game = self.game
+        if game.is_terminal() or self._lost is game:
+            # Not an illegal action to lose by: the episode has ended (by the
+            # rules or by an illegal action), in both modes. Both follow
+            # env.game, so a fresh game put there plays on.
+            why = "lost by an illegal action" if self._lost is game else game.outcome
+            raise IllegalActionError(f"the episode is over ({why}); call reset() before step()")
         try:
-            game.apply(action)
+            game.apply(action)              # parse_action: a non-integer is an IllegalActionError
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
+            self._lost = game
             info = self._info()
             info["illegal_action"] = True
             return self._obs(), -1.0, True, False, info

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..engine.statedict import Fields, show
 from ..errors import IllegalActionError, StateError
-from ..game import KernelGame
+from ..game import KernelGame, parse_action
 from . import layout as L
 from . import invariants, rules
 from .cards import (
@@ -67,9 +67,7 @@ class Solo1948Game(KernelGame):
     RNG = L.RNG
     FORCED = L.FORCED
     FORCED_CAPACITY = L.FORCED_CAPACITY
-    # The largest random choice in play: a front, a unit at a front, or a
-    # reshuffled event deck.
-    MAX_CHANCE = max(N_EVENTS, ISRAELI_DECK_SIZE, ARAB_DECK_SIZE)
+    FORCED_FACES = rules.MAX_ROLL_FACES
     MAX_HISTORY = invariants.MAX_STEPS
     new_game_kernel = staticmethod(rules.new_game)
     legal_mask_kernel = staticmethod(rules.legal_mask)
@@ -110,7 +108,8 @@ class Solo1948Game(KernelGame):
 
     def action_name(self, action: int) -> str:
         """The action in words, with the card it concerns in this position."""
-        name = generic_action_name(int(action))
+        action = parse_action(action, self.N_ACTIONS)
+        name = generic_action_name(action)
         phase = int(self.state[L.PHASE])
         if phase == L.PH_DEPLOY and L.A_DEPLOY <= action < L.A_TARGET and self.state[L.PENDING_COUNT]:
             card = ISRAELI_NAMES[int(self.state[L.PENDING])]

@@ -33,6 +33,12 @@ from .layout import (
 ISRAELI, ARAB = 0, 1
 
 
+# The most faces of any roll during play, so forced values must be below it:
+# a random front (N_FRONTS), a random Unit card among a side's units at a
+# front (at most the side's deck) and the event deck's reshuffle (N_EVENTS).
+MAX_ROLL_FACES = max(N_FRONTS, ISRAELI_DECK_SIZE, ARAB_DECK_SIZE, N_EVENTS)
+
+
 @njit(cache=True)
 def roll(state, n):
     """A die with ``n`` faces (0-based), forced values first (tests)."""

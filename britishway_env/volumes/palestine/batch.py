@@ -1,4 +1,4 @@
-"""Compiled batch play of Palestine with a policy per seat (issue 5).
+"""Compiled batch play of Palestine with a policy per seat.
 
 ``play_games`` runs whole games over all numba threads. Game ``i`` of a
 batch started from ``base_seed`` is seeded with ``seed_from(base_seed, i)``

@@ -1,4 +1,4 @@
-"""Scripted heuristic bots for Palestine, one per faction (issue 5).
+"""Scripted heuristic bots for Palestine, one per faction.
 
 Each bot is a numba kernel of the open state: given the state row, its
 legal mask and the acting faction it returns one legal action. It scores
@@ -37,8 +37,9 @@ Priorities (docs/palestine.md, "Bots"):
   an Operation; a faction 1st Eligible takes the Event box to block the
   other side's strong event.
 
-Unknown decisions (added later by the event code) get the preferred event
-side when one is offered, else a legal action chosen by the hash.
+Decisions without a rule here (the choices inside an event text: its
+spaces, counts, options) get the preferred event side when one is offered,
+else a legal action chosen by the hash.
 """
 
 import numpy as np
@@ -1617,8 +1618,8 @@ def british_action(state, mask):
 
 @njit(cache=True)
 def fallback(state, mask, faction, scores):
-    """Decisions the bots do not know (events to come): the preferred event
-    side when one is offered, else a legal action chosen by the hash."""
+    """Decisions without a rule here (the choices inside an event text): the
+    preferred event side when one is offered, else a legal action chosen by the hash."""
     card = state[CARD]
     for side in range(2):
         if mask[A_EVENT_SIDE + side]:

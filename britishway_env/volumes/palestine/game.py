@@ -11,12 +11,13 @@ import numpy as np
 
 from ...engine.statedict import Fields, show
 from ...errors import StateError
-from ...game import KernelGame
+from ...game import KernelGame, parse_action
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import invariants, turns
 from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .events import PICK_VERBS
+from .resources import MAX_ROLL_FACES
 from .setup import determinize
 
 MAP_NAMES = SPACE_NAMES[:N_MAP_SPACES]
@@ -102,7 +103,7 @@ class PalestineGame(KernelGame):
     RNG = L.RNG
     FORCED = L.FORCED
     FORCED_CAPACITY = L.FORCED_CAPACITY
-    MAX_CHANCE = max(6, 3 * L.INTEL_CHITS_PER_VALUE)   # a die (1.7) or a chit from the bag (1.6.1)
+    FORCED_FACES = MAX_ROLL_FACES           # a die (1.7) or a chit from the bag (1.6.1)
     MAX_HISTORY = invariants.MAX_DECISIONS
     new_game_kernel = staticmethod(turns.new_game)
     legal_mask_kernel = staticmethod(turns.legal_mask)
@@ -134,7 +135,7 @@ class PalestineGame(KernelGame):
 
     def action_name(self, action: int) -> str:
         """The action in words for the pending decision ("Sabotage in Galilee")."""
-        a = int(action)
+        a = parse_action(action, self.N_ACTIONS)
         d = int(turns.pending(self.state))
         name = generic_action_name(a)
         if a == L.A_STOP and d in _STOP_MEANS:

@@ -9,6 +9,7 @@ from . import layout as L
 
 _SHORT = (("troops", "T"), ("police", "P"), ("underground_cells", "Cu"), ("active_cells", "Ca"),
           ("arms_caches", "AC"), ("sabotage", "Sab"), ("terror", "Ter"), ("curfew", "Curfew"))
+_KEY = "Key: " + ", ".join(f"{short} {key.replace('_', ' ')}" for key, short in _SHORT if short != "Curfew")
 
 
 def render_text(game) -> str:
@@ -18,20 +19,23 @@ def render_text(game) -> str:
     if d["outcome"] != "ongoing":
         lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
     lines.append(f"Political Will {d['political_will']}/20   Haganah Track {d['haganah_track']}"
-                 f"   Intel Chits {d['intel_chits']}   Propaganda Rounds {d['context']['propaganda_rounds']}/3"
+                 f"   Intel Chits: {', '.join(map(str, d['intel_chits'])) or 'none'}   Propaganda Rounds {d['context']['propaganda_rounds']}/3"
                  f"   1st Eligible: {L.FACTION_NAMES[d['context']['first_eligible']]}")
     av = d["available"]
+    tp = d["track_pieces"]
     lines.append(f"Available: {av['troops']} Troops, {av['police']} Police, {av['cells']} Cells, "
-                 f"{av['arms_caches']} Arms Caches   Prison: {d['prison']}   Track pieces: {d['track_pieces']}")
+                 f"{av['arms_caches']} Arms Caches   Prison: {d['prison']} Cells   On the Haganah Track (6.5): "
+                 f"box 4 {tp['cells_box4']} Cells + {tp['cache_box4']} Arms Caches, box 3 {tp['cells_box3']} Cells")
     for i in range(N_MAP_SPACES):
         name = game.generic_action_name(L.A_SPACE + i)
         pieces = d["spaces"].get(name, {})
         text = ", ".join(f"{n} {short}" if short != "Curfew" else short for key, short in _SHORT
                          for n in [pieces.get(key, 0)] if n) or "-"
         lines.append(f"  {name:<28} {KIND_NAMES[SPACE_KIND[i]]:<9} {text}")
-    lines.append(f"Cards left in the deck: {len(d['undrawn_cards'])}")
+    lines.append(f"Cards played: {len(d['played_cards'])}, left in the deck: {len(d['undrawn_cards'])}")
     if d["capabilities"]:
         lines.append("Capabilities: " + ", ".join(f"{card} {side}" for card, side in d["capabilities"].items()))
+    lines.append(_KEY)
     return "\n".join(lines)
 
 

@@ -16,8 +16,15 @@ from .layout import (
 )
 
 
+# The most faces of any roll during play, so forced values must be below it:
+# a six-sided die, and a chit drawn from the Intel bag (1.6.1, at most all
+# three values' chits in it). The deck is shuffled only at setup (2.1).
+DIE_FACES = 6
+MAX_ROLL_FACES = max(DIE_FACES, 3 * INTEL_CHITS_PER_VALUE)
+
+
 @njit(cache=True)
-def die(state, faces=6):
+def die(state, faces=DIE_FACES):
     """A die roll 1..faces (forced values are 0-based faces)."""
     return 1 + roll(state, faces, RNG, FORCED, FORCED_CAPACITY)
 

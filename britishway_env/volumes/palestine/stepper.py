@@ -10,6 +10,8 @@ seen?, what is legal?).
 
 from numba import njit
 
+from ...engine.rng import STEP_DECLINED, forced_queued
+from .layout import FORCED
 from .observation import observe
 from .turns import actor, apply, legal_mask
 
@@ -27,6 +29,14 @@ def sync(state, obs, mask):
 @njit(cache=True)
 def step(state, action, obs, mask):
     """Apply ``action`` (the caller has checked it against ``mask``), then
-    :func:`sync`."""
+    :func:`sync`.
+
+    With forced chance values queued it writes nothing and returns
+    ``STEP_DECLINED``: a forced value out of range for its roll makes the rules
+    raise half-way through, so the caller applies the action through
+    ``Game.apply``, which puts the row back when that happens.
+    """
+    if forced_queued(state, FORCED):
+        return STEP_DECLINED
     apply(state, action)
     return sync(state, obs, mask)

@@ -1,0 +1,326 @@
+"""`britishway play`: terminal play that never loses a game.
+
+Autosave after every decision (atomic), save on quit, end of input and
+Ctrl-C, resume with --load; a save file is checked completely before its
+actions are replayed from its seed.
+"""
+
+import json
+import os
+import pathlib
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from britishway_env import Game
+from britishway_env import play as P
+from britishway_env.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    """Run in an empty folder: the default save folder is ./saves."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _saved(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+def _no_temp_files(folder: Path) -> bool:
+    return not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+# ------------------------------------------------------------ a person at the keyboard --
+
+class _Terminal:
+    """A `britishway play` process driven through pipes, read as it prints."""
+
+    def __init__(self, args: list[str], cwd: Path):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+        self.proc = subprocess.Popen([sys.executable, "-m", "britishway_env.cli", "play", *args], cwd=cwd, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.out = b""
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        while chunk := self.proc.stdout.read1(65536):
+            with self.changed:
+                self.out += chunk
+                self.changed.notify_all()
+
+    def wait_for_prompt(self, n: int) -> None:
+        """Block until the n-th 'choice> ' prompt has been printed (a hang guard, not a timing check)."""
+        with self.changed:
+            ok = self.changed.wait_for(lambda: self.out.count(b"choice> ") >= n or self.proc.poll() is not None,
+                                       timeout=600)
+        assert ok and self.out.count(b"choice> ") >= n, self.out.decode()[-2000:]
+
+    def type(self, line: str) -> None:
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def finish(self) -> tuple[int, str]:
+        rc = self.proc.wait(timeout=600)
+        self.proc.stdout.close()
+        return rc, self.out.decode()
+
+
+def test_ctrl_c_saves_and_load_resumes_to_the_end(tmp_path):
+    """Play five decisions, press Ctrl-C at the sixth prompt: the autosave holds
+    the five; --load replays them and the game is played to its end."""
+    term = _Terminal(["solo1948", "--seed", "5"], cwd=tmp_path)
+    save = tmp_path / "saves" / "solo1948-5.json"
+    for k in range(1, 6):
+        term.wait_for_prompt(k)
+        if k == 1:
+            assert "Autosaving to saves/solo1948-5.json" in term.out.decode()
+            assert save.is_file() and _saved(save)["actions"] == []
+        term.type("1")
+    term.wait_for_prompt(6)
+    assert len(_saved(save)["actions"]) == 5          # saved after every decision, before Ctrl-C
+    term.proc.send_signal(signal.SIGINT)
+    rc, out = term.finish()
+    assert rc == 130, out
+    assert "Traceback" not in out
+    assert ("Interrupted. Game saved to saves/solo1948-5.json after 5 decisions; "
+            "resume with: britishway play --load saves/solo1948-5.json") in out
+    d = _saved(save)
+    assert d["volume"] == "solo1948" and d["seed"] == 5 and len(d["actions"]) == 5
+    assert d["snapshot"] == Game.replay("solo1948", 5, d["actions"]).to_dict()
+    assert _no_temp_files(save.parent)
+
+    res = subprocess.run([sys.executable, "-m", "britishway_env.cli", "play", "--load", "saves/solo1948-5.json"],
+                         cwd=tmp_path, input=b"1\n" * 500, capture_output=True, timeout=600,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    out = res.stdout.decode()
+    assert res.returncode == 0, out + res.stderr.decode()
+    assert "Resumed the solo1948 game from saves/solo1948-5.json after 5 decisions." in out
+    assert "Result:" in out and "The finished game is saved in saves/solo1948-5.json." in out
+    d2 = _saved(save)
+    assert d2["actions"][:5] == d["actions"] and len(d2["actions"]) > 5
+    assert Game.replay("solo1948", 5, d2["actions"]).is_terminal()
+
+
+# ----------------------------------------------------------------- in-process sessions --
+
+def test_scripted_session_to_the_end_is_saved(in_tmp):
+    save = in_tmp / "game.json"
+    answers = "\n".join(["x", "99"] + ["1"] * 400) + "\n"
+    res = runner.invoke(app, ["play", "solo1948", "--seed", "5", "--save", str(save)], input=answers)
+    assert res.exit_code == 0, res.output
+    assert "Please type a number from 1 to" in res.output
+    assert "Deploy" in res.output and "Northern Front (Galilee)" in res.output
+    assert "Result:" in res.output and f"The finished game is saved in {save}." in res.output
+    saved = _saved(save)
+    replayed = Game.replay("solo1948", saved["seed"], saved["actions"])
+    assert replayed.is_terminal() and saved["snapshot"] == replayed.to_dict()
+    # Loading a finished game shows the result; nothing is asked.
+    res = runner.invoke(app, ["play", "--load", str(save)], input="")
+    assert res.exit_code == 0 and "Result:" in res.output and "choice>" not in res.output
+
+
+def test_quit_saves_by_default_under_saves_and_never_overwrites(in_tmp):
+    res = runner.invoke(app, ["play", "solo1948", "--seed", "1"], input="1\nq\n")
+    assert res.exit_code == 0, res.output
+    first = in_tmp / "saves" / "solo1948-1.json"
+    assert "Autosaving to saves/solo1948-1.json" in res.output
+    assert "Quit. Game saved to saves/solo1948-1.json after 1 decisions" in res.output
+    assert len(_saved(first)["actions"]) == 1
+    # A second game on the same seed gets its own file; the first is kept.
+    res = runner.invoke(app, ["play", "solo1948", "--seed", "1"], input="")
+    assert res.exit_code == 0, res.output
+    assert "End of input. Game saved to saves/solo1948-1-2.json after 0 decisions" in res.output
+    assert len(_saved(first)["actions"]) == 1 and _saved(in_tmp / "saves" / "solo1948-1-2.json")["actions"] == []
+
+
+def test_palestine_hot_seat_quit_and_resume(in_tmp):
+    """Palestine: one person plays both seats; each prompt names the seat; the
+    board has a key to its abbreviations."""
+    save = in_tmp / "p.json"
+    res = runner.invoke(app, ["play", "palestine", "--seed", "3", "--save", str(save)], input="1\n1\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "irgun, choice>" in res.output and "Key: T troops, P police, Cu underground cells" in res.output
+    first = _saved(save)["actions"]
+    assert len(first) == 2
+    res = runner.invoke(app, ["play", "palestine", "--load", str(save)], input="1\n")
+    assert res.exit_code == 0, res.output
+    assert "after 2 decisions" in res.output and "End of input. Game saved" in res.output
+    again = _saved(save)
+    assert again["actions"][:2] == first and len(again["actions"]) == 3
+    assert again["snapshot"] == Game.replay("palestine", 3, again["actions"]).to_dict()
+
+
+def test_keyboard_interrupt_keeps_the_last_consistent_save(tmp_path):
+    """Ctrl-C while a decision is being applied: the save is the game before it."""
+    save = tmp_path / "s.json"
+    game = Game("solo1948", seed=2)
+    answers = iter(["1", "1"])
+    applied = []
+    real_apply = game.apply
+
+    def apply_then_interrupt(a):
+        real_apply(a)
+        applied.append(a)
+        if len(applied) == 2:
+            raise KeyboardInterrupt          # after the state moved, before the autosave
+
+    game.apply = apply_then_interrupt
+    lines = []
+    status = P.play_in_terminal(game, input_fn=lambda _: next(answers), print_fn=lambda *a: lines.append(a),
+                                save=save)
+    assert status == P.INTERRUPTED
+    d = _saved(save)
+    assert d["actions"] == applied[:1]
+    assert d["snapshot"] == Game.replay("solo1948", 2, applied[:1]).to_dict()
+
+
+def test_an_interrupted_write_leaves_the_previous_save(tmp_path, monkeypatch):
+    save = tmp_path / "s.json"
+    P.write_save(save, {"volume": "solo1948", "seed": 1, "actions": []})
+    before = save.read_bytes()
+
+    def interrupted(fd):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(P.os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        P.write_save(save, {"volume": "solo1948", "seed": 1, "actions": [3]})
+    assert save.read_bytes() == before and _no_temp_files(tmp_path)
+
+
+# ------------------------------------------------------------------------- bad input --
+
+def _fails(args, *fragments, input=""):
+    res = runner.invoke(app, args, input=input)
+    assert res.exit_code == 2, res.output
+    assert isinstance(res.exception, SystemExit), res.exception
+    assert "Traceback" not in res.output, res.output
+    assert len([ln for ln in res.output.splitlines() if ln.startswith("error:")]) == 1, res.output
+    flat = "".join(res.output.split())          # whitespace ignored: a console may wrap a long line
+    for f in fragments:
+        assert "".join(f.split()) in flat, res.output
+    return res.output
+
+
+def test_seed_and_load_together_is_an_error(in_tmp):
+    save = in_tmp / "g.json"
+    P.write_save(save, P.save_payload(Game("solo1948", seed=4)))
+    _fails(["play", "--load", str(save), "--seed", "4"], "--seed and --load cannot be used together")
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63)])
+def test_seed_out_of_range_is_an_error(in_tmp, seed):
+    _fails(["play", "solo1948", "--seed", seed], "--seed must be in 0..9223372036854775807")
+    assert not (in_tmp / "saves").exists()
+
+
+def test_existing_save_is_not_overwritten_by_a_new_game(in_tmp):
+    save = in_tmp / "g.json"
+    save.write_text("precious")
+    _fails(["play", "solo1948", "--save", str(save)], "already exists", f"--load {save}")
+    assert save.read_text() == "precious"
+
+
+def test_unwritable_save_is_an_error_before_play(in_tmp):
+    (in_tmp / "afile").write_text("")
+    _fails(["play", "solo1948", "--save", str(in_tmp / "afile" / "g.json")], "cannot write the save file")
+
+
+def test_volume_argument_must_match_the_save(in_tmp):
+    save = in_tmp / "g.json"
+    P.write_save(save, P.save_payload(Game("solo1948", seed=4)))
+    _fails(["play", "palestine", "--load", str(save)], "holds a solo1948 game, not palestine")
+
+
+def _good(**changes) -> str:
+    d = {"volume": "solo1948", "seed": 5, "actions": Game.replay("solo1948", 5, []).legal_actions()[:1]}
+    d.update(changes)
+    return json.dumps(d)
+
+
+def _illegal_now() -> int:
+    g = Game("solo1948", seed=5)
+    return next(a for a in range(g.N_ACTIONS) if a not in g.legal_actions())
+
+
+def _finished_plus_one() -> str:
+    g = Game("solo1948", seed=5)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    return json.dumps({"volume": "solo1948", "seed": 5, "actions": g.history + [g.history[-1]]})
+
+
+BAD_SAVES = {
+    "not json": ("hello", "not valid JSON"),
+    "empty": ("", "not valid JSON"),
+    "json list": ("[1, 2]", "must be a JSON object"),
+    "missing actions": (json.dumps({"volume": "solo1948", "seed": 5}), "missing actions"),
+    "unknown key": (_good(cheat=1), "unknown key(s) cheat"),
+    "unknown volume": (_good(volume="kenya"), "unknown volume 'kenya'"),
+    "volume not a string": (_good(volume=3), "unknown volume 3"),
+    "seed bool": (_good(seed=True), "seed must be an integer, got True"),
+    "seed float": (_good(seed=5.0), "seed must be an integer, got 5.0"),
+    "seed string": (_good(seed="5"), "seed must be an integer, got '5'"),
+    "seed negative": (_good(seed=-1), "seed must be in 0..9223372036854775807"),
+    "seed 2**63": (_good(seed=2**63), "seed must be in 0..9223372036854775807"),
+    "seed NaN": ('{"volume": "solo1948", "seed": NaN, "actions": []}', "NaN is not a JSON number"),
+    "seed huge": ('{"volume": "solo1948", "seed": ' + "9" * 5000 + ', "actions": []}', "not a valid save"),
+    "actions not a list": (_good(actions="1,2"), "actions must be a list of integers"),
+    "action float": (_good(actions=[1.0]), "actions[0] must be an integer, got 1.0"),
+    "action bool": (_good(actions=[True]), "actions[0] must be an integer, got True"),
+    "action string": (_good(actions=["1"]), "actions[0] must be an integer, got '1'"),
+    "action out of space": (_good(actions=[10**6]), "actions[0] = 1000000 is outside the action space"),
+    "action negative": (_good(actions=[-5]), "actions[0] = -5 is outside the action space"),
+    "action illegal now": (_good(actions=[_illegal_now()]), "is not legal when replayed"),
+    "action after the end": (_finished_plus_one(), "the game was already over"),
+    "snapshot not an object": (_good(snapshot=[1]), "snapshot must be a JSON object"),
+    "deep nesting": ("[" * 100_000 + "]" * 100_000, "not a valid save"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_SAVES))
+def test_bad_save_file_is_one_clear_error(in_tmp, name):
+    content, fragment = BAD_SAVES[name]
+    path = in_tmp / "bad.json"
+    path.write_text(content)
+    _fails(["play", "--load", str(path)], f"save file {path}", fragment)
+    assert path.read_text() == content          # a rejected save is left as it was
+
+
+def test_bad_save_files_not_text_missing_folder_or_too_big(in_tmp):
+    _fails(["play", "--load", str(in_tmp / "none.json")], "no such file")
+    _fails(["play", "--load", str(in_tmp)], "is a folder")
+    (in_tmp / "bin.json").write_bytes(b"\xff\xfe\x00junk")
+    _fails(["play", "--load", str(in_tmp / "bin.json")], "not UTF-8 text")
+    big = in_tmp / "big.json"
+    big.write_text(" " * (P.MAX_SAVE_BYTES + 1))
+    _fails(["play", "--load", str(big)], "more than a save file can hold")
+
+
+class _WritesAFile:
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (pathlib.Path.touch, (pathlib.Path(self.marker),))
+
+
+def test_a_pickle_is_never_unpickled(in_tmp):
+    marker = in_tmp / "pwned"
+    for proto in (0, 2, 5):
+        path = in_tmp / f"game{proto}.json"
+        path.write_bytes(pickle.dumps(_WritesAFile(marker), protocol=proto))
+        _fails(["play", "--load", str(path)], f"save file {path}")
+    assert not marker.exists()
