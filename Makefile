@@ -1,8 +1,15 @@
-# `make run` and `make test` each create/update .venv and install the project first.
+# `make run`: install the core package only (no torch, no Ray, no dev tools) and
+# run a Palestine balance study with the scripted bots in both seats.
+# `make test`: install everything (torch first, then the train, ray and dev
+# extras) and run the test suite. Each install has its own stamp file.
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+CORE_STAMP := $(VENV)/.installed-core
+FULL_STAMP := $(VENV)/.installed-full
+RUN_GAMES ?= 5000
+RUN_ROWS := runs/balance.parquet
+RUN_REPORT := runs/report
 
 .PHONY: run test setup bench clean
 
@@ -10,20 +17,27 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+$(CORE_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(FULL_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet "torch==2.13.0"
 	$(PY) -m pip install --quiet -e ".[train,ray,dev]"
-	touch $(STAMP)
+	touch $@
 
-setup: $(STAMP)
+setup: $(FULL_STAMP)
 
-run: $(STAMP)
-	$(VENV)/bin/britishway rollouts solo1948 --games 200000 --policy random --seed 0
+run: $(CORE_STAMP)
+	$(VENV)/bin/britishway rollouts palestine --games $(RUN_GAMES) --policy heuristic --seed 0 --out $(RUN_ROWS)
+	$(VENV)/bin/britishway report $(RUN_ROWS) --out $(RUN_REPORT) \
+		--title "Palestine balance: the scripted bots (heuristic) in both seats"
+	@echo "rows: $(RUN_ROWS)   report: $(RUN_REPORT)/report.md (plots beside it)"
 
-test: $(STAMP)
+test: $(FULL_STAMP)
 	$(PY) -m pytest -q -n 2 tests
 
-bench: $(STAMP)
+bench: $(FULL_STAMP)
 	$(PY) -m pip install --quiet -e ".[bench]"
 	$(PY) benchmarks/bench_solo1948.py
 	$(PY) benchmarks/bench_palestine.py

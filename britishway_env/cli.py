@@ -1,7 +1,12 @@
-"""The ``britishway`` command: batch rollouts and playing in a terminal."""
+"""The ``britishway`` command: batch rollouts and playing in a terminal.
+
+Every error is one line on stderr and a non-zero exit status, never a
+traceback (set ``BRITISHWAY_DEBUG=1`` to see one for an unexpected error).
+"""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Optional
@@ -14,65 +19,138 @@ from rich.table import Table
 
 from .errors import BritishWayError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="britishway-env: rollouts and play for The British Way and the 1948 solo deck.")
+try:  # recent typer carries its own copy of click; its exceptions are what the app raises
+    from typer.core import _click as click
+except ImportError:  # pragma: no cover - older typer uses click itself
+    import click
+
+
+class _App(typer.Typer):
+    """A Typer app whose failures end as one line on stderr, not a traceback."""
+
+    def __call__(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False          # click's errors come here, to be printed as one line
+        try:
+            code = super().__call__(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as err:
+            err.show()
+            raise SystemExit(err.exit_code) from None
+        except click.exceptions.ClickException as err:        # usage errors: bad option values, missing arguments
+            where = f" (see {err.ctx.command_path} --help)" if getattr(err, "ctx", None) is not None else ""
+            _line(f"error: {_one_line(err.format_message())}{where}")
+            raise SystemExit(err.exit_code) from None
+        except typer.Abort:
+            _line("aborted")
+            raise SystemExit(130) from None
+        except MemoryError:
+            _line("out of memory: run fewer games per run (--games) or fewer threads")
+            raise SystemExit(3) from None
+        except (BritishWayError, ValueError, OSError) as err:
+            if os.environ.get("BRITISHWAY_DEBUG"):
+                raise
+            _line(f"error: {_one_line(err)}")
+            raise SystemExit(2) from None
+        except Exception as err:  # an unexpected failure: still one line, with a way to see more
+            if os.environ.get("BRITISHWAY_DEBUG"):
+                raise
+            _line(f"internal error: {type(err).__name__}: {_one_line(err)} "
+                  "(set BRITISHWAY_DEBUG=1 for the traceback)")
+            raise SystemExit(1) from None
+        raise SystemExit(code if isinstance(code, int) else 0)
+
+
+app = _App(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+           help="britishway-env: rollouts and play for The British Way and the 1948 solo deck.")
 console = Console()
 
 
+def _one_line(err: BaseException) -> str:
+    text = " ".join(str(err).split())
+    return text or type(err).__name__
+
+
+def _line(text: str) -> None:
+    typer.echo(text, err=True)
+
+
 def _fail(err: Exception) -> None:
-    console.print(f"[red]error:[/red] {err}")
+    _line(f"error: {_one_line(err)}")
     raise typer.Exit(code=2)
+
+
+def _notice(text: str) -> None:
+    """Progress notes (compiling, loading) go to stderr, out of the results."""
+    typer.echo(text, err=True)
 
 
 @app.command()
 def rollouts(
     volume: str = typer.Argument(..., help="volume to play: solo1948 or palestine"),
-    games: int = typer.Option(10_000, "--games", "-n", help="number of games"),
+    games: int = typer.Option(10_000, "--games", "-n", help="number of games (at most 20,000,000 solo1948 "
+                                                          "or 2,000,000 palestine games per run)"),
     policy: str = typer.Option(
         "random",
-        help="solo1948: random, heuristic, ppo (shipped checkpoint) or a .zip path; "
+        help="solo1948: random, heuristic, ppo (shipped checkpoint) or a policy file (.npz, see docs/api.md); "
              "palestine: a policy per seat, e.g. british=heuristic,irgun=random (random or heuristic; "
              "one name plays both seats, a seat left out plays random)"),
-    seed: int = typer.Option(0, help="base seed; game i uses a seed derived from (seed, i)"),
+    seed: int = typer.Option(0, help="base seed, 0..2**63-1; game i uses a seed derived from (seed, i)"),
     threads: Optional[int] = typer.Option(None, help="numba threads (default: all cores)"),
-    out: Optional[Path] = typer.Option(None, help="write one row per game to this .parquet or .csv file"),
+    out: Optional[Path] = typer.Option(None, help="write one row per game to this .parquet or .csv file "
+                                                  "(checked before the run, written when it completes)"),
     quiet: bool = typer.Option(False, help="no progress bar"),
     backend: str = typer.Option("local", help="local (numba threads) or ray (Ray tasks; palestine); same rows"),
     address: Optional[str] = typer.Option(None, help="with --backend ray: a running Ray cluster ('auto' or "
-                                                     "host:port); none starts a local Ray"),
+                                                     "host:port); none starts a local Ray on 127.0.0.1"),
 ) -> None:
     """Play many games and print win rates with Wilson 95% intervals."""
     from . import rollouts as ro
+    from .engine.warmup import ensure_compiled
+    from .io import sigterm_as_exit
 
+    # Everything is checked before the first game is played.
     try:
         module = ro.volume_module(volume)
+        games, seed = ro.check_run(volume, games, seed)
         if getattr(module, "SEATS", None) is None:
             kwargs = {"policy": ro.check_policies(volume, policy)}
             label = policy
         else:
             kwargs = {"policies": module.parse_policies(policy)}
             label = ",".join(f"{seat}={name}" for seat, name in kwargs["policies"].items())
-        if games < 1:
-            raise ValueError(f"--games must be >= 1, got {games}")
+        threads = ro.check_threads(threads)
         if backend not in ro.BACKENDS:
             raise ValueError(f"--backend must be one of {', '.join(ro.BACKENDS)}, got {backend!r}")
         if backend != "local":
+            if "policies" not in kwargs:
+                raise ValueError(f"--backend {backend} is available for palestine, not {volume}")
+            from .distributed import check_address, probe
+
+            target = check_address(address)
+            if target is not None:
+                probe(*target)              # a closed port fails now, not after the games are set up
             kwargs.update(backend=backend, address=address)
         elif address is not None:
             raise ValueError("--address is only used with --backend ray")
+        if out is not None:
+            out = ro.check_out(out)
     except (BritishWayError, ValueError) as err:
         _fail(err)
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TimeRemainingColumn())
     start = time.perf_counter()
-    with Progress(*columns, console=console, disable=quiet, transient=False) as bar:
-        task = bar.add_task(f"{volume} / {label}", total=games)
-        try:
-            df = ro.run(volume, games, seed=seed, threads=threads,
-                        progress=lambda n: bar.advance(task, n), **kwargs)
-        except (BritishWayError, ValueError) as err:
-            _fail(err)
-    elapsed = time.perf_counter() - start
+    with sigterm_as_exit():
+        ensure_compiled(volume, "rollouts" if label in ("random", "heuristic") or "policies" in kwargs
+                        else "policy", _notice)
+        columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=console, disable=quiet, transient=False) as bar:
+            task = bar.add_task(f"{volume} / {label}", total=games)
+            try:
+                df = ro.run(volume, games, seed=seed, threads=threads,
+                            progress=lambda n: bar.advance(task, n), **kwargs)
+            except (BritishWayError, ValueError) as err:
+                _fail(err)
+        elapsed = time.perf_counter() - start
+        if out is not None:
+            ro.write_rows(df, out)
     summary = ro.summarize(df)
     table = Table(title=f"{volume}: {games:,} games, policy {label}, seed {seed}")
     for col in ("outcome", "games", "rate", "95% CI"):
@@ -89,11 +167,6 @@ def rollouts(
         console.print(f"mean turns {df['turns'].mean():.2f}, mean decisions {df['decisions'].mean():.2f}; "
                       f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s including compile/load)")
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if out.suffix == ".csv":
-            df.to_csv(out, index=False)
-        else:
-            df.to_parquet(out, index=False)
         console.print(f"wrote {len(df):,} rows to {out}")
 
 
@@ -102,26 +175,42 @@ def report(
     rows: Path = typer.Argument(..., help="rollout rows written by `britishway rollouts palestine --out x.parquet`"),
     out: Path = typer.Option(Path("report"), help="folder for report.md and its PNG plots"),
     title: str = typer.Option("Palestine balance report", help="report title"),
+    pool: bool = typer.Option(False, "--pool", help="pool rows from different policy pairs into one report "
+                                                    "(refused otherwise; the report then says so)"),
 ) -> None:
     """Write a markdown balance report with plots from Palestine rollout rows."""
     from . import report as rp
+    from .io import check_output_path
 
     try:
-        if not rows.exists():
-            raise FileNotFoundError(f"no such file: {rows}")
-        df = pd_read(rows)
-        path = rp.write(df, out, title=title)
-    except (BritishWayError, ValueError, FileNotFoundError) as err:
+        df = read_rows(rows)
+        if out.exists() and not out.is_dir():
+            raise ValueError(f"--out {str(out)!r} is a file; the report needs a folder")
+        check_output_path(out / "report.md", (".md",), what="report")
+        path = rp.write(df, out, title=title, pool=pool)
+    except (BritishWayError, ValueError, OSError) as err:
         _fail(err)
     console.print(f"wrote {path} and its plots ({len(df):,} games)")
 
 
-def pd_read(path: Path):
+def read_rows(path: Path):
+    """Rollout rows from a ``.parquet`` file, or a clear error naming the problem."""
     import pandas as pd
 
-    if path.suffix != ".parquet":
-        raise ValueError(f"{path}: the report reads .parquet rows (a .csv flattens the card and event lists)")
-    return pd.read_parquet(path)
+    if not path.exists():
+        raise FileNotFoundError(f"no such file: {path}")
+    if not path.is_file():
+        raise ValueError(f"{path} is not a file")
+    if path.suffix.lower() != ".parquet":
+        raise ValueError(f"{path}: the report reads .parquet rows (a .csv flattens the card and event lists); "
+                         "write them with `britishway rollouts palestine --out rows.parquet`")
+    try:
+        return pd.read_parquet(path)
+    except MemoryError:
+        raise
+    except Exception as err:  # pyarrow raises its own types for corrupt or foreign files
+        raise ValueError(f"cannot read {path} as parquet rollout rows ({type(err).__name__}: "
+                         f"{_one_line(err)[:200]})") from None
 
 
 def _print_seat_tables(ro, df) -> None:
@@ -164,7 +253,9 @@ def play(
     autosaved after every decision."""
     import random
 
-    from .game import Game
+    from .engine.warmup import ensure_compiled
+    from .errors import UnknownVolumeError
+    from .game import VOLUMES, Game
     from .play import INTERRUPTED, check_seed, default_save_path, load_save, play_in_terminal, \
         save_payload, write_save
 
@@ -172,12 +263,16 @@ def play(
         if load is not None:
             if seed is not None:
                 raise ValueError("--seed and --load cannot be used together: a saved game keeps its own seed")
-            game = load_save(load)
+            game = load_save(load, before_replay=lambda v: ensure_compiled(v, "play", _notice))
             if volume is not None and volume != game.volume:
                 raise ValueError(f"{load} holds a {game.volume} game, not {volume}")
             target = save if save is not None else load
         else:
             seed = check_seed(seed if seed is not None else random.randrange(2**62), "--seed")
+            if (volume or "solo1948") not in VOLUMES:
+                raise UnknownVolumeError(f"unknown volume {volume!r}; implemented volumes: "
+                                         f"{', '.join(sorted(VOLUMES))}")
+            ensure_compiled(volume or "solo1948", "play", _notice)
             game = Game(volume or "solo1948", seed=seed)
             target = save if save is not None else default_save_path(game.volume, seed)
         if target.exists() and (load is None or target.resolve() != load.resolve()):

@@ -22,3 +22,16 @@ class UnknownVolumeError(BritishWayError, KeyError):
 
 class UnknownPolicyError(BritishWayError, ValueError):
     """A policy name that is neither built in nor a checkpoint path."""
+
+
+class OutputPathError(BritishWayError, ValueError):
+    """An output file that cannot be written where asked (extension, folder, permissions)."""
+
+
+class ClusterAddressError(BritishWayError, ValueError):
+    """A Ray cluster address that is malformed or does not answer."""
+
+
+class ReportError(BritishWayError, ValueError):
+    """A rollout table that cannot be reported on (missing or inconsistent
+    columns, no games, several policy pairs not pooled on purpose)."""

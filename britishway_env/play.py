@@ -13,15 +13,13 @@ reading the file; loading ignores its contents.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Callable
 
 from .errors import IllegalActionError, StateError, UnknownVolumeError
 from .game import VOLUMES, Game
+from .io import atomic_write_text
 
 MAX_SEED = 2**63 - 1
 MAX_SAVE_BYTES = 8 * 2**20          # a long Palestine game saves well under 1 MiB
@@ -59,25 +57,16 @@ def save_payload(game) -> dict:
 
 
 def write_save(path: Path, payload: dict) -> None:
-    """Write the save atomically: a temporary file in the same folder, then a rename.
-    An interrupted write leaves the previous save in place."""
-    text = json.dumps(payload, indent=1)
+    """Write the save atomically (:func:`britishway_env.io.atomic_write_text`):
+    an interrupted write leaves the previous save in place."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_write_text(path, json.dumps(payload, indent=1))
 
 
-def load_save(path: Path) -> Game:
-    """Read a save file and replay it; raise :class:`StateError` naming what is wrong."""
+def load_save(path: Path, before_replay: Callable[[str], object] | None = None) -> Game:
+    """Read a save file and replay it; raise :class:`StateError` naming what is wrong.
+    ``before_replay(volume)`` runs once the file is checked, before the replay
+    (the CLI uses it to compile the volume's kernels with a notice)."""
     where = f"save file {path}"
     try:
         size = path.stat().st_size
@@ -121,6 +110,8 @@ def load_save(path: Path) -> Game:
         raise StateError(f"{where}: actions must be a list of integers")
     if "snapshot" in d and not isinstance(d["snapshot"], dict):
         raise StateError(f"{where}: snapshot must be a JSON object (the game's to_dict())")
+    if before_replay is not None:
+        before_replay(volume)
     try:
         game = Game(volume, seed=seed)
     except UnknownVolumeError as err:  # pragma: no cover - VOLUMES checked above

@@ -7,12 +7,29 @@
 
 The input is the rollout table (one row per game; columns ``winner``,
 ``political_will_after_round``, ``victory_round``, ``cards``, ``events``,
-``decisions``; see docs/palestine.md). Every rate comes with its sample size
-and a Wilson 95% interval.
+``decisions``, ``policy_british``, ``policy_irgun``; see docs/palestine.md).
+Every rate comes with its sample size and a Wilson 95% interval, and every
+comparison says what it conditions on:
+
+* cards are compared within a campaign (the cards up to and including one
+  Propaganda card, 2.1, 6.0): among the games that reached campaign k, the
+  games that drew the card in campaign k against those that did not. A game
+  can end only in a Propaganda Round (7.0), so every game that reached
+  campaign k drew all of that campaign's cards; game length does not enter.
+* event texts are split by the faction that executed them and compared with
+  the other games that drew the same card; the
+  executing faction chose the event, so the rate is that of the text and the
+  choice together.
+* rows from different policy pairs are pooled only when asked
+  (``pool=True``), and the report then says so.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -21,108 +38,261 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .engine.stats import wilson_interval
-from .errors import BritishWayError
+from .errors import ReportError
+from .io import atomic_path
+from .volumes.palestine.cards import CAPABILITY, CARD_TITLES, N_CARDS, N_EVENT_CARDS, NO_CAPABILITY, PROPAGANDA_CARDS
+from .volumes.palestine.layout import FACTION_NAMES
 
-REQUIRED_COLUMNS = ("winner", "political_will_after_round", "victory_round", "cards", "events", "decisions")
+__all__ = ["ReportError", "Games", "parse", "policy_pairs", "overall", "card_campaign_rates", "event_rates",
+           "capability_impact", "political_will_bands", "victory_timing", "write"]
+
+REQUIRED_COLUMNS = ("winner", "political_will_after_round", "victory_round", "cards", "events", "decisions",
+                    "policy_british", "policy_irgun")
 START_POLITICAL_WILL = 18           # Palestine setup (2.1)
-CAPABILITY_CARDS = (9, 13, 17, 18, 23, 25, 29, 32)
+MAX_POLITICAL_WILL = 20             # the edge track (1.8)
+CAMPAIGNS = len(PROPAGANDA_CARDS)   # one Propaganda card per pile (2.1)
+CAPABILITY_CARDS = tuple(int(c) for c in np.flatnonzero(CAPABILITY != NO_CAPABILITY) + 1)   # 5.3
 SIDES = ("unshaded", "shaded")
+PLOTS = ("political_will.png", "win_rate_by_card.png", "win_rate_by_event.png", "capabilities.png")
+EVENT_PATTERN = re.compile(r"^P(\d{1,2}):(unshaded|shaded):(british|irgun)$")
 
 
-class ReportError(BritishWayError, ValueError):
-    """The rollout table cannot be reported on (missing columns, no games)."""
+def card_title(card: int) -> str:
+    """'P21 United Resistance Movement'."""
+    return CARD_TITLES[int(card) - 1]
 
 
-def check_table(df: pd.DataFrame) -> None:
+# ------------------------------------------------------------------ input --
+
+@dataclass(frozen=True)
+class Games:
+    """A checked rollout table as arrays (one entry per game unless noted).
+
+    ``campaign_of[g, c]`` is the campaign (1..3) in which game ``g`` drew card
+    ``c`` (column 0 unused), 0 if it never drew it. The ``event_*`` arrays have
+    one entry per executed event: its game, card, side (0 unshaded, 1 shaded)
+    and executing faction (0 British, 1 Irgun).
+    """
+
+    irgun_won: np.ndarray
+    victory_round: np.ndarray
+    campaign_of: np.ndarray
+    event_game: np.ndarray
+    event_card: np.ndarray
+    event_side: np.ndarray
+    event_faction: np.ndarray
+    pairs: tuple[tuple[str, str, int], ...]
+    pooled: bool
+
+    @property
+    def n(self) -> int:
+        return len(self.irgun_won)
+
+
+def policy_pairs(df: pd.DataFrame) -> tuple[tuple[str, str, int], ...]:
+    """(British policy, Irgun policy, games) of each policy pair in the rows."""
+    sizes = df.groupby(["policy_british", "policy_irgun"], sort=True).size()
+    return tuple((str(b), str(i), int(n)) for (b, i), n in sizes.items())
+
+
+def _list_array(column: pd.Series, value_type: pa.DataType, name: str) -> pa.ListArray:
+    try:
+        arr = pa.array(column, type=pa.list_(value_type))
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError, OverflowError) as err:
+        raise ReportError(f"column {name!r} must hold lists of {value_type} per game: {err}") from None
+    if arr.null_count:
+        raise ReportError(f"column {name!r} has a missing list (game {int(np.flatnonzero(arr.is_null())[0])})")
+    if pc.list_flatten(arr).null_count:
+        raise ReportError(f"column {name!r} has a missing value inside a list")
+    return arr
+
+
+def _int_column(df: pd.DataFrame, name: str, low: int, high: int) -> np.ndarray:
+    values = df[name].to_numpy()
+    if values.dtype.kind not in "iu":
+        raise ReportError(f"column {name!r} must hold integers, not {values.dtype}")
+    bad = np.flatnonzero((values < low) | (values > high))
+    if len(bad):
+        raise ReportError(f"column {name!r} must be in {low}..{high}: game {int(bad[0])} has {values[bad[0]]}")
+    return values.astype(np.int64)
+
+
+def _first_bad(mask: np.ndarray, what: str) -> None:
+    """Raise naming the first game where ``mask`` (one entry per game) holds."""
+    bad = np.flatnonzero(mask)
+    if len(bad):
+        raise ReportError(f"{what} (game {int(bad[0])})")
+
+
+def _games_with(mask: np.ndarray, game: np.ndarray, n: int) -> np.ndarray:
+    """Per game: does any of its list entries (``game`` = the entry's game) satisfy ``mask``?"""
+    return np.bincount(game[mask], minlength=n) > 0
+
+
+def _games_with_repeats(game: np.ndarray, card: np.ndarray, n: int) -> np.ndarray:
+    """Per game: does a card occur twice among its entries? (sorting, not an n x cards table)"""
+    key = np.sort(game * (N_CARDS + 1) + card)
+    repeated = key[1:][key[1:] == key[:-1]]
+    return np.isin(np.arange(n), repeated // (N_CARDS + 1))
+
+
+def parse(df: pd.DataFrame, pool: bool = False) -> Games:
+    """Check a rollout table and turn it into arrays; any inconsistency is a
+    ``ReportError`` naming the column and the first game concerned.
+
+    Rows of more than one policy pair are refused unless ``pool`` is true.
+    """
+    if not isinstance(df, pd.DataFrame):
+        raise ReportError(f"a rollout table is a pandas DataFrame, not {type(df).__name__}")
     missing = [c for c in REQUIRED_COLUMNS if c not in df.columns]
     if missing:
         raise ReportError(f"rollout table lacks columns {missing}; it must come from "
                           f"rollouts.run('palestine', ...) or `britishway rollouts palestine --out`")
-    if len(df) == 0:
-        raise ReportError("rollout table has no games")
-
-
-def rate_row(label: str, wins: int, n: int) -> dict:
-    lo, hi = wilson_interval(int(wins), int(n))
-    return {"label": label, "games": int(n), "irgun_wins": int(wins),
-            "irgun_win_rate": wins / n if n else float("nan"), "ci95_low": lo, "ci95_high": hi}
-
-
-def overall(df: pd.DataFrame) -> pd.DataFrame:
-    """Win rate of each side with Wilson 95% intervals."""
     n = len(df)
+    if n == 0:
+        raise ReportError("rollout table has no games")
+    df = df.reset_index(drop=True)
+    pairs = policy_pairs(df)
+    if sum(p[2] for p in pairs) != n:
+        raise ReportError("columns 'policy_british' and 'policy_irgun' have missing values")
+    if len(pairs) > 1 and not pool:
+        raise ReportError(f"the rows come from {len(pairs)} policy pairs ({_pairs_text(pairs)}); a report on them "
+                          f"would mix different players: report one pair at a time, or pool them on purpose "
+                          f"with pool=True (`britishway report --pool`)")
+    winner = df["winner"].astype(object).to_numpy()
+    _first_bad(~np.isin(winner, FACTION_NAMES), "column 'winner' must be 'british' or 'irgun'")
+    rounds = _int_column(df, "victory_round", 1, CAMPAIGNS)
+    _int_column(df, "decisions", 0, np.iinfo(np.int64).max)
+
+    pw = _list_array(df["political_will_after_round"], pa.int64(), "political_will_after_round")
+    _first_bad(pc.list_value_length(pw).to_numpy(zero_copy_only=False) != rounds,
+               "column 'political_will_after_round' must have one value per Propaganda Round played (victory_round)")
+    pw_values = pc.list_flatten(pw).to_numpy(zero_copy_only=False)
+    _first_bad(_games_with((pw_values < 0) | (pw_values > MAX_POLITICAL_WILL),
+                           pc.list_parent_indices(pw).to_numpy(zero_copy_only=False), n),
+               f"column 'political_will_after_round' must be in 0..{MAX_POLITICAL_WILL}")
+
+    cards = _list_array(df["cards"], pa.int64(), "cards")
+    values = pc.list_flatten(cards).to_numpy(zero_copy_only=False)
+    parents = pc.list_parent_indices(cards).to_numpy(zero_copy_only=False)
+    lengths = pc.list_value_length(cards).to_numpy(zero_copy_only=False)
+    _first_bad(lengths == 0, "column 'cards' has a game with no card")
+    _first_bad(_games_with((values < 1) | (values > N_CARDS), parents, n),
+               f"column 'cards' must hold card numbers 1..{N_CARDS}")
+    _first_bad(_games_with_repeats(parents, values, n), "column 'cards' has a card drawn twice")
+    propaganda = np.isin(values, PROPAGANDA_CARDS)
+    _first_bad(np.bincount(parents, weights=propaganda, minlength=n) != rounds,
+               "column 'cards' must hold one Propaganda card per Propaganda Round played (victory_round)")
+    ends = np.cumsum(lengths) - 1
+    _first_bad(~propaganda[ends], "column 'cards' must end with the Propaganda card of the last round (7.0)")
+    # campaign of each drawn card: 1 + the Propaganda cards drawn before it in its game
+    before = np.cumsum(propaganda) - propaganda
+    campaign = 1 + before - before[ends - lengths + 1][parents]
+    campaign_of = np.zeros((n, N_CARDS + 1), dtype=np.int8)
+    campaign_of[parents, values] = campaign
+
+    events = _list_array(df["events"], pa.string(), "events")
+    texts = pd.Series(pc.list_flatten(events).to_numpy(zero_copy_only=False), dtype=object)
+    event_game = pc.list_parent_indices(events).to_numpy(zero_copy_only=False).astype(np.int64)
+    parts = texts.str.extract(EVENT_PATTERN)
+    bad = parts[0].isna().to_numpy()
+    if bad.any():
+        raise ReportError(f"column 'events' must hold 'P<card>:<unshaded|shaded>:<british|irgun>' texts: game "
+                          f"{int(event_game[bad][0])} has {texts[bad].iloc[0]!r}")
+    event_card = parts[0].to_numpy(dtype=np.int64)
+    _first_bad(_games_with((event_card < 1) | (event_card > N_EVENT_CARDS), event_game, n),
+               f"column 'events' names a card outside the event cards 1..{N_EVENT_CARDS}")
+    _first_bad(_games_with(campaign_of[event_game, event_card] == 0, event_game, n),
+               "column 'events' names a card the game did not draw")
+    _first_bad(_games_with_repeats(event_game, event_card, n),
+               "column 'events' has two events on one card (one Event box per card, 2.3.2)")
+    return Games(
+        irgun_won=winner == "irgun", victory_round=rounds, campaign_of=campaign_of, event_game=event_game,
+        event_card=event_card, event_side=(parts[1] == "shaded").to_numpy(dtype=np.int64),
+        event_faction=(parts[2] == "irgun").to_numpy(dtype=np.int64), pairs=pairs, pooled=len(pairs) > 1)
+
+
+def _pairs_text(pairs) -> str:
+    return ", ".join(f"british={b} vs irgun={i}: {n:,} games" for b, i, n in pairs)
+
+
+# ------------------------------------------------------------- statistics --
+
+def _rates(prefix: str, wins: np.ndarray, games: np.ndarray) -> dict:
+    """Columns ``<prefix>games, <prefix>irgun_wins, <prefix>irgun_win_rate,
+    <prefix>ci95_low, <prefix>ci95_high`` for arrays of counts."""
+    wins, games = np.asarray(wins, dtype=np.int64), np.asarray(games, dtype=np.int64)
+    ci = np.array([wilson_interval(int(k), int(m)) for k, m in zip(wins, games)], dtype=float).reshape(-1, 2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(games > 0, wins / np.maximum(games, 1), np.nan)
+    return {f"{prefix}games": games, f"{prefix}irgun_wins": wins, f"{prefix}irgun_win_rate": rate,
+            f"{prefix}ci95_low": ci[:, 0], f"{prefix}ci95_high": ci[:, 1]}
+
+
+def overall(games: Games) -> pd.DataFrame:
+    """Win rate of each side with Wilson 95% intervals."""
     rows = []
-    for side in ("british", "irgun"):
-        k = int((df["winner"] == side).sum())
-        lo, hi = wilson_interval(k, n)
-        rows.append({"side": side, "games": n, "wins": k, "win_rate": k / n, "ci95_low": lo, "ci95_high": hi})
+    for side, won in (("british", ~games.irgun_won), ("irgun", games.irgun_won)):
+        k = int(won.sum())
+        lo, hi = wilson_interval(k, games.n)
+        rows.append({"side": side, "games": games.n, "wins": k, "win_rate": k / games.n,
+                     "ci95_low": lo, "ci95_high": hi})
     return pd.DataFrame(rows)
 
 
-def _flatten(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
-    """(values, game row) of a list column, without a Python loop over games."""
-    arr = pa.array(column, type=pa.list_(pa.string()) if column.name == "events" else pa.list_(pa.int64()))
-    return (pc.list_flatten(arr).to_numpy(zero_copy_only=False),
-            pc.list_parent_indices(arr).to_numpy(zero_copy_only=False))
+def card_campaign_rates(games: Games) -> pd.DataFrame:
+    """For each campaign k and event card: among the games that reached
+    campaign k, the Irgun win rate of those that drew the card in campaign k
+    (``games``, ``irgun_win_rate``...) and of those that did not
+    (``without_games``, ``without_irgun_win_rate``...), each with its Wilson
+    95% interval, and ``difference`` = with - without."""
+    event_cards = np.arange(1, N_EVENT_CARDS + 1)
+    frames = []
+    for k in range(1, CAMPAIGNS + 1):
+        reached = games.victory_round >= k
+        drawn = games.campaign_of[:, event_cards] == k            # implies reached (7.0)
+        n_drawn = drawn.sum(axis=0)
+        wins_drawn = (drawn & games.irgun_won[:, None]).sum(axis=0)
+        n_reached, wins_reached = int(reached.sum()), int((reached & games.irgun_won).sum())
+        frame = pd.DataFrame({"campaign": k, "card": event_cards, "label": [card_title(c) for c in event_cards],
+                              **_rates("", wins_drawn, n_drawn),
+                              **_rates("without_", wins_reached - wins_drawn, n_reached - n_drawn)})
+        frames.append(frame)
+    out = pd.concat(frames, ignore_index=True)
+    out["difference"] = out["irgun_win_rate"] - out["without_irgun_win_rate"]
+    return out
 
 
-def conditional_rates(df: pd.DataFrame, column: str, key=lambda v: v) -> pd.DataFrame:
-    """Irgun win rate among games where each value of list ``column`` occurs
-    (counted once per game), next to the rate in the games where it does not."""
-    irgun = (df["winner"] == "irgun").to_numpy()
-    total_wins = int(irgun.sum())
-    values, rows = _flatten(df[column])
-    if len(values) == 0:
-        return pd.DataFrame(columns=["label", "games", "irgun_wins", "irgun_win_rate", "ci95_low", "ci95_high",
-                                     "rate_without", "without_low", "without_high"])
-    labels = np.array([key(v) for v in values]) if key is not None else values
-    pairs = pd.DataFrame({"label": labels, "row": rows}).drop_duplicates()
-    pairs["win"] = irgun[pairs["row"].to_numpy()]
-    grouped = pairs.groupby("label")["win"].agg(["sum", "count"])
-    out = []
-    for label, (wins, n) in grouped.iterrows():
-        row = rate_row(str(label), wins, n)
-        n_without, wins_without = len(df) - n, total_wins - wins
-        lo, hi = wilson_interval(int(wins_without), int(n_without))
-        row.update(rate_without=wins_without / n_without if n_without else float("nan"),
-                   without_low=lo, without_high=hi)
-        out.append(row)
-    return pd.DataFrame(out)
+def event_rates(games: Games, by_faction: bool = True) -> pd.DataFrame:
+    """For each event text executed (card and side, and with ``by_faction``
+    the executing faction): the Irgun win rate of the games where it was
+    executed, next to the other games that drew the same card (``without_*``:
+    the card drawn, and this text not executed, or not by this faction), each
+    with its Wilson 95% interval."""
+    faction = games.event_faction if by_faction else np.zeros_like(games.event_faction)
+    key = (games.event_card * 2 + games.event_side) * 2 + faction
+    keys, inverse = np.unique(key, return_inverse=True)
+    n_exec = np.bincount(inverse, minlength=len(keys)).astype(np.int64)
+    wins_exec = np.bincount(inverse, weights=games.irgun_won[games.event_game], minlength=len(keys)).astype(np.int64)
+    drawn = games.campaign_of > 0                                  # an executed event's card was drawn
+    n_drawn = drawn.sum(axis=0)
+    wins_drawn = (drawn & games.irgun_won[:, None]).sum(axis=0)
+    card, side, fac = keys // 4, (keys // 2) % 2, keys % 2
+    labels = [f"{card_title(c)}: {SIDES[s]}" + (f" by {FACTION_NAMES[f]}" if by_faction else "")
+              for c, s, f in zip(card, side, fac)]
+    out = pd.DataFrame({"card": card, "side": [SIDES[s] for s in side], "label": labels,
+                        **_rates("", wins_exec, n_exec),
+                        **_rates("without_", wins_drawn[card] - wins_exec, n_drawn[card] - n_exec)})
+    if by_faction:
+        out.insert(2, "faction", [FACTION_NAMES[f] for f in fac])
+    return out
 
 
-def card_label(card: int) -> str:
-    return f"P{int(card)}"
-
-
-def event_label(text: str) -> str:
-    """'P21:shaded:irgun' -> 'P21 shaded' (the text, whoever executed it)."""
-    card, side, _ = str(text).split(":")
-    return f"{card} {side}"
-
-
-def sort_by_card(table: pd.DataFrame) -> pd.DataFrame:
-    if table.empty:
-        return table
-    order = table["label"].str.extract(r"P(\d+)\s*(\w*)")
-    return table.assign(_c=order[0].astype(int), _s=order[1]).sort_values(["_c", "_s"]).drop(columns=["_c", "_s"])
-
-
-def capability_impact(df: pd.DataFrame) -> pd.DataFrame:
-    """Irgun win rate when each capability was executed unshaded, shaded, or not at all."""
-    irgun = (df["winner"] == "irgun").to_numpy()
-    values, rows = _flatten(df["events"])
-    executed = pd.DataFrame({"text": values, "row": rows})
-    out = []
-    for card in CAPABILITY_CARDS:
-        seen = np.zeros(len(df), dtype=bool)
-        for side in SIDES:
-            mask = executed["text"].str.startswith(f"P{card}:{side}:").to_numpy()
-            games = np.unique(executed["row"].to_numpy()[mask])
-            seen[games] = True
-            out.append(dict(rate_row(f"P{card} {side}", irgun[games].sum(), len(games)), capability=f"P{card}"))
-        out.append(dict(rate_row(f"P{card} not executed", irgun[~seen].sum(), int((~seen).sum())),
-                        capability=f"P{card}"))
-    return pd.DataFrame(out)
+def capability_impact(games: Games) -> pd.DataFrame:
+    """Capability cards (5.3): each text executed (by either faction) against
+    the other games that drew the card (the other text or no event)."""
+    rates = event_rates(games, by_faction=False)
+    return rates[rates["card"].isin(CAPABILITY_CARDS)].reset_index(drop=True)
 
 
 def political_will_bands(df: pd.DataFrame) -> pd.DataFrame:
@@ -133,11 +303,13 @@ def political_will_bands(df: pd.DataFrame) -> pd.DataFrame:
     rows = [{"round": 0, "games": len(df), "p10": START_POLITICAL_WILL, "p25": START_POLITICAL_WILL,
              "median": START_POLITICAL_WILL, "p75": START_POLITICAL_WILL, "p90": START_POLITICAL_WILL,
              "mean": float(START_POLITICAL_WILL)}]
-    values, parents = _flatten(rounds)
-    lengths = rounds.map(len).to_numpy()
+    arr = pa.array(rounds, type=pa.list_(pa.int64()))
+    values = pc.list_flatten(arr).to_numpy(zero_copy_only=False)
+    parents = pc.list_parent_indices(arr).to_numpy(zero_copy_only=False)
+    lengths = pc.list_value_length(arr).to_numpy(zero_copy_only=False)
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     position = np.arange(len(values)) - starts[parents]
-    for r in range(3):
+    for r in range(CAMPAIGNS):
         v = values[position == r]
         if len(v):
             q = np.percentile(v, [10, 25, 50, 75, 90])
@@ -149,102 +321,189 @@ def political_will_bands(df: pd.DataFrame) -> pd.DataFrame:
 def victory_timing(df: pd.DataFrame) -> pd.DataFrame:
     """Games won by each side in each Propaganda Round (7.0)."""
     table = df.groupby(["victory_round", "winner"]).size().unstack(fill_value=0)
-    for side in ("british", "irgun"):
+    for side in FACTION_NAMES:
         if side not in table:
             table[side] = 0
-    return table[["british", "irgun"]].reset_index()
+    return table[list(FACTION_NAMES)].reset_index()
+
+
+def _save_figure(fig, path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    try:
+        with atomic_path(path) as tmp:
+            fig.savefig(tmp, dpi=110, format="png")
+    finally:
+        plt.close(fig)
 
 
 # ------------------------------------------------------------------ plots --
 
-def _plot_rates(table: pd.DataFrame, overall_rate: float, title: str, path: Path) -> None:
+def _pyplot():
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    height = max(3.0, 0.22 * len(table) + 1.2)
-    fig, ax = plt.subplots(figsize=(7.5, height))
+    return plt
+
+
+def _draw_comparison(ax, table: pd.DataFrame, with_label: str, without_label: str) -> None:
+    """Each row: the rate with (red) and without (grey), with Wilson 95% intervals."""
     y = np.arange(len(table))
-    rate = table["irgun_win_rate"].to_numpy(dtype=float)
-    err = np.vstack([rate - table["ci95_low"].to_numpy(dtype=float), table["ci95_high"].to_numpy(dtype=float) - rate])
-    ax.barh(y, rate, xerr=err, color="#c62828", alpha=0.75, ecolor="#37474f", capsize=2)
-    ax.axvline(overall_rate, color="#1565c0", ls="--", lw=1, label=f"all games {overall_rate:.3f}")
-    ax.set_yticks(y, [f"{lab} (n={n:,})" for lab, n in zip(table["label"], table["games"])], fontsize=7)
-    ax.invert_yaxis()
+    for prefix, colour, offset, name in (("", "#c62828", -0.17, with_label),
+                                         ("without_", "#607d8b", 0.17, without_label)):
+        rate = table[f"{prefix}irgun_win_rate"].to_numpy(dtype=float)
+        err = np.vstack([rate - table[f"{prefix}ci95_low"].to_numpy(dtype=float),
+                         table[f"{prefix}ci95_high"].to_numpy(dtype=float) - rate])
+        ax.errorbar(rate, y + offset, xerr=np.nan_to_num(err), fmt="o", ms=3, color=colour, ecolor=colour,
+                    elinewidth=1, capsize=1.5, label=name)
+    ax.set_ylim(len(table) - 0.5, -0.5)
+    ax.set_xlim(0, 1)
+    ax.grid(axis="x", color="#eeeeee")
+
+
+def _sample_sizes(table: pd.DataFrame) -> list[str]:
+    return [f"n={a:,} / {b:,}" for a, b in zip(table["games"], table["without_games"])]
+
+
+def _plot_campaigns(rates: pd.DataFrame, path: Path) -> None:
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, CAMPAIGNS, figsize=(13, 0.24 * N_EVENT_CARDS + 2.2), sharey=True)
+    for k, ax in enumerate(axes, start=1):
+        table = rates[rates["campaign"] == k].reset_index(drop=True)
+        _draw_comparison(ax, table, "drawn in campaign k", "reached campaign k, did not draw the card in it")
+        for y, text in enumerate(_sample_sizes(table)):
+            ax.text(0.99, y, text, fontsize=5.5, ha="right", va="center", color="#37474f",
+                    transform=ax.get_yaxis_transform())
+        reached = int(table["games"].iloc[0] + table["without_games"].iloc[0])
+        wins = int(table["irgun_wins"].iloc[0] + table["without_irgun_wins"].iloc[0])
+        if reached:
+            ax.axvline(wins / reached, color="#1565c0", ls=":", lw=0.8,
+                       label="all games that reached campaign k" if k == 1 else None)
+        ax.set_title(f"campaign {k}: {reached:,} games reached it", fontsize=9)
+        ax.set_xlabel("Irgun win rate (Wilson 95%)", fontsize=8)
+    axes[0].set_yticks(np.arange(N_EVENT_CARDS), [card_title(c) for c in range(1, N_EVENT_CARDS + 1)], fontsize=7)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=8, frameon=False)
+    fig.suptitle("Cards within a campaign: Irgun win rate of the games that drew the card in campaign k vs those "
+                 "that reached campaign k without drawing it there (n = drew / did not)", fontsize=9)
+    fig.tight_layout(rect=(0, 0.035, 1, 1))
+    _save_figure(fig, path)
+
+
+def _plot_texts(table: pd.DataFrame, irgun_rate: float, title: str, with_label: str, without_label: str,
+                path: Path) -> None:
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(9, max(3.0, 0.24 * len(table) + 1.8)))
+    _draw_comparison(ax, table, with_label, without_label)
+    ax.set_yticks(np.arange(len(table)), [f"{lab} ({n})" for lab, n in zip(table["label"], _sample_sizes(table))],
+                  fontsize=7)
+    ax.axvline(irgun_rate, color="#1565c0", ls=":", lw=0.8, label=f"all games {irgun_rate:.3f}")
     ax.set_xlabel("Irgun win rate (Wilson 95% interval)")
-    ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=8, loc="lower right")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    ax.set_title(title, fontsize=9)
+    fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=7, frameon=False)
+    fig.tight_layout(rect=(0, 0.3 / fig.get_figheight(), 1, 1))
+    _save_figure(fig, path)
 
 
 def _plot_political_will(bands: pd.DataFrame, path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.5, 4))
     x = bands["round"].to_numpy()
     ax.fill_between(x, bands["p10"], bands["p90"], color="#90caf9", alpha=0.5, label="10-90%")
     ax.fill_between(x, bands["p25"], bands["p75"], color="#1e88e5", alpha=0.5, label="25-75%")
     ax.plot(x, bands["median"], color="#0d47a1", marker="o", label="median")
-    ax.set_xticks(x, ["start"] + [f"after round {r}" for r in x[1:]])
-    ax.set_ylim(0, 20)
+    ax.set_xticks(x, ["start"] + [f"after round {r}\n(n={n:,})" for r, n in zip(x[1:], bands["games"][1:])])
+    ax.set_ylim(0, MAX_POLITICAL_WILL)
     ax.set_ylabel("British Political Will")
     ax.set_title("Political Will over the game (games reaching each round)", fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save_figure(fig, path)
 
 
 # ----------------------------------------------------------------- report --
 
-def _markdown_table(table: pd.DataFrame, columns: list[str], fmt: dict | None = None) -> str:
+def _markdown_table(table: pd.DataFrame, columns: list[str], fmt: dict | None = None,
+                    headers: list[str] | None = None) -> str:
     fmt = fmt or {}
-    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines = ["| " + " | ".join(headers or columns) + " |", "|" + "---|" * len(columns)]
     for row in table[columns].itertuples(index=False):
-        cells = [fmt.get(c, "{}").format(v) for c, v in zip(columns, row)]
+        cells = [fmt.get(c, "{}").format(v) if not (isinstance(v, float) and np.isnan(v)) else "-"
+                 for c, v in zip(columns, row)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
-RATE_FMT = {"games": "{:,}", "irgun_wins": "{:,}", "irgun_win_rate": "{:.4f}", "ci95_low": "{:.4f}",
-            "ci95_high": "{:.4f}", "rate_without": "{:.4f}", "without_low": "{:.4f}", "without_high": "{:.4f}"}
+def _rate_cell(table: pd.DataFrame, prefix: str) -> pd.Series:
+    """'0.4821 [0.4432, 0.5212] n=612' per row."""
+    return pd.Series([
+        f"{r:.4f} [{lo:.4f}, {hi:.4f}] n={n:,}" if n else "n=0"
+        for r, lo, hi, n in zip(table[f"{prefix}irgun_win_rate"], table[f"{prefix}ci95_low"],
+                                table[f"{prefix}ci95_high"], table[f"{prefix}games"])], index=table.index)
 
 
-def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance report") -> Path:
-    """Write ``report.md`` and its PNG plots into ``out_dir``; return the markdown path."""
-    check_table(df)
+def _comparison_table(table: pd.DataFrame, first: list[str], with_header: str, without_header: str) -> str:
+    shown = table.assign(with_=_rate_cell(table, ""), without=_rate_cell(table, "without_"))
+    return _markdown_table(shown, first + ["with_", "without"], headers=first + [with_header, without_header])
+
+
+def _campaign_table(rates: pd.DataFrame) -> str:
+    wide = pd.DataFrame({"card": [card_title(c) for c in range(1, N_EVENT_CARDS + 1)]})
+    headers = ["card"]
+    for k in range(1, CAMPAIGNS + 1):
+        table = rates[rates["campaign"] == k].reset_index(drop=True)
+        wide[f"c{k}_with"] = _rate_cell(table, "")
+        wide[f"c{k}_without"] = _rate_cell(table, "without_")
+        headers += [f"campaign {k}: drawn in it", f"campaign {k}: reached, not drawn in it"]
+    return _markdown_table(wide, list(wide.columns), headers=headers)
+
+
+def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance report",
+          pool: bool = False) -> Path:
+    """Write ``report.md`` and its PNG plots into ``out_dir``; return the markdown path.
+
+    Each file is written to a temporary file in ``out_dir`` and renamed into
+    place; ``report.md`` last. Rows from several policy pairs raise
+    ``ReportError`` unless ``pool`` is true (the report then says so).
+    """
+    games = parse(df, pool=pool)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    sides = overall(df)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ReportError(f"cannot create the report folder {out}: {err.strerror or err}") from None
+    if not os.access(out, os.W_OK):
+        raise ReportError(f"the report folder {out} is not writable")
+    sides = overall(games)
     irgun_rate = float(sides.loc[sides["side"] == "irgun", "win_rate"].iloc[0])
-    by_card = sort_by_card(conditional_rates(df, "cards", card_label))
-    by_card = by_card[by_card["label"].str.extract(r"P(\d+)")[0].astype(int) <= 32]   # events, not Propaganda
-    by_event = sort_by_card(conditional_rates(df, "events", event_label))
-    caps = capability_impact(df)
+    by_campaign = card_campaign_rates(games)
+    by_event = event_rates(games).sort_values(["card", "side", "faction"], ascending=[True, False, True])
+    caps = capability_impact(games).sort_values(["card", "side"], ascending=[True, False])
     bands = political_will_bands(df)
     timing = victory_timing(df)
-    _plot_political_will(bands, out / "political_will.png")
-    _plot_rates(by_card, irgun_rate, "Irgun win rate when each card is drawn", out / "win_rate_by_card.png")
+    _plot_political_will(bands, out / PLOTS[0])
+    _plot_campaigns(by_campaign, out / PLOTS[1])
     if not by_event.empty:
-        _plot_rates(by_event, irgun_rate, "Irgun win rate when each event text is executed",
-                    out / "win_rate_by_event.png")
-    _plot_rates(caps, irgun_rate, "Capabilities: Irgun win rate by the text in play", out / "capabilities.png")
+        _plot_texts(by_event, irgun_rate, "Event texts by executing faction: Irgun win rate when executed\n"
+                    "vs the other games that drew the card (n = executed / other)", "text executed by this faction",
+                    "card drawn, text not executed by this faction", out / PLOTS[2])
+    if not caps.empty:
+        _plot_texts(caps, irgun_rate, "Capabilities (5.3): Irgun win rate with each text in play\n"
+                    "vs the other games that drew the card (n = in play / other)",
+                    "text in play (either faction executed it)", "card drawn, text not in play", out / PLOTS[3])
 
-    policies = ""
-    if {"policy_british", "policy_irgun"} <= set(df.columns):
-        pairs = df.groupby(["policy_british", "policy_irgun"]).size()
-        policies = ", ".join(f"british={b} vs irgun={i} ({n:,} games)" for (b, i), n in pairs.items())
+    if games.pooled:
+        who = (f"**Pooled over {len(games.pairs)} policy pairs** ({_pairs_text(games.pairs)}), as asked "
+               f"(`pool=True` / `--pool`): every figure below mixes different players and describes none of them.")
+    else:
+        b, i, _ = games.pairs[0]
+        who = f"british={b} vs irgun={i}."
     parts = [
         f"# {title}",
         "",
-        f"{len(df):,} games{'; ' + policies if policies else ''}. Rates are Irgun wins with Wilson 95% "
-        "intervals; `games` is the sample each rate is computed on.",
+        f"{games.n:,} games; {who} Rates are Irgun win rates with Wilson 95% intervals and the number of games "
+        "each is computed on (`n`).",
         "",
         "## Who wins",
         "",
@@ -252,6 +511,20 @@ def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance
                         {"games": "{:,}", "wins": "{:,}", "win_rate": "{:.4f}", "ci95_low": "{:.4f}",
                          "ci95_high": "{:.4f}"}),
         "",
+    ]
+    if games.pooled:
+        per_pair = pd.DataFrame(games.pairs, columns=["policy_british", "policy_irgun", "games"])
+        per_pair["irgun_wins"] = [int(games.irgun_won[(df["policy_british"] == b).to_numpy()
+                                                      & (df["policy_irgun"] == i).to_numpy()].sum())
+                                  for b, i, _ in games.pairs]
+        per_pair = per_pair.assign(**{k: v for k, v in _rates("", per_pair["irgun_wins"], per_pair["games"]).items()
+                                      if k not in ("games", "irgun_wins")})
+        parts += ["Each pair on its own:", "",
+                  _markdown_table(per_pair, ["policy_british", "policy_irgun", "games", "irgun_wins",
+                                             "irgun_win_rate", "ci95_low", "ci95_high"],
+                                  {"games": "{:,}", "irgun_wins": "{:,}", "irgun_win_rate": "{:.4f}",
+                                   "ci95_low": "{:.4f}", "ci95_high": "{:.4f}"}), ""]
+    parts += [
         "## When the game ends (Propaganda Round of victory, 7.0)",
         "",
         _markdown_table(timing, ["victory_round", "british", "irgun"], {"british": "{:,}", "irgun": "{:,}"}),
@@ -264,32 +537,59 @@ def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance
                         {"games": "{:,}", "p10": "{:.0f}", "p25": "{:.0f}", "median": "{:.0f}", "p75": "{:.0f}",
                          "p90": "{:.0f}", "mean": "{:.2f}"}),
         "",
-        "## Win rate when each card is drawn",
+        "## Cards, compared within a campaign",
         "",
-        "![by card](win_rate_by_card.png)",
+        "Campaign k is the run of cards up to and including the k-th Propaganda card (2.1, 6.0). For each "
+        "campaign and card: among the games that reached campaign k, the Irgun win rate of those that drew the "
+        "card in campaign k, next to those that reached campaign k and did not draw it there.",
         "",
-        _markdown_table(by_card, ["label", "games", "irgun_win_rate", "ci95_low", "ci95_high", "rate_without"],
-                        RATE_FMT),
+        "What this is: victory is checked only in Propaganda Rounds (7.0), so every game that reached a campaign "
+        "drew all of its cards, and longer games do not draw a card more often than shorter ones in this "
+        "comparison. Which cards fall in which campaign is fixed by the shuffle at setup (2.1), so in campaign 1 "
+        "the two groups differ only by chance and the card. What this is not: the effect of the event text "
+        "alone (it includes whatever both players did on that card), nor, in campaigns 2 and 3, a clean "
+        "comparison (the games that reach them survived earlier campaigns, whose cards were different). "
+        "A card's win rate over all games that drew it at any time is not shown: longer games draw more cards, "
+        "so it mostly measures game length.",
         "",
-        "## Win rate when each event text is executed",
+        "![cards by campaign](win_rate_by_card.png)",
+        "",
+        _campaign_table(by_campaign),
+        "",
+        "## Event texts, by executing faction",
+        "",
+        "For each event text and the faction that executed it (5.1): the Irgun win rate of the games where it "
+        "was executed, next to the other games that drew the same card (the other text, the other faction, or "
+        "no event). Both groups drew the card, so game length enters both alike; the campaign in which it was "
+        "drawn is not held fixed. What this is not: the effect of the text. The executing faction chose the "
+        "event, and that side, over its other options because its policy preferred it in that position, so "
+        "the rate describes the text together with that choice.",
         "",
     ]
     if by_event.empty:
         parts += ["No event was executed in these games.", ""]
     else:
         parts += ["![by event](win_rate_by_event.png)", "",
-                  _markdown_table(by_event, ["label", "games", "irgun_win_rate", "ci95_low", "ci95_high",
-                                             "rate_without"], RATE_FMT), ""]
+                  _comparison_table(by_event, ["label"], "executed", "other games that drew the card"), ""]
     parts += [
-        "## Capability impact (5.3)",
+        "## Capabilities (5.3)",
         "",
-        "![capabilities](capabilities.png)",
-        "",
-        _markdown_table(caps, ["label", "games", "irgun_win_rate", "ci95_low", "ci95_high"], RATE_FMT),
-        "",
-        f"Mean game length: {df['decisions'].mean():.1f} decisions.",
+        "A capability stays in play for the rest of the game once executed. Each text, executed by either "
+        "faction, against the other games that drew the card (the other text, or no event); the same caveat as "
+        "for events holds.",
         "",
     ]
+    if caps.empty:
+        parts += ["No capability was executed in these games.", ""]
+    else:
+        parts += ["![capabilities](capabilities.png)", "",
+                  _comparison_table(caps, ["label"], "in play", "other games that drew the card"), ""]
+    parts += [f"Mean game length: {df['decisions'].mean():.1f} decisions.", ""]
     path = out / "report.md"
-    path.write_text("\n".join(parts))
+    with atomic_path(path) as tmp:
+        tmp.write_text("\n".join(parts), encoding="utf-8")
+    drawn = PLOTS[:2] + (PLOTS[2:3] if not by_event.empty else ()) + (PLOTS[3:] if not caps.empty else ())
+    for name in set(PLOTS) - set(drawn):    # a plot this report did not draw must not linger from an older one
+        with contextlib.suppress(FileNotFoundError):
+            (out / name).unlink()
     return path

@@ -12,12 +12,16 @@
 from __future__ import annotations
 
 import importlib
+import json
+import operator
+import os
 
 import numpy as np
 import pandas as pd
 
 from .engine.stats import wilson_interval
 from .errors import UnknownPolicyError, UnknownVolumeError
+from .io import atomic_path, check_output_path
 
 # volume -> module with run(games, seed, policy, chunk, progress); a module with
 # SEATS takes run(games, seed, policies, chunk, progress) with a policy per seat.
@@ -55,6 +59,78 @@ def check_policies(volume: str, policy: str | None = None, policies: dict | None
 
 
 BACKENDS = ("local", "ray")
+MAX_SEED = 2**63 - 1
+# Rows are held in memory until the run ends (peak about 2.4 KB per Palestine
+# game and 0.12 KB per solo game); a larger run is several runs with different
+# base seeds (their games are independent).
+MAX_GAMES = {"solo1948": 20_000_000, "palestine": 2_000_000}
+OUT_SUFFIXES = (".parquet", ".csv")
+
+
+def check_run(volume: str, games, seed) -> tuple[int, int]:
+    """Validate the size and base seed of a run before anything is played;
+    returns them as ints. Seeds are 0 .. 2**63 - 1."""
+    module = volume_module(volume)  # noqa: F841 - unknown volumes fail here
+    games = _strict_int(games, "games")
+    seed = _strict_int(seed, "seed")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    limit = MAX_GAMES.get(volume, min(MAX_GAMES.values()))
+    if games > limit:
+        raise ValueError(f"at most {limit:,} {volume} games per run (every row is held in memory); "
+                         f"split a larger run into runs with different seeds and concatenate their rows")
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
+    return games, seed
+
+
+def _strict_int(value, name: str) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name} must be an integer, got {value!r}") from None
+
+
+def check_threads(threads) -> int | None:
+    """``threads`` as an int in 1..NUMBA_NUM_THREADS (None: all)."""
+    if threads is None:
+        return None
+    import numba
+
+    threads = _strict_int(threads, "threads")
+    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS} (this machine's numba threads), "
+                         f"got {threads}")
+    return threads
+
+
+def check_out(path: str | os.PathLike):
+    """Validate a rows destination before a run: .parquet or .csv, folder
+    created and writable (see :func:`io.check_output_path`)."""
+    return check_output_path(path, OUT_SUFFIXES, what="--out file")
+
+
+def write_rows(df: pd.DataFrame, path: str | os.PathLike):
+    """Write rollout rows to ``.parquet`` or ``.csv`` atomically (a temporary
+    file renamed into place when complete). In a CSV, list columns (cards,
+    events, political_will_after_round) are JSON arrays."""
+    path = check_out(path)
+    with atomic_path(path) as tmp:
+        if path.suffix.lower() == ".csv":
+            _json_lists(df).to_csv(tmp, index=False)
+        else:
+            df.to_parquet(tmp, index=False)
+    return path
+
+
+def _json_lists(df: pd.DataFrame) -> pd.DataFrame:
+    out = df.copy(deep=False)
+    for col in df.columns:
+        if df[col].dtype == object and len(df) and isinstance(df[col].iloc[0], (list, tuple, np.ndarray)):
+            out[col] = [json.dumps([v.item() if hasattr(v, "item") else v for v in x]) for x in df[col]]
+    return out
 
 
 def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
@@ -70,6 +146,7 @@ def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
     local Ray instance or the cluster at ``address`` (see :mod:`distributed`).
     """
     module = volume_module(volume)
+    games, seed = check_run(volume, games, seed)
     chosen = check_policies(volume, policy, policies)
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
@@ -77,11 +154,10 @@ def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
         raise ValueError(f"backend {backend!r} is available for palestine, not {volume}")
     if address is not None and backend != "ray":
         raise ValueError("address is only used with backend='ray'")
+    threads = check_threads(threads)
     if threads is not None:
         import numba
 
-        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            raise ValueError(f"threads must be in 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}")
         numba.set_num_threads(threads)
     if isinstance(chosen, dict):
         return module.run(games, seed=seed, policies=chosen, chunk=chunk, progress=progress,

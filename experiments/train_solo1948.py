@@ -4,9 +4,13 @@
     python experiments/train_solo1948.py --eval-only          # evaluate the shipped checkpoint
     python experiments/train_solo1948.py --timesteps 20000 --envs 16 --eval-games 500 --out-dir /tmp/smoke  # smoke
 
-Training steps many games at once in numba (agents.vec_solo1948); the
-evaluation plays random, heuristic and the trained policy on the same
-game seeds and reports win rates with Wilson 95% intervals.
+Training steps many games at once in numba (agents.vec_solo1948). The
+trained actor is written as a policy file (``--out``, ``.npz`` weights plus a
+JSON config, see agents/policy_file.py) that loads without torch and without
+unpickling; ``--sb3-out`` also keeps the full Stable-Baselines3 model zip
+(for resuming training; never loaded by the project). The evaluation plays
+random, heuristic and the trained policy on the same game seeds and reports
+win rates with Wilson 95% intervals.
 """
 
 from __future__ import annotations
@@ -19,15 +23,17 @@ from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_OUT = ROOT / "agents" / "checkpoints" / "solo1948_ppo.zip"
+DEFAULT_OUT = ROOT / "agents" / "checkpoints" / "solo1948_ppo.npz"
 DEFAULT_REPORT = ROOT / "docs" / "results" / "solo1948.md"
 EVAL_SEED = 20260611
 
 
-def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threads: int = 2) -> float:
+def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threads: int = 2,
+          sb3_out: Path | None = None) -> float:
     import torch
     from sb3_contrib import MaskablePPO
 
+    from agents.export_sb3 import export_state_dict
     from agents.vec_solo1948 import Solo1948VecEnv
 
     torch.manual_seed(seed)
@@ -42,7 +48,11 @@ def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threa
     model.learn(total_timesteps=timesteps, progress_bar=progress)
     elapsed = time.perf_counter() - start
     out.parent.mkdir(parents=True, exist_ok=True)
-    model.save(str(out))
+    export_state_dict(model.policy.state_dict(), out, volume="solo1948", activation="tanh",
+                      source=f"MaskablePPO MlpPolicy [256, 256] tanh, {timesteps} steps, seed {seed}, "
+                             "experiments/train_solo1948.py")
+    if sb3_out is not None:
+        model.save(str(sb3_out))
     return elapsed
 
 
@@ -97,7 +107,8 @@ def report(rows: list[dict], args: argparse.Namespace, train_seconds: float | No
     for policy in ("random", "heuristic", "ppo"):
         lines.append(f"britishway rollouts solo1948 --games {rows[0]['games']} --policy {policy} --seed {EVAL_SEED}")
     lines += ["```", "",
-              "`--policy ppo` is the shipped checkpoint `agents/checkpoints/solo1948_ppo.zip`.",
+              "`--policy ppo` is the shipped policy file `agents/checkpoints/solo1948_ppo.npz` "
+              "(weights and a JSON config; loaded with NumPy, nothing unpickled).",
               "The heuristic is the greedy one-step look-ahead of `britishway_env/solo1948/policies.py`.", ""]
     return "\n".join(lines)
 
@@ -107,7 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timesteps", type=int, default=3_000_000)
     p.add_argument("--envs", type=int, default=128)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", type=Path, default=None, help=f"checkpoint (default {DEFAULT_OUT.relative_to(ROOT)})")
+    p.add_argument("--out", type=Path, default=None,
+                   help=f"policy file to write (.npz; default {DEFAULT_OUT.relative_to(ROOT)})")
+    p.add_argument("--sb3-out", type=Path, default=None,
+                   help="also save the full Stable-Baselines3 model zip here (to resume training)")
     p.add_argument("--eval-games", type=int, default=10_000)
     p.add_argument("--report", type=str, default=None,
                    help=f"report (default {DEFAULT_REPORT.relative_to(ROOT)}); '' to skip writing")
@@ -127,15 +141,19 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     train_seconds = None
     if not args.eval_only:
+        if args.out.suffix != ".npz":
+            p.error(f"--out must be a .npz policy file, got {args.out}")
         train_seconds = train(args.timesteps, args.envs, args.seed, args.out, not args.no_progress,
-                              args.torch_threads)
+                              args.torch_threads, args.sb3_out)
         print(f"trained {args.timesteps:,} steps in {train_seconds:.0f} s -> {args.out}")
     rows = evaluate(args.eval_games, args.out)
     for r in rows:
         print(f"{r['policy']:>22}: win rate {r['rate']:.4f} [{r['lo']:.4f}, {r['hi']:.4f}] over {r['games']:,} games")
     if args.report:
+        from britishway_env.io import atomic_write_text
+
         Path(args.report).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.report).write_text(report(rows, args, train_seconds))
+        atomic_write_text(args.report, report(rows, args, train_seconds))
         print(f"wrote {args.report}")
     return 0
 

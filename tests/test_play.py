@@ -19,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from britishway_env import Game
+from britishway_env import io as atomic_io
 from britishway_env import play as P
 from britishway_env.cli import app
 
@@ -194,7 +195,7 @@ def test_an_interrupted_write_leaves_the_previous_save(tmp_path, monkeypatch):
     def interrupted(fd):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(P.os, "fsync", interrupted)
+    monkeypatch.setattr(atomic_io.os, "fsync", interrupted)
     with pytest.raises(KeyboardInterrupt):
         P.write_save(save, {"volume": "solo1948", "seed": 1, "actions": [3]})
     assert save.read_bytes() == before and _no_temp_files(tmp_path)

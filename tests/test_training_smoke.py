@@ -36,11 +36,11 @@ def test_vec_env_matches_the_gymnasium_env():
 def test_training_script_runs_and_writes_a_usable_checkpoint(tmp_path):
     import experiments.train_solo1948 as train
 
-    out = tmp_path / "p.zip"
+    out = tmp_path / "p.npz"
     report = tmp_path / "r.md"
     assert train.main(["--timesteps", "4096", "--envs", "16", "--out", str(out), "--eval-games", "300",
                        "--report", str(report), "--no-progress"]) == 0
-    assert out.is_file()
+    assert out.is_file() and not (tmp_path / "p.zip").exists()    # a policy file, no pickled model
     text = report.read_text()
     assert "trained (MaskablePPO)" in text and "heuristic" in text and "britishway rollouts" in text
     df = rollouts.run("solo1948", 200, seed=1, policy=str(out))
@@ -48,12 +48,12 @@ def test_training_script_runs_and_writes_a_usable_checkpoint(tmp_path):
 
 
 def test_shipped_checkpoint_plays_legal_games():
-    assert SHIPPED["solo1948"].is_file(), "agents/checkpoints/solo1948_ppo.zip must be shipped"
+    assert SHIPPED["solo1948"].is_file(), "agents/checkpoints/solo1948_ppo.npz must be shipped"
     a = rollouts.run("solo1948", 300, seed=2, policy="ppo")
     b = rollouts.run("solo1948", 300, seed=2, policy="ppo", chunk=64)
     assert a.equals(b)
 
 
 def test_missing_checkpoint_is_a_clear_error(tmp_path):
-    with pytest.raises(UnknownPolicyError, match="no policy checkpoint"):
-        load_policy(tmp_path / "none.zip")
+    with pytest.raises(UnknownPolicyError, match="no policy file"):
+        load_policy(tmp_path / "none.npz")

@@ -91,14 +91,14 @@ def play_with(act: Callable[[np.ndarray, np.ndarray], np.ndarray], games: int, s
 
 def run(games: int, seed: int = 0, policy: str = "random", chunk: int | None = None,
         progress: ProgressFn | None = None) -> pd.DataFrame:
-    """Play ``games`` games; ``policy`` is 'random', 'heuristic', 'ppo' or a checkpoint path."""
+    """Play ``games`` games; ``policy`` is 'random', 'heuristic', 'ppo' or a policy file (.npz)."""
     check_policy(policy)
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     if policy in BUILTIN_POLICIES:
         results = play_builtin(games, seed, policy, chunk, progress)
     else:
-        from agents.trained import load_policy  # torch only when a checkpoint is asked for
+        from agents.trained import load_policy  # NumPy weights; nothing unpickled, no torch
 
         act = load_policy(policy, volume="solo1948")
         results = play_with(act, games, seed, chunk, progress)
@@ -106,10 +106,18 @@ def run(games: int, seed: int = 0, policy: str = "random", chunk: int | None = N
 
 
 def check_policy(policy: str) -> None:
+    """A built-in policy name, 'ppo' or a policy file that loads (fully validated)."""
     from pathlib import Path
 
-    if policy not in BUILTIN_POLICIES and policy != "ppo" and not Path(policy).is_file():
+    if not isinstance(policy, str):
+        raise UnknownPolicyError(f"a policy is a name or a file path, got {policy!r}")
+    if policy in BUILTIN_POLICIES:
+        return
+    if policy != "ppo" and not Path(policy).is_file():
         raise UnknownPolicyError(
             f"unknown policy {policy!r}: use one of {', '.join(BUILTIN_POLICIES)}, "
-            "'ppo' (the shipped checkpoint) or a checkpoint path"
+            "'ppo' (the shipped policy) or a policy file (.npz)"
         )
+    from agents.trained import load_policy
+
+    load_policy(policy, volume="solo1948")

@@ -57,7 +57,10 @@ def parse_policies(text: str) -> dict[str, str]:
         seat, sep, name = item.partition("=")
         if not sep or not seat.strip() or not name.strip():
             raise UnknownPolicyError(f"cannot read policy {item!r}: write seat=policy, e.g. british=heuristic,irgun=random")
-        pairs[seat.strip()] = name.strip()
+        seat = seat.strip()
+        if seat in pairs:
+            raise UnknownPolicyError(f"seat {seat!r} is named twice in {text!r}: give each seat one policy")
+        pairs[seat] = name.strip()
     return resolve_policies(None, pairs)
 
 

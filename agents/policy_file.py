@@ -1,0 +1,292 @@
+"""The policy file: a trained network's weights, read without running code.
+
+A policy file is a ``.npz`` (a zip of ``.npy`` arrays) holding
+
+* ``config.json``: UTF-8 JSON with exactly the keys of :data:`CONFIG_KEYS`
+  (``format``, ``format_version``, ``volume``, ``obs_size``, ``n_actions``,
+  ``hidden`` (layer widths), ``activation`` ("tanh" or "relu"), ``source``
+  (free text: where the weights came from));
+* ``hidden_<i>.weight`` (``hidden[i]`` x previous width) and
+  ``hidden_<i>.bias`` for each hidden layer, then ``action.weight``
+  (``n_actions`` x last width) and ``action.bias``: little-endian float32,
+  C order, finite.
+
+Nothing in the file is unpickled: arrays are read with
+``numpy.lib.format.read_array(..., allow_pickle=False)`` after their headers
+were checked against the shapes the config implies, and the JSON is parsed
+with ``json``. Anything else in the file, or anything missing, is an
+:class:`~britishway_env.errors.UnknownPolicyError` naming the problem.
+
+Inference is a NumPy forward pass (:class:`MlpPolicy`): the hidden layers,
+the action logits, illegal actions masked out, then the arg-max (or a sample
+from the masked softmax). No torch is needed to play.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import zipfile
+from pathlib import Path
+from typing import Mapping
+
+import numpy as np
+
+from britishway_env.errors import UnknownPolicyError
+
+FORMAT = "britishway-policy"
+FORMAT_VERSION = 1
+SUFFIX = ".npz"
+CONFIG_NAME = "config.json"
+CONFIG_KEYS = ("format", "format_version", "volume", "obs_size", "n_actions", "hidden", "activation", "source")
+ACTIVATIONS = ("tanh", "relu")
+MAX_FILE_BYTES = 256 * 2**20        # far above any policy this project trains
+MAX_CONFIG_BYTES = 64 * 2**10
+MAX_LAYERS = 16
+MAX_WIDTH = 8192
+MAX_SOURCE_CHARS = 2000
+DTYPE = np.dtype("<f4")
+
+
+def volume_sizes(volume: str) -> tuple[int, int]:
+    """(observation size, action count) of a volume whose policies take flat observations."""
+    if volume == "solo1948":
+        from britishway_env.solo1948 import layout as L
+        from britishway_env.solo1948.observation import OBS_SIZE
+
+        return OBS_SIZE, L.N_ACTIONS
+    raise UnknownPolicyError(f"no trained policies for volume {volume!r}; policy files exist for: solo1948")
+
+
+def array_shapes(config: Mapping) -> dict[str, tuple[int, ...]]:
+    """Name -> shape of every array a policy file with ``config`` holds, in layer order."""
+    shapes = {}
+    width = config["obs_size"]
+    for i, h in enumerate(config["hidden"]):
+        shapes[f"hidden_{i}.weight"] = (h, width)
+        shapes[f"hidden_{i}.bias"] = (h,)
+        width = h
+    shapes["action.weight"] = (config["n_actions"], width)
+    shapes["action.bias"] = (config["n_actions"],)
+    return shapes
+
+
+def check_config(config, expect_volume: str | None = None) -> dict:
+    """Validate a policy config (keys, types, ranges, the volume's sizes); returns it."""
+    def bad(msg: str):
+        raise UnknownPolicyError(f"policy file config: {msg}")
+
+    def is_int(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if not isinstance(config, dict):
+        bad("must be a JSON object")
+    keys = set(config)
+    if keys != set(CONFIG_KEYS):
+        missing = sorted(set(CONFIG_KEYS) - keys)
+        extra = sorted(keys - set(CONFIG_KEYS))
+        bad(f"keys must be {', '.join(CONFIG_KEYS)}" + (f"; missing {missing}" if missing else "")
+            + (f"; unknown {extra}" if extra else ""))
+    if config["format"] != FORMAT:
+        bad(f"format must be {FORMAT!r}, got {config['format']!r}")
+    if not is_int(config["format_version"]) or config["format_version"] != FORMAT_VERSION:
+        bad(f"format_version must be {FORMAT_VERSION}, got {config['format_version']!r}")
+    volume = config["volume"]
+    if not isinstance(volume, str):
+        bad(f"volume must be a string, got {volume!r}")
+    if expect_volume is not None and volume != expect_volume:
+        raise UnknownPolicyError(f"policy file is for volume {volume!r}, not {expect_volume!r}")
+    obs_size, n_actions = volume_sizes(volume)
+    for key, want in (("obs_size", obs_size), ("n_actions", n_actions)):
+        if not is_int(config[key]) or config[key] != want:
+            bad(f"{key} must be {want} for {volume}, got {config[key]!r}")
+    hidden = config["hidden"]
+    if (not isinstance(hidden, list) or not 1 <= len(hidden) <= MAX_LAYERS
+            or not all(is_int(h) and 1 <= h <= MAX_WIDTH for h in hidden)):
+        bad(f"hidden must be a list of 1..{MAX_LAYERS} layer widths in 1..{MAX_WIDTH}, got {hidden!r}")
+    if config["activation"] not in ACTIVATIONS:
+        bad(f"activation must be one of {', '.join(ACTIVATIONS)}, got {config['activation']!r}")
+    if not isinstance(config["source"], str) or len(config["source"]) > MAX_SOURCE_CHARS:
+        bad(f"source must be a string of at most {MAX_SOURCE_CHARS} characters")
+    return config
+
+
+def check_arrays(config: Mapping, arrays: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Validate the arrays against ``config``: exact names, shapes, float32, finite."""
+    shapes = array_shapes(config)
+    if set(arrays) != set(shapes):
+        missing = sorted(set(shapes) - set(arrays))
+        extra = sorted(set(arrays) - set(shapes))
+        raise UnknownPolicyError("policy file arrays do not match its config"
+                                 + (f"; missing {missing}" if missing else "")
+                                 + (f"; unexpected {extra}" if extra else ""))
+    out = {}
+    for name, shape in shapes.items():
+        a = arrays[name]
+        if not isinstance(a, np.ndarray) or a.dtype != DTYPE or a.shape != shape:
+            got = f"{getattr(a, 'dtype', type(a).__name__)} {getattr(a, 'shape', '')}"
+            raise UnknownPolicyError(f"policy array {name!r} must be float32 {shape}, got {got}")
+        if not np.isfinite(a).all():
+            raise UnknownPolicyError(f"policy array {name!r} holds NaN or infinite values")
+        out[name] = np.ascontiguousarray(a)
+    return out
+
+
+def save(path: str | Path, config: Mapping, arrays: Mapping[str, np.ndarray]) -> Path:
+    """Write a policy file (validated first; atomically)."""
+    from britishway_env.io import atomic_path
+
+    config = check_config(dict(config))
+    arrays = check_arrays(config, {k: np.asarray(v) for k, v in arrays.items()})
+    path = Path(path)
+    if path.suffix != SUFFIX:
+        raise UnknownPolicyError(f"a policy file must end in {SUFFIX}, got {str(path)!r}")
+    with atomic_path(path) as tmp:
+        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as z:
+            _write_member(z, CONFIG_NAME, json.dumps(config, indent=1, sort_keys=True).encode())
+            for name in array_shapes(config):
+                buf = io.BytesIO()
+                np.lib.format.write_array(buf, arrays[name], allow_pickle=False)
+                _write_member(z, f"{name}.npy", buf.getvalue())
+    return path
+
+
+def _write_member(z: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))   # same weights, same bytes
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    z.writestr(info, data)
+
+
+def load(path: str | Path, volume: str | None = None) -> "MlpPolicy":
+    """Read and validate a policy file; never executes anything from it."""
+    path = Path(path)
+    if path.suffix.lower() != SUFFIX:
+        hint = (" Stable-Baselines3 .zip checkpoints are not loaded because unpickling them can run code;"
+                " convert one with `python -m agents.export_sb3 model.zip policy.npz`"
+                if path.suffix.lower() == ".zip" else "")
+        raise UnknownPolicyError(f"{str(path)!r} is not a policy file (.npz).{hint}")
+    try:
+        size = path.stat().st_size
+    except OSError as err:
+        raise UnknownPolicyError(f"cannot read policy file {str(path)!r}: {err.strerror or err}") from None
+    if size > MAX_FILE_BYTES:
+        raise UnknownPolicyError(f"policy file {str(path)!r} is larger than {MAX_FILE_BYTES // 2**20} MiB")
+    try:
+        with zipfile.ZipFile(path) as z:
+            return _load_zip(z, path, volume)
+    except UnknownPolicyError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, KeyError,
+            UnicodeDecodeError, RuntimeError, NotImplementedError) as err:
+        raise UnknownPolicyError(f"policy file {str(path)!r} is not a valid policy file "
+                                 f"({type(err).__name__}: {err})") from None
+
+
+def _load_zip(z: zipfile.ZipFile, path: Path, volume: str | None) -> "MlpPolicy":
+    infos = {info.filename: info for info in z.infolist()}
+    if len(infos) != len(z.infolist()):
+        raise UnknownPolicyError(f"policy file {str(path)!r} holds a member twice")
+    if CONFIG_NAME not in infos:
+        raise UnknownPolicyError(f"{str(path)!r} has no {CONFIG_NAME}: not a britishway policy file")
+    if infos[CONFIG_NAME].file_size > MAX_CONFIG_BYTES:
+        raise UnknownPolicyError(f"{CONFIG_NAME} in {str(path)!r} is too large")
+    try:
+        config = json.loads(z.read(CONFIG_NAME).decode("utf-8"),
+                            parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as err:
+        raise UnknownPolicyError(f"{CONFIG_NAME} in {str(path)!r} is not valid JSON ({err})") from None
+    config = check_config(config, volume)
+    shapes = array_shapes(config)
+    expected = {f"{name}.npy" for name in shapes} | {CONFIG_NAME}
+    if set(infos) != expected:
+        extra = sorted(set(infos) - expected)
+        missing = sorted(expected - set(infos))
+        raise UnknownPolicyError(f"policy file {str(path)!r} members do not match its config"
+                                 + (f"; missing {missing}" if missing else "")
+                                 + (f"; unexpected {extra}" if extra else ""))
+    arrays = {}
+    for name, shape in shapes.items():
+        info = infos[f"{name}.npy"]
+        limit = 4096 + DTYPE.itemsize * math.prod(shape)
+        if info.file_size > limit:
+            raise UnknownPolicyError(f"policy array {name!r} is larger than its shape {shape} allows")
+        with z.open(info) as f:
+            version = np.lib.format.read_magic(f)
+            if version == (1, 0):
+                header = np.lib.format.read_array_header_1_0(f)
+            elif version == (2, 0):
+                header = np.lib.format.read_array_header_2_0(f)
+            else:
+                raise UnknownPolicyError(f"policy array {name!r}: unsupported .npy version {version}")
+            got_shape, fortran, dtype = header
+            if got_shape != shape or fortran or dtype != DTYPE:
+                raise UnknownPolicyError(f"policy array {name!r} must be float32 {shape} in C order, got "
+                                         f"{dtype} {got_shape}{' (Fortran order)' if fortran else ''}")
+        with z.open(info) as f:
+            arrays[name] = np.lib.format.read_array(f, allow_pickle=False)
+    return MlpPolicy(config, check_arrays(config, arrays))
+
+
+def _unique_keys(pairs):
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ValueError("a JSON object repeats a key")
+    return dict(pairs)
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"JSON constant {name} is not allowed")
+
+
+class MlpPolicy:
+    """A masked multi-layer perceptron policy evaluated with NumPy."""
+
+    def __init__(self, config: Mapping, arrays: Mapping[str, np.ndarray]):
+        self.config = check_config(dict(config))
+        arrays = check_arrays(self.config, arrays)
+        self.layers = [(arrays[f"hidden_{i}.weight"].T.copy(), arrays[f"hidden_{i}.bias"])
+                       for i in range(len(self.config["hidden"]))]
+        self.action = (arrays["action.weight"].T.copy(), arrays["action.bias"])
+        self.activation = np.tanh if self.config["activation"] == "tanh" else (lambda x: np.maximum(x, 0, out=x))
+
+    @property
+    def volume(self) -> str:
+        return self.config["volume"]
+
+    def logits(self, observations: np.ndarray) -> np.ndarray:
+        """Action logits (float32, one row per observation), before masking."""
+        x = np.asarray(observations, dtype=np.float32)
+        if x.ndim != 2 or x.shape[1] != self.config["obs_size"]:
+            raise ValueError(f"observations must have shape (n, {self.config['obs_size']}), got {x.shape}")
+        for w, b in self.layers:
+            x = self.activation(x @ w + b)
+        w, b = self.action
+        return x @ w + b
+
+    def masked_logits(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        masks = np.asarray(masks, dtype=bool)
+        logits = self.logits(observations)
+        if masks.shape != logits.shape:
+            raise ValueError(f"masks must have shape {logits.shape}, got {masks.shape}")
+        if not masks.any(axis=1).all():
+            raise ValueError("a mask row offers no legal action")
+        return np.where(masks, logits, -np.inf)
+
+    def act(self, observations: np.ndarray, masks: np.ndarray, deterministic: bool = True,
+            rng: np.random.Generator | None = None) -> np.ndarray:
+        """One legal action per row: the arg-max of the masked logits, or a
+        sample from their softmax (``deterministic=False``; ``rng`` seeds it)."""
+        z = self.masked_logits(observations, masks)
+        if deterministic:
+            return np.argmax(z, axis=1).astype(np.int64)
+        rng = rng if rng is not None else np.random.default_rng()
+        z = z - z.max(axis=1, keepdims=True)
+        p = np.exp(z.astype(np.float64))
+        p /= p.sum(axis=1, keepdims=True)
+        u = 1.0 - rng.random((p.shape[0], 1))          # in (0, 1]: never picks a zero-probability action
+        choice = (np.cumsum(p, axis=1) < u).sum(axis=1)
+        # rounding can push u past the last cumulative sum: fall back to the last legal action
+        last_legal = p.shape[1] - 1 - np.argmax(p[:, ::-1] > 0, axis=1)
+        return np.minimum(choice, last_legal).astype(np.int64)

@@ -1,0 +1,140 @@
+"""Files the package writes: atomically, or not at all.
+
+Every output file is written to a temporary file in its own folder and
+renamed over the final name (``os.replace``) only once it is complete, so an
+interrupted or failed write never leaves a partial file under the final name
+and never clobbers the previous one. The temporary file is removed on any
+failure, including ``KeyboardInterrupt`` and ``SystemExit`` (the CLI turns
+SIGTERM into ``SystemExit``, see :func:`sigterm_as_exit`).
+
+    from britishway_env.io import atomic_write_text, atomic_path
+
+    atomic_write_text("save.json", json.dumps(state))
+    with atomic_path("rows.parquet") as tmp:      # any writer that takes a path
+        df.to_parquet(tmp, index=False)
+
+:func:`check_output_path` validates a destination before any work is done
+(known extension, parent folder created, folder writable).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import tempfile
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .errors import OutputPathError
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_FILE_MODE = 0o666 & ~_umask()      # what open() would give a new file
+
+
+def _temp_in(folder: Path, final_name: str) -> Path:
+    """An empty temporary file in ``folder`` (hidden, named after the final file)."""
+    fd, name = tempfile.mkstemp(prefix=f".{final_name}.", suffix=".tmp", dir=folder)
+    try:
+        os.fchmod(fd, _FILE_MODE)
+    finally:
+        os.close(fd)
+    return Path(name)
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
+    """Yield a temporary path next to ``path``; on a clean exit of the block
+    the file written there replaces ``path``, otherwise it is removed.
+
+    The block must write (or overwrite) the yielded path. The file is
+    fsync'ed before the rename, so a completed write survives a crash.
+    """
+    final = Path(path)
+    folder = final.parent
+    try:
+        tmp = _temp_in(folder, final.name)
+    except OSError as err:
+        raise OutputPathError(f"cannot write {final}: {err.strerror or err}") from None
+    try:
+        yield tmp
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, final)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
+    """Write ``data`` to ``path`` atomically; returns the path."""
+    with atomic_path(path) as tmp:
+        tmp.write_bytes(data)
+    return Path(path)
+
+
+def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> Path:
+    """Write ``text`` to ``path`` atomically; returns the path."""
+    return atomic_write_bytes(path, text.encode(encoding))
+
+
+def check_output_path(path: str | os.PathLike, suffixes: Iterable[str] | None = None,
+                      what: str = "output file") -> Path:
+    """Validate ``path`` as a file destination before any work is done.
+
+    Checks the extension (one of ``suffixes`` when given), creates the parent
+    folder, refuses an existing folder under that name, and proves the folder
+    writable by creating and removing a temporary file there. Raises
+    :class:`OutputPathError` naming the problem; returns the path.
+    """
+    final = Path(path)
+    if suffixes is not None:
+        suffixes = tuple(suffixes)
+        if final.suffix.lower() not in suffixes:
+            raise OutputPathError(f"{what} {str(final)!r} must end in {' or '.join(suffixes)}")
+    if final.name in ("", ".", ".."):
+        raise OutputPathError(f"{what} {str(final)!r} is not a file name")
+    if final.is_dir():
+        raise OutputPathError(f"{what} {str(final)!r} is a folder")
+    try:
+        final.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise OutputPathError(f"cannot create the folder {str(final.parent)!r} for {what} "
+                              f"{str(final)!r}: {err.strerror or err}") from None
+    try:
+        _temp_in(final.parent, final.name).unlink()
+    except OSError as err:
+        raise OutputPathError(f"cannot write {what} {str(final)!r}: {err.strerror or err}") from None
+    return final
+
+
+@contextlib.contextmanager
+def sigterm_as_exit() -> Iterator[None]:
+    """Within the block, SIGTERM raises ``SystemExit(143)`` in the main thread,
+    so ``finally`` blocks (and :func:`atomic_path`) clean up as on Ctrl-C.
+    Does nothing outside the main thread."""
+    def handler(signum, frame):
+        raise SystemExit(128 + signum)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:          # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
