@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from .engine.statedict import Fields, check_seed, guarded
 from .errors import IllegalActionError, StateError, UnknownVolumeError
 
 # volume name -> "module:Class" of its Game subclass (imported on first use).
@@ -86,15 +87,26 @@ class Game:
 
     @staticmethod
     def from_dict(d: dict) -> "Game":
-        """Rebuild a game from :meth:`to_dict` output (``d["volume"]`` picks the class)."""
+        """Rebuild a game from :meth:`to_dict` output (``d["volume"]`` picks the class).
+
+        Every field is checked (docs/api.md, state dicts); anything wrong raises
+        :class:`StateError` naming the field, and no other exception escapes.
+        """
         if not isinstance(d, dict) or "volume" not in d:
             raise StateError("a state dict must be a dict with a 'volume' key")
-        return game_class(d["volume"])._from_dict(d)
+        volume = d["volume"]
+        if not isinstance(volume, str) or volume not in VOLUMES:
+            raise StateError(f"state dict: volume must be one of {', '.join(sorted(VOLUMES))}, "
+                             f"got {_show(volume)}")
+        cls = game_class(volume)
+        return guarded(f"{volume} state dict", "loading", lambda: cls._from_dict(d))
 
     @staticmethod
     def replay(volume: str, seed: int, actions: list[int]) -> "Game":
         """Play ``actions`` from a fresh game of ``volume`` seeded with ``seed``."""
         game = Game(volume, seed=seed)
+        if not isinstance(actions, (list, tuple)):
+            raise IllegalActionError(f"actions must be a list of integers, got {_show(actions)}")
         for a in actions:
             game.apply(a)
         return game
@@ -102,6 +114,11 @@ class Game:
     @classmethod
     def _from_dict(cls, d: dict) -> "Game":  # pragma: no cover - each volume overrides
         raise UnknownVolumeError(f"volume {cls.volume!r} cannot load state dicts")
+
+
+def _show(value: Any) -> str:
+    from .engine.statedict import show
+    return show(value)
 
 
 class KernelGame(Game, abc.ABC):
@@ -115,6 +132,7 @@ class KernelGame(Game, abc.ABC):
     agents: tuple[str, ...] = ()
     N_ACTIONS = 0
     STATE_SIZE = 0
+    RNG = 0                 # offset of the generator state
     FORCED = 0              # offset of the forced-chance queue: queued, used, values...
     FORCED_CAPACITY = 0
     FORCED_FACES = 1        # forced values are 0..FORCED_FACES - 1: the most faces of any roll in play
@@ -122,14 +140,17 @@ class KernelGame(Game, abc.ABC):
     legal_mask_kernel: Callable = staticmethod(lambda state, out: None)
     apply_kernel: Callable = staticmethod(lambda state, action: None)
     determinize_kernel: Callable = staticmethod(lambda state, seed: None)
+    MAX_HISTORY = 0         # the longest history a state dict may carry
 
     def __init__(self, volume: str | None = None, seed: int = 0):
         if volume not in (None, self.volume):
             raise StateError(f"{type(self).__name__} cannot play volume {volume!r}")
-        self.seed = int(seed)
+        self.seed = check_seed(seed)
         self.state = np.zeros(self.STATE_SIZE, dtype=np.int64)
         self.history: list[int] = []
         self._mask = np.zeros(self.N_ACTIONS, dtype=np.int8)
+        # True while the history replays from the seed (only apply used since).
+        self.history_from_seed = True
         self.new_game_kernel(self.state, np.int64(self.seed))
 
     # Each volume says these.
@@ -226,6 +247,7 @@ class KernelGame(Game, abc.ABC):
         self.state[f] = len(values)
         self.state[f + 1] = 0
         self.state[f + 2:f + 2 + len(values)] = values
+        self.history_from_seed = False
 
     def forced_chance_left(self) -> list[int]:
         f = self.FORCED
@@ -236,6 +258,7 @@ class KernelGame(Game, abc.ABC):
         copy.seed = self.seed
         copy.state = self.state.copy()
         copy.history = list(self.history)
+        copy.history_from_seed = self.history_from_seed
         copy._mask = np.zeros(self.N_ACTIONS, dtype=np.int8)
         return copy
 
@@ -247,4 +270,77 @@ class KernelGame(Game, abc.ABC):
         """
         copy = self.clone()
         self.determinize_kernel(copy.state, np.int64(seed))
+        copy.history_from_seed = False
         return copy
+
+    # ------------------------------------------------ loading state dicts --
+    # Keys every volume's state dict shares (chance and provenance).
+    COMMON_KEYS = ("rng", "forced_chance", "seed", "history", "history_from_seed")
+
+    @abc.abstractmethod
+    def invariant_violation(self) -> str | None:
+        """The first broken invariant of the row, in words, or None."""
+
+    @classmethod
+    def _new_loaded(cls, fields: Fields, d: dict) -> "KernelGame":
+        """An empty game for a reader to fill: seed, rng and forced chance read
+        from ``d`` (the history is read and checked by :meth:`_finish_load`)."""
+        game = object.__new__(cls)
+        game.seed = fields.seed(d["seed"]) if "seed" in d else 0
+        game.history = []
+        game.history_from_seed = False
+        game._mask = np.zeros(cls.N_ACTIONS, dtype=np.int8)
+        game.state = np.zeros(cls.STATE_SIZE, dtype=np.int64)
+        s = game.state
+        s[cls.RNG] = fields.integer(d.get("rng", game.seed), "rng", -(2**63), 2**63 - 1)
+        forced = fields.integers(d.get("forced_chance", []), "forced_chance", 0, cls.FORCED_FACES - 1,
+                                 cls.FORCED_CAPACITY)
+        s[cls.FORCED] = len(forced)
+        s[cls.FORCED + 2:cls.FORCED + 2 + len(forced)] = forced
+        return game
+
+    def _finish_load(self, fields: Fields, d: dict) -> "KernelGame":
+        """After a reader built the row: the invariants hold, an unfinished game
+        has a legal action, and a history given with a seed replays to this state."""
+        bad = self.invariant_violation()
+        if bad is not None:
+            fields.fail("", f"describes an impossible state: {bad}")
+        if not self.is_terminal() and not self.legal_mask().any():
+            fields.fail("", f"leaves no legal action in an unfinished game (pending: {self.phase})")
+        history = fields.integers(d.get("history", []), "history", 0, self.N_ACTIONS - 1, self.MAX_HISTORY)
+        claimed = d.get("history_from_seed")
+        if claimed is not None:
+            claimed = fields.boolean(claimed, "history_from_seed")
+        if claimed and "seed" not in d:
+            fields.fail("history_from_seed", "is true but the dict gives no seed")
+        self.history = history
+        if "seed" in d and claimed is not False and history:
+            replayed = self._replay_from_seed(fields, history)
+            if self._comparable(replayed) != self._comparable(self):
+                fields.fail("history", f"does not replay from seed {self.seed}: the state it reaches "
+                            "differs from the dict's")
+            self.state = replayed.state
+            self.history_from_seed = True
+        elif "seed" in d and claimed is not False:
+            # No history: replayable exactly when this is the seed's fresh game
+            # (a position edited by hand is not).
+            fresh = type(self)(seed=self.seed)
+            self.history_from_seed = self._comparable(fresh) == self._comparable(self)
+        return self
+
+    def _replay_from_seed(self, fields: Fields, history: list[int]) -> "KernelGame":
+        game = type(self)(seed=self.seed)
+        s, mask = game.state, game._mask
+        for i, a in enumerate(history):
+            self.legal_mask_kernel(s, mask)
+            if not mask[a]:
+                fields.fail("history", f"does not replay from seed {self.seed}: action {i} ({a}) is not legal")
+            self.apply_kernel(s, a)
+        game.history = list(history)
+        return game
+
+    def _comparable(self, game: "KernelGame") -> dict:
+        d = game.to_dict()
+        for key in ("seed", "history", "history_from_seed"):
+            d.pop(key, None)
+        return d

@@ -1171,9 +1171,10 @@ def test_p32_shaded_rob_always_places_an_arms_cache_also_pass_and_expropriations
 def test_p32_shaded_rob_operation_no_roll_but_stacking_and_available_limits():
     spaces = {"Galilee": {"underground_cells": 2, "police": 1}, "Samaria": {"underground_cells": 1},
               "Lydda": {"underground_cells": 1, "arms_caches": 2}, "Gaza": {"underground_cells": 1,
-                                                                          "arms_caches": 1}}
+                                                                          "arms_caches": 1},
+              "Jerusalem City": {"arms_caches": 1}}     # (at Haganah 4 no piece waits on the track, 6.5.2)
     g = make(2, spaces, first_eligible="irgun", capabilities={"P32": "shaded"},
-             available={"troops": 12, "police": 5, "cells": 10, "arms_caches": 1}, track_pieces={"cache_box4": 1})
+             available={"troops": 12, "police": 5, "cells": 10, "arms_caches": 1})
     g.force_chance([0, 0, 0])
     play(g, BOX(OP_SA_BOX), OP(L.OP_ROB), S("Lydda"), S("Galilee"), S("Samaria"), STOP)
     assert g.forced_chance_left() == [0, 0, 0]

@@ -59,6 +59,8 @@ def test_crowded_position_with_every_marker_renders():
     d["prison"] = 0
     d["track_pieces"] = {"cells_box4": 1, "cache_box4": 1, "cells_box3": 0}
     d["haganah_track"] = 2
+    d["played_cards"] = [33, 34] + d["played_cards"]          # two Propaganda Rounds done (2.4)
+    d["undrawn_cards"] = [c for c in d["undrawn_cards"] if c not in (33, 34)]
     d["context"]["propaganda_rounds"] = 2
     d["context"]["current_space"] = 7
     img = render_rgb(Game.from_dict(d))

@@ -173,7 +173,7 @@ def shuffled_undrawn(state, rng):
 
 
 def visible(d):
-    return {k: v for k, v in d.items() if k not in ("undrawn", "rng", "forced_chance")} | {
+    return {k: v for k, v in d.items() if k not in ("undrawn", "rng", "forced_chance", "history_from_seed")} | {
         "undrawn_counts": {side: collections.Counter(v) for side, v in d["undrawn"].items()}}
 
 

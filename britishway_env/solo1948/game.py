@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine.statedict import Fields, show
 from ..errors import IllegalActionError, StateError
 from ..game import KernelGame, parse_action
 from . import layout as L
-from . import rules
+from . import invariants, rules
 from .cards import (
     ARAB_COPIES, ARAB_DECK_SIZE, ISRAELI_COPIES, ISRAELI_DECK_SIZE, ARAB_UNITS as ARAB_CARDS, EVENT_KIND, EVENTS, FRONT_NAMES, ISRAELI_UNITS as ISRAELI_CARDS,
     N_ARAB_TYPES, N_EVENTS, N_FRONTS, N_ISRAELI_TYPES, TARGET_KINDS, TOKENS_PER_FRONT,
@@ -63,9 +64,11 @@ class Solo1948Game(KernelGame):
     agents = (AGENT,)
     N_ACTIONS = L.N_ACTIONS
     STATE_SIZE = L.STATE_SIZE
+    RNG = L.RNG
     FORCED = L.FORCED
     FORCED_CAPACITY = L.FORCED_CAPACITY
     FORCED_FACES = rules.MAX_ROLL_FACES
+    MAX_HISTORY = invariants.MAX_STEPS
     new_game_kernel = staticmethod(rules.new_game)
     legal_mask_kernel = staticmethod(rules.legal_mask)
     apply_kernel = staticmethod(rules.apply)
@@ -167,11 +170,21 @@ class Solo1948Game(KernelGame):
                 "arab": [ARAB_NAMES[int(t)] for t in _undrawn(s, L.ARAB_DECK, L.ARAB_DRAWN, ARAB_DECK_SIZE)],
                 "events": [EVENT_NAMES[int(e)] for e in _undrawn(s, L.EVENT_DECK, L.EVENT_DRAWN, N_EVENTS)],
             },
+            "drawn": {
+                "israeli": [ISRAELI_NAMES[int(t)] for t in s[L.ISRAELI_DECK:L.ISRAELI_DECK + int(s[L.ISRAELI_DRAWN])]],
+                "arab": [ARAB_NAMES[int(t)] for t in s[L.ARAB_DECK:L.ARAB_DECK + int(s[L.ARAB_DRAWN])]],
+                "events": [EVENT_NAMES[int(e)] for e in s[L.EVENT_DECK:L.EVENT_DECK + int(s[L.EVENT_DRAWN])]],
+            },
             "rng": int(s[L.RNG]),
             "forced_chance": self.forced_chance_left(),
             "seed": self.seed,
             "history": list(self.history),
+            "history_from_seed": self.history_from_seed,
         }
+
+    def invariant_violation(self) -> str | None:
+        code = int(invariants.check(self.state))
+        return None if code == invariants.OK else invariants.VIOLATIONS[code]
 
     @classmethod
     def _from_dict(cls, d: dict) -> "Solo1948Game":
@@ -185,155 +198,164 @@ class Solo1948Game(KernelGame):
         return _StateDictReader(d).build(cls)
 
 
+TOP_KEYS = ("volume", "layout_version", "turn", "phase", "outcome", "decisive_streak", "fronts", "event",
+            "event_front", "extra_israeli_draws", "transfers_left", "cards_to_deploy", "undrawn", "drawn",
+            "shuffle_seed") + KernelGame.COMMON_KEYS
+FRONT_KEYS = ("arab_tokens", "israeli", "arab", "transferred_this_turn", "last_battle")
+DECK_KEYS = ("israeli", "arab", "events")
+_ABSENT = object()   # a deck list left out (None is a wrong value, not a missing one)
+
+
 class _StateDictReader:
     """Validates a state dict field by field; errors name the field."""
 
     def __init__(self, d: dict):
         self.d = d
+        self.f = Fields("solo1948 state dict", "{parent}'{leaf}' must be in {lo}..{hi} (an integer), got {got}")
 
     def fail(self, msg: str):
         raise StateError(f"solo1948 state dict: {msg}")
 
-    def int_field(self, key, default, lo, hi, where=None):
+    def int_field(self, key, default, lo, hi, where=None, path=""):
         src = self.d if where is None else where
-        v = src.get(key, default)
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-            self.fail(f"{key!r} must be an integer, got {v!r}")
-        if not lo <= v <= hi:
-            self.fail(f"{key!r} must be in {lo}..{hi}, got {v}")
-        return int(v)
+        return self.f.integer(src.get(key, default), f"{path}{key}", lo, hi)
 
     def lookup(self, names, name, what):
-        if name not in names:
-            self.fail(f"unknown {what} {name!r}")
-        return names.index(name)
+        if not isinstance(name, str) or name not in names:
+            self.fail(f"unknown {what} {show(name)}")
+        return list(names).index(name)
 
-    def counts(self, mapping, names, what):
-        if not isinstance(mapping, dict):
-            self.fail(f"{what} must map card names to counts, got {mapping!r}")
+    def counts(self, mapping, names, copies, what, path):
+        self.f.mapping(mapping, path, "a mapping of card name -> count")
         out = np.zeros(len(names), dtype=np.int64)
         for name, n in mapping.items():
             t = self.lookup(names, name, what)
-            if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-                self.fail(f"{what} count of {name!r} must be a non-negative integer, got {n!r}")
-            out[t] = n
+            out[t] = self.f.integer(n, f"{path}.{name}", 0, int(copies.sum()))   # per card: fill_deck
         return out
 
     def build(self, cls):
-        d = self.d
-        version = d.get("layout_version", L.LAYOUT.version)
-        if version != L.LAYOUT.version:
-            self.fail(f"layout_version {version} is not the supported {L.LAYOUT.version}")
-        unknown = set(d) - {
-            "volume", "layout_version", "turn", "phase", "outcome", "decisive_streak", "fronts",
-            "event", "event_front", "extra_israeli_draws", "transfers_left", "cards_to_deploy",
-            "undrawn", "rng", "forced_chance", "seed", "history", "shuffle_seed",
-        }
+        d, f = self.d, self.f
+        f.choice(d.get("layout_version", L.LAYOUT.version), "layout_version", (L.LAYOUT.version,))
+        unknown = [k for k in d if k not in TOP_KEYS]
         if unknown:
-            self.fail(f"unknown keys {sorted(unknown)}")
-        game = object.__new__(cls)
-        game.seed = self.int_field("seed", 0, -(2**63), 2**63 - 1)
-        game.history = [int(a) for a in d.get("history", [])]
-        game._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
-        s = np.zeros(L.STATE_SIZE, dtype=np.int64)
-        game.state = s
-        s[L.RNG] = self.int_field("rng", game.seed, -(2**63), 2**63 - 1)
+            self.fail(f"unknown keys {sorted(show(k) for k in unknown)}")
+        game = cls._new_loaded(f, d)
+        s = game.state
         s[L.TURN] = self.int_field("turn", 1, 1, L.MAX_TURNS)
         s[L.STREAK] = self.int_field("decisive_streak", 0, 0, 2)
         s[L.EXTRA_ISRAELI_DRAWS] = self.int_field("extra_israeli_draws", 0, 0, 4)
         s[L.TRANSFERS_LEFT] = self.int_field("transfers_left", 1, 0, 4)
-        phase = d.get("phase", "Israeli deploy")
-        s[L.PHASE] = self.lookup(list(L.PHASE_NAMES), phase, "phase")
-        outcome = d.get("outcome", "ongoing")
-        s[L.OUTCOME] = self.lookup(list(L.OUTCOME_NAMES), outcome, "outcome")
+        s[L.PHASE] = self.lookup(L.PHASE_NAMES, d.get("phase", "Israeli deploy"), "phase")
+        s[L.OUTCOME] = self.lookup(L.OUTCOME_NAMES, d.get("outcome", "ongoing"), "outcome")
         if (s[L.OUTCOME] != L.ONGOING) != (s[L.PHASE] == L.PH_OVER):
             self.fail("'outcome' must be 'ongoing' exactly when 'phase' is not 'Game over'")
 
-        fronts = d.get("fronts", {})
-        if not isinstance(fronts, dict):
-            self.fail("'fronts' must map front names to their contents")
+        fronts = f.mapping(d.get("fronts", {}), "fronts", "a mapping of front name -> its contents")
         isr_on_map = np.zeros(N_ISRAELI_TYPES, dtype=np.int64)
         arab_on_map = np.zeros(N_ARAB_TYPES, dtype=np.int64)
         s[L.ARAB_TT:L.ARAB_TT + N_FRONTS] = 3
         for fname, content in fronts.items():
-            f = self.lookup(list(FRONT_NAMES), fname, "front")
-            if not isinstance(content, dict):
-                self.fail(f"front {fname!r} must be a dict")
-            extra = set(content) - {"arab_tokens", "israeli", "arab", "transferred_this_turn", "last_battle"}
+            fi = self.lookup(FRONT_NAMES, fname, "front")
+            path = f"fronts.{fname}"
+            f.mapping(content, path, "a mapping (arab_tokens, israeli, arab, ...)")
+            extra = [k for k in content if k not in FRONT_KEYS]
             if extra:
-                self.fail(f"front {fname!r} has unknown keys {sorted(extra)}")
-            s[L.ARAB_TT + f] = self.int_field("arab_tokens", 3, 0, TOKENS_PER_FRONT, content)
-            isr = self.counts(content.get("israeli", {}), ISRAELI_NAMES, f"Israeli unit at {fname}")
-            arab = self.counts(content.get("arab", {}), ARAB_NAMES, f"Arab unit at {fname}")
-            moved = self.counts(content.get("transferred_this_turn", {}), ISRAELI_NAMES,
-                                f"transferred unit at {fname}")
+                self.fail(f"front {fname!r} has unknown keys {sorted(show(k) for k in extra)}")
+            s[L.ARAB_TT + fi] = self.int_field("arab_tokens", 3, 0, TOKENS_PER_FRONT, content, path + ".")
+            isr = self.counts(content.get("israeli", {}), ISRAELI_NAMES, ISRAELI_COPIES,
+                              f"Israeli unit at {fname}", f"{path}.israeli")
+            arab = self.counts(content.get("arab", {}), ARAB_NAMES, ARAB_COPIES,
+                               f"Arab unit at {fname}", f"{path}.arab")
+            moved = self.counts(content.get("transferred_this_turn", {}), ISRAELI_NAMES, ISRAELI_COPIES,
+                                f"transferred unit at {fname}", f"{path}.transferred_this_turn")
             if np.any(moved > isr):
                 self.fail(f"more units transferred than present at {fname}")
-            s[L.ISRAELI_UNITS + f * N_ISRAELI_TYPES:L.ISRAELI_UNITS + (f + 1) * N_ISRAELI_TYPES] = isr
-            s[L.ARAB_UNITS + f * N_ARAB_TYPES:L.ARAB_UNITS + (f + 1) * N_ARAB_TYPES] = arab
-            s[L.MOVED + f * N_ISRAELI_TYPES:L.MOVED + (f + 1) * N_ISRAELI_TYPES] = moved
-            s[L.BATTLE_RESULT + f] = self.lookup(list(L.BATTLE_NAMES),
-                                                 content.get("last_battle", "no battle"), "battle result")
+            s[L.ISRAELI_UNITS + fi * N_ISRAELI_TYPES:L.ISRAELI_UNITS + (fi + 1) * N_ISRAELI_TYPES] = isr
+            s[L.ARAB_UNITS + fi * N_ARAB_TYPES:L.ARAB_UNITS + (fi + 1) * N_ARAB_TYPES] = arab
+            s[L.MOVED + fi * N_ISRAELI_TYPES:L.MOVED + (fi + 1) * N_ISRAELI_TYPES] = moved
+            s[L.BATTLE_RESULT + fi] = self.lookup(L.BATTLE_NAMES, content.get("last_battle", "no battle"),
+                                                  "battle result")
             isr_on_map += isr
             arab_on_map += arab
+        if s[L.MOVED:L.MOVED + N_FRONTS * N_ISRAELI_TYPES].any() and s[L.PHASE] != L.PH_TRANSFER:
+            self.fail("transferred_this_turn marks exist only in the Transfer Phase")
 
-        pending = d.get("cards_to_deploy", [])
-        if len(pending) > L.PENDING_CAPACITY:
-            self.fail(f"at most {L.PENDING_CAPACITY} cards can wait to be deployed")
+        pending = f.sequence(d.get("cards_to_deploy", []), "cards_to_deploy", L.PENDING_CAPACITY)
         for i, name in enumerate(pending):
             t = self.lookup(ISRAELI_NAMES, name, "Israeli card to deploy")
             s[L.PENDING + i] = t
             isr_on_map[t] += 1
         s[L.PENDING_COUNT] = len(pending)
+        if pending and s[L.PHASE] != L.PH_DEPLOY:
+            self.fail("cards_to_deploy: cards wait to be deployed only in the 'Israeli deploy' phase")
 
         ev_name = d.get("event")
         ev = -1 if ev_name is None else self.lookup(EVENT_NAMES, ev_name, "event")
         s[L.EVENT] = ev
         ef_name = d.get("event_front")
-        s[L.EVENT_FRONT] = -1 if ef_name is None else self.lookup(list(FRONT_NAMES), ef_name, "event front")
+        s[L.EVENT_FRONT] = -1 if ef_name is None else self.lookup(FRONT_NAMES, ef_name, "event front")
         if s[L.PHASE] == L.PH_EVENT_TARGET and (ev < 0 or EVENT_KIND[ev] not in TARGET_KINDS):
             self.fail("phase 'Event target' needs an event whose text names a Target front")
+        if ev < 0 and s[L.EVENT_FRONT] >= 0:
+            self.fail("event_front needs an event in effect")
 
-        undrawn = d.get("undrawn", {})
-        rng = np.random.default_rng(d["shuffle_seed"]) if "shuffle_seed" in d else None
-        self.fill_deck(s, undrawn.get("israeli"), ISRAELI_NAMES, ISRAELI_COPIES, isr_on_map,
+        undrawn = f.mapping(d.get("undrawn", {}), "undrawn", "a mapping of deck -> card names")
+        f.keys(undrawn, "undrawn", DECK_KEYS)
+        drawn = f.mapping(d.get("drawn", {}), "drawn", "a mapping of deck -> card names in draw order")
+        f.keys(drawn, "drawn", DECK_KEYS)
+        rng = None
+        if "shuffle_seed" in d:
+            rng = np.random.default_rng(f.seed(d["shuffle_seed"], "shuffle_seed"))
+        self.fill_deck(s, undrawn.get("israeli", _ABSENT), drawn.get("israeli", _ABSENT), ISRAELI_NAMES, ISRAELI_COPIES, isr_on_map,
                        L.ISRAELI_DECK, L.ISRAELI_DRAWN, "israeli", rng)
-        self.fill_deck(s, undrawn.get("arab"), ARAB_NAMES, ARAB_COPIES, arab_on_map,
+        self.fill_deck(s, undrawn.get("arab", _ABSENT), drawn.get("arab", _ABSENT), ARAB_NAMES, ARAB_COPIES, arab_on_map,
                        L.ARAB_DECK, L.ARAB_DRAWN, "arab", rng)
         in_play = np.zeros(N_EVENTS, dtype=np.int64)
         if ev >= 0:
             in_play[ev] = 1
-        self.fill_deck(s, undrawn.get("events"), EVENT_NAMES, np.ones(N_EVENTS, dtype=np.int64),
+        self.fill_deck(s, undrawn.get("events", _ABSENT), drawn.get("events", _ABSENT), EVENT_NAMES, np.ones(N_EVENTS, dtype=np.int64),
                        in_play, L.EVENT_DECK, L.EVENT_DRAWN, "events", rng)
+        if s[L.PHASE] == L.PH_OVER:
+            expected = s.copy()
+            rules.end_phase(expected)
+            if expected[L.OUTCOME] != s[L.OUTCOME]:
+                self.fail(f"outcome {L.OUTCOME_NAMES[int(s[L.OUTCOME])]!r} is not what the End Phase's "
+                          f"victory check gives here ({L.OUTCOME_NAMES[int(expected[L.OUTCOME])]!r})")
+        # Automatic phases run now, up to the next decision; their dice must fit.
+        try:
+            rules.advance(s)
+        except ValueError:
+            self.fail("forced_chance: a value is out of range for a roll of the automatic steps run on load")
+        return game._finish_load(f, d)
 
-        forced = d.get("forced_chance", [])
-        if len(forced) > L.FORCED_CAPACITY or any(int(v) < 0 for v in forced):
-            self.fail(f"'forced_chance' must hold at most {L.FORCED_CAPACITY} values >= 0")
-        s[L.FORCED] = len(forced)
-        s[L.FORCED + 2:L.FORCED + 2 + len(forced)] = forced
-        rules.advance(s)
-        return game
-
-    def fill_deck(self, s, names, all_names, copies, used, offset, drawn_offset, what, rng):
-        """Undrawn cards go last in the deck array; the rest count as drawn."""
+    def fill_deck(self, s, names, drawn_names, all_names, copies, used, offset, drawn_offset, what, rng):
+        """Undrawn cards go last in the deck array; the rest count as drawn (in
+        ``drawn_names`` order when given, else in card-list order)."""
+        f = self.f
+        size = int(copies.sum())
         if np.any(used > copies):
             t = int(np.argmax(used > copies))
             self.fail(f"more {all_names[t]!r} cards on the map than the {int(copies[t])} in the deck")
-        if names is None:
+        if names is _ABSENT:
             left = np.repeat(np.arange(len(all_names)), copies - used)
             if rng is not None:
                 rng.shuffle(left)
         else:
+            names = f.sequence(names, f"undrawn.{what}", size)
             left = np.array([self.lookup(all_names, n, f"{what} card") for n in names], dtype=np.int64)
             have = np.bincount(left, minlength=len(all_names)) + used
             if np.any(have > copies):
                 t = int(np.argmax(have > copies))
                 self.fail(f"{what} deck: {all_names[t]!r} appears more often than its "
                           f"{int(copies[t])} copies allow (map + undrawn)")
-        drawn_cards = np.repeat(np.arange(len(all_names)), copies)
-        for t in left:
-            k = np.flatnonzero(drawn_cards == t)[0]
-            drawn_cards = np.delete(drawn_cards, k)
-        size = int(copies.sum())
+        rest = copies - np.bincount(left, minlength=len(all_names))
+        if drawn_names is _ABSENT:
+            drawn_cards = np.repeat(np.arange(len(all_names)), rest)
+        else:
+            drawn_names = f.sequence(drawn_names, f"drawn.{what}", size)
+            drawn_cards = np.array([self.lookup(all_names, n, f"{what} card") for n in drawn_names], dtype=np.int64)
+            if not np.array_equal(np.bincount(drawn_cards, minlength=len(all_names)), rest):
+                self.fail(f"drawn.{what}: the drawn and undrawn cards must together be the {what} deck, "
+                          "each card as often as it is printed")
         s[offset:offset + size] = np.concatenate([drawn_cards, left]).astype(np.int64)
         s[drawn_offset] = size - len(left)

@@ -22,6 +22,7 @@ from .rules import ARAB, ISRAELI, apply, legal_mask, new_game, side_units
 
 OK, BAD_TOKENS, TOO_MANY_ISRAELI, TOO_MANY_ARAB, BAD_DECK, BAD_EVENT_DECK, BAD_MOVED, \
     NO_LEGAL_ACTION, TOO_LONG, BAD_PENDING = range(10)
+MAX_STEPS = 100 * MAX_TURNS   # decisions: far more than any game takes
 VIOLATIONS = ("ok", "Territory Tokens outside 0..6", "more Israeli cards in play than printed",
               "more Arab cards in play than printed", "unit deck not a permutation of the deckset",
               "event deck not a permutation of the 46 events", "more units marked transferred than present",
@@ -88,6 +89,26 @@ def check(state):
     return OK
 
 
+@njit(cache=True)
+def play_out(state, policy, stream, max_steps):
+    """Play ``policy`` from ``state`` (changed in place) checking :func:`check`
+    and the mask after every step: (first violation code or 0, steps)."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    code = check(state)
+    steps = 0
+    while code == OK and state[PHASE] != PH_OVER:
+        legal_mask(state, mask)
+        if mask.sum() == 0:
+            code = NO_LEGAL_ACTION
+            break
+        apply(state, choose(policy, state, mask, stream))
+        steps += 1
+        code = check(state)
+        if steps > max_steps:
+            code = TOO_LONG
+    return code, steps
+
+
 @njit(cache=True, parallel=True)
 def fuzz(base_seed, n_games, policy, out):
     """Play ``n_games`` games checking :func:`check` and the mask after every step.
@@ -96,19 +117,9 @@ def fuzz(base_seed, n_games, policy, out):
     """
     for i in prange(n_games):
         state = np.zeros(STATE_SIZE, dtype=np.int64)
-        mask = np.zeros(N_ACTIONS, dtype=np.int8)
         seed = seed_from(base_seed, i)
         stream = np.full(1, seed, dtype=np.int64)
         new_game(state, seed)
-        code = check(state)
-        steps = 0
-        while code == OK and state[PHASE] != PH_OVER:
-            legal_mask(state, mask)
-            if mask.sum() == 0:
-                code = NO_LEGAL_ACTION
-                break
-            apply(state, choose(policy, state, mask, stream))
-            steps += 1
-            code = check(state)
+        code, steps = play_out(state, policy, stream, MAX_STEPS)
         out[i, 0] = code
         out[i, 1] = steps

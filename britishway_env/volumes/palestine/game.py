@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...engine.statedict import Fields, show
 from ...errors import StateError
 from ...game import KernelGame, parse_action
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
-from . import turns
+from . import invariants, turns
 from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .events import PICK_VERBS
 from .resources import MAX_ROLL_FACES
@@ -99,9 +100,11 @@ class PalestineGame(KernelGame):
     agents = L.FACTION_NAMES
     N_ACTIONS = L.N_ACTIONS
     STATE_SIZE = L.STATE_SIZE
+    RNG = L.RNG
     FORCED = L.FORCED
     FORCED_CAPACITY = L.FORCED_CAPACITY
-    FORCED_FACES = MAX_ROLL_FACES
+    FORCED_FACES = MAX_ROLL_FACES           # a die (1.7) or a chit from the bag (1.6.1)
+    MAX_HISTORY = invariants.MAX_DECISIONS
     new_game_kernel = staticmethod(turns.new_game)
     legal_mask_kernel = staticmethod(turns.legal_mask)
     apply_kernel = staticmethod(turns.apply)
@@ -212,120 +215,418 @@ class PalestineGame(KernelGame):
             "forced_chance": self.forced_chance_left(),
             "seed": self.seed,
             "history": list(self.history),
+            "history_from_seed": self.history_from_seed,
         }
+
+    def invariant_violation(self) -> str | None:
+        code = int(invariants.check(self.state))
+        return None if code == invariants.OK else invariants.VIOLATIONS[code]
 
     @classmethod
     def _from_dict(cls, d: dict) -> "PalestineGame":
         return _Reader(d).build(cls)
 
 
+# ------------------------------------------------------------------ reading --
+# The decision context: every raw field's range (lo, hi), checked always.
+_N = N_MAP_SPACES
+_SPACE_BITS = (1 << _N) - 1
+CONTEXT_RANGES = {
+    "card_step": (0, 1), "executor": (-1, 1), "decision": (0, len(L.DECISION_NAMES) - 1),
+    "operation": (-1, 7), "limited": (0, 1), "n_selected": (0, _N), "space_limit": (0, _N),
+    "extra_space_used": (0, 1), "current_space": (-1, _N - 1), "second_space": (-1, _N - 1),
+    "op_counter": (0, L.MAX_COUNT), "intel_paid": (0, 3 * L.INTEL_CHITS_PER_VALUE),
+    "special_activity": (-1, len(L.SA_NAMES) - 1), "special_activity_used": (0, 1),
+    "special_activity_return": (0, len(L.DECISION_NAMES) - 1), "special_activity_spaces": (0, _N),
+    "special_activity_space_bits": (0, _SPACE_BITS), "terror_declared": (0, 1),
+    "propaganda_rounds": (0, len(PROPAGANDA_CARDS)), "outcome": (0, len(L.OUTCOME_NAMES) - 1),
+    "first_eligible": (0, 1), "event_card": (0, N_EVENT_CARDS), "event_side": (0, 1),
+    "event_faction": (0, 1), "event_step": (0, 15), "event_decider": (0, 1),
+    "event_pick": (0, len(PICK_VERBS) - 1), "event_picks_left": (0, L.MAX_COUNT),
+    "event_pick_optional": (0, 1), "event_space_bits": (0, _SPACE_BITS), "event_space": (-1, _N - 1),
+    "event_op_filter": (0, L.F_EVENT_SPACE), "event_op_mode": (0, 2 * L.MODE_LIMITED - 1),
+    "event_special_activity": (-1, L.SA_ANY_VALID), "patrol_arrest_spaces": (0, 2),
+    "british_must_pass": (0, DECK_SIZE),
+}
+CONTEXT_ARRAY_RANGES = {
+    "box": (-1, 2), "selected_spaces": (0, 1), "moved_here": (0, L.TOTAL_CELLS), "travel_destinations": (0, 1),
+    "capabilities": (0, 2), "track_owed_cells_box4": (0, L.HAGANAH_BOX4_CELLS),
+    "track_owed_cache_box4": (0, L.HAGANAH_BOX4_CACHES), "track_owed_cells_box3": (0, L.HAGANAH_BOX3_CELLS),
+}
+# Neutral values: what the kernels leave when a part of the context is idle.
+EVENT_NEUTRAL = {"event_card": 0, "event_side": 0, "event_step": 0, "event_pick": 0, "event_picks_left": 0,
+                 "event_pick_optional": 0, "event_space_bits": 0, "event_space": -1, "event_op_filter": L.F_ANY,
+                 "event_op_mode": 0, "event_special_activity": -1}
+OPERATION_NEUTRAL = {"operation": -1, "n_selected": 0, "special_activity": -1, "special_activity_used": 0,
+                     "special_activity_spaces": 0, "special_activity_space_bits": 0, "second_space": -1}
+ANY, OP_FACTION_OF, SA_FACTION_OF = "any", "operation", "special activity"
+SPACE, CITY_SPACE = "space", "City"
+EVENT_CARD, PROPAGANDA_CARD = "event", "Propaganda"
+
+
+class Needs:
+    """What one pending decision kind needs of the context (turns.py):
+    ``executor``: None (any, -1 included), ANY (a faction), a faction, or the
+    faction of the operation / special activity; ``ops``: the Operations it
+    may run in (None: no Operation, its fields neutral); ``sas``: the Special
+    Activities (None: none); ``current`` / ``second``: whether current_space /
+    second_space must name a space (CITY_SPACE: a City); ``event``: True (an
+    event is running), False (event fields neutral), None (either); ``card``:
+    the kind of card in play; ``limited``, ``paid``, ``terror``: whether those
+    fields may be set; ``automatic``: a step the kernels take by themselves,
+    stored only while a Haganah refill (6.5.2) interrupts it; ``source``:
+    (piece, net of moved_here) that current_space must still hold, when the
+    decision moves or spends a piece from there."""
+
+    def __init__(self, executor=None, ops=None, sas=None, current=None, second=None, event=None, card=None,
+                 limited=None, paid=False, terror=False, automatic=False, event_cards=None, source=None):
+        self.executor, self.ops, self.sas, self.current, self.second = executor, ops, sas, current, second
+        self.source = source
+        self.event, self.card, self.paid, self.terror, self.automatic = event, card, paid, terror, automatic
+        self.limited = ops is not None if limited is None else limited
+        self.event_cards = event_cards
+
+
+_ALL_OPS = tuple(range(8))
+_OP = dict(executor=OP_FACTION_OF, card=EVENT_CARD)
+_PROP = dict(event=False, card=PROPAGANDA_CARD)
+# One row per pending decision kind; a kind with no row cannot be loaded.
+DECISION_NEEDS = {
+    L.D_OVER: Needs(event=False),
+    L.D_BOX: Needs(event=False, card=EVENT_CARD),
+    L.D_OPERATION: Needs(executor=ANY, event=False, card=EVENT_CARD, limited=True),
+    L.D_SPACE: Needs(ops=_ALL_OPS, **_OP),
+    L.D_ASSAULT_CHITS: Needs(ops=(L.OP_ASSAULT,), current=SPACE, paid=True, **_OP),
+    L.D_RECRUIT_COUNT: Needs(ops=(L.OP_RECRUIT,), current=SPACE, **_OP),
+    L.D_DEPLOY_DESTINATION: Needs(ops=(L.OP_DEPLOY,), **_OP),
+    L.D_DEPLOY_TROOPS: Needs(ops=(L.OP_DEPLOY,), current=SPACE, **_OP),
+    L.D_PASS_ROB: Needs(executor=L.IRGUN, event=False, card=EVENT_CARD),
+    L.D_LEAD_CHIT: Needs(ops=(L.OP_PATROL, L.OP_SEARCH, L.OP_ASSAULT), **_OP),
+    L.D_OFFENSIVE_CACHE: Needs(ops=(L.OP_RECRUIT, L.OP_SABOTAGE, L.OP_ROB), **_OP),
+    L.D_PROP_ROB: Needs(**_PROP),
+    L.D_PROP_DISCARD: Needs(**_PROP),
+    L.D_PROP_CACHE: Needs(**_PROP),
+    L.D_REDEPLOY_POLICE: Needs(**_PROP),
+    L.D_REDEPLOY_POLICE_TO: Needs(current=SPACE, source=(L.POLICE, True), **_PROP),
+    L.D_REDEPLOY_TROOPS: Needs(**_PROP),
+    L.D_REDEPLOY_TROOPS_TO: Needs(current=SPACE, source=(L.TROOPS, True), **_PROP),
+    L.D_REDEPLOY_CELL: Needs(current=CITY_SPACE, **_PROP),
+    L.D_REDEPLOY_CACHE: Needs(**_PROP),
+    L.D_REDEPLOY_CACHE_TO: Needs(current=SPACE, source=(L.ARMS_CACHES, False), **_PROP),
+    L.D_PATROL_MOVE: Needs(ops=(L.OP_PATROL,), **_OP),
+    L.D_PATROL_MOVE_TO: Needs(ops=(L.OP_PATROL,), current=SPACE, source=(L.POLICE, True), **_OP),
+    L.D_PATROL_ARREST: Needs(ops=(L.OP_PATROL,), **_OP),
+    L.D_PATROL_CHITS: Needs(ops=(L.OP_PATROL,), current=SPACE, paid=True, **_OP),
+    L.D_SEARCH_MOVE: Needs(ops=(L.OP_SEARCH,), **_OP),
+    L.D_SEARCH_MOVE_TO: Needs(ops=(L.OP_SEARCH,), current=SPACE, source=(L.TROOPS, True), **_OP),
+    L.D_SEARCH_CITY: Needs(ops=(L.OP_SEARCH,), current=CITY_SPACE, **_OP),
+    L.D_TRAVEL_DEST: Needs(ops=(L.OP_TRAVEL,), current=SPACE, **_OP),
+    L.D_TRAVEL_COUNT: Needs(ops=(L.OP_TRAVEL,), current=SPACE, second=SPACE, **_OP),
+    L.D_TERROR_DECLARE: Needs(ops=(L.OP_SABOTAGE,), current=CITY_SPACE, source=(L.CELLS_UNDERGROUND, False), **_OP),
+    L.D_SABOTAGE_CACHE: Needs(ops=(L.OP_SABOTAGE,), current=SPACE, terror=True,
+                                source=(L.CELLS_UNDERGROUND, False), **_OP),
+    L.D_SA_SPACE: Needs(executor=SA_FACTION_OF, ops=(-1,) + _ALL_OPS, card=EVENT_CARD,
+                        sas=(L.SA_RESTORE, L.SA_MASS_DETENTION, L.SA_SILENCE, L.SA_PROPAGANDIZE)),
+    L.D_SA_AFTER: Needs(executor=ANY, ops=(-1,) + _ALL_OPS, card=EVENT_CARD),
+    L.D_NEXT_CARD: Needs(event=False, automatic=True),
+    L.D_EVENT_SPACE: Needs(event=True),
+    L.D_EVENT_COUNT: Needs(event=True, card=EVENT_CARD, event_cards=(5,)),
+    L.D_EVENT_OPTION: Needs(event=True, card=EVENT_CARD, event_cards=(22,)),
+    L.D_EVENT_OP: Needs(executor=ANY, event=True, card=EVENT_CARD),
+    L.D_EVENT_RESUME: Needs(event=True, automatic=True),
+}
+TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card",
+            "political_will", "haganah_track", "track_pieces", "available", "prison", "cells_out_of_game",
+            "intel_chits", "capabilities", "spaces", "played_cards", "undrawn_cards", "context") \
+    + KernelGame.COMMON_KEYS
+TRACK_KEYS = {"cells_box4": L.HAGANAH_BOX4_CELLS, "cache_box4": L.HAGANAH_BOX4_CACHES,
+              "cells_box3": L.HAGANAH_BOX3_CELLS}
+AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "cells": L.TOTAL_CELLS,
+                  "arms_caches": L.TOTAL_CACHES}
+PIECE_MAX = (L.MAX_COUNT, L.MAX_COUNT, L.MAX_COUNT, L.MAX_COUNT, 2, L.MAX_COUNT, L.MAX_COUNT, 1)   # totals checked after
+
+
 class _Reader:
     """Checks a Palestine state dict field by field; errors name the field."""
 
-    KEYS = {"volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card", "political_will",
-            "haganah_track", "track_pieces", "available", "prison", "cells_out_of_game", "intel_chits",
-            "capabilities",
-            "spaces", "played_cards", "undrawn_cards", "context", "rng", "forced_chance", "seed", "history"}
-
     def __init__(self, d: dict):
         self.d = d
+        self.f = Fields("palestine state dict")
 
     def fail(self, msg: str):
         raise StateError(f"palestine state dict: {msg}")
 
     def count(self, value, what, hi):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= hi:
-            self.fail(f"{what} must be an integer in 0..{hi}, got {value!r}")
-        return int(value)
+        return self.f.integer(value, what, 0, hi)
 
     def build(self, cls):
-        d = self.d
-        unknown = set(d) - self.KEYS
-        if unknown:
-            self.fail(f"unknown keys {sorted(unknown)}")
-        if d.get("layout_version", L.LAYOUT.version) != L.LAYOUT.version:
-            self.fail(f"layout_version {d.get('layout_version')} is not the supported {L.LAYOUT.version}")
+        f, d = self.f, self.d
+        f.keys(d, "", TOP_KEYS)
+        f.choice(d.get("layout_version", L.LAYOUT.version), "layout_version", (L.LAYOUT.version,))
         if "spaces" not in d:
             self.fail("missing key 'spaces' (map space name -> pieces)")
-        game = object.__new__(cls)
-        game.seed = int(d.get("seed", 0))
-        game.history = [int(a) for a in d.get("history", [])]
-        game._mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
-        s = game.state = np.zeros(L.STATE_SIZE, dtype=np.int64)
-        s[L.RNG] = int(d.get("rng", game.seed))
+        game = cls._new_loaded(f, d)
+        s = game.state
         s[L.POLITICAL_WILL] = self.count(d.get("political_will", 18), "political_will", L.PW_MAX)
         s[L.HAGANAH] = self.count(d.get("haganah_track", 4), "haganah_track", 4)
-        track = d.get("track_pieces", {})
-        s[L.TRACK_CELLS_4] = self.count(track.get("cells_box4", 0), "track_pieces.cells_box4", L.HAGANAH_BOX4_CELLS)
-        s[L.TRACK_CACHE_4] = self.count(track.get("cache_box4", 0), "track_pieces.cache_box4", L.HAGANAH_BOX4_CACHES)
-        s[L.TRACK_CELLS_3] = self.count(track.get("cells_box3", 0), "track_pieces.cells_box3", L.HAGANAH_BOX3_CELLS)
+        track = f.mapping(d.get("track_pieces", {}), "track_pieces", "a mapping of box -> pieces")
+        f.keys(track, "track_pieces", TRACK_KEYS)
+        for key, offset in (("cells_box4", L.TRACK_CELLS_4), ("cache_box4", L.TRACK_CACHE_4),
+                            ("cells_box3", L.TRACK_CELLS_3)):
+            s[offset] = self.count(track.get(key, 0), f"track_pieces.{key}", TRACK_KEYS[key])
         s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
         s[L.CELLS_OUT_OF_GAME] = self.count(d.get("cells_out_of_game", 0), "cells_out_of_game", L.TOTAL_CELLS)
-        for v in d.get("intel_chits", []):
-            if v not in (0, 1, 2):
-                self.fail(f"intel_chits holds values 0, 1 or 2, got {v!r}")
+        chits = f.integers(d.get("intel_chits", []), "intel_chits", 0, 2, 3 * L.INTEL_CHITS_PER_VALUE)
+        for v in chits:
             s[L.INTEL_HELD + v] += 1
         if (s[L.INTEL_HELD:L.INTEL_HELD + 3] > L.INTEL_CHITS_PER_VALUE).any():
-            self.fail("at most 3 Intel Chits of each value exist (1.6.1)")
-        for name, pieces in d["spaces"].items():
-            if name not in MAP_NAMES:
-                self.fail(f"unknown space {name!r}")
+            self.fail("intel_chits: at most 3 Intel Chits of each value exist (1.6.1)")
+        spaces = f.mapping(d["spaces"], "spaces", "a mapping of space name -> pieces")
+        for name, pieces in spaces.items():
+            if not isinstance(name, str) or name not in MAP_NAMES:
+                self.fail(f"unknown space {show(name)}")
             i = MAP_NAMES.index(name)
+            f.mapping(pieces, f"spaces.{name}", "a mapping of piece -> count")
             for key, n in pieces.items():
-                if key not in PIECE_KEYS:
-                    self.fail(f"unknown piece {key!r} in {name}; pieces: {', '.join(PIECE_KEYS)}")
-                s[L.SPACES + i * L.SPACE_FIELDS + PIECE_KEYS.index(key)] = self.count(n, f"{name}.{key}", 15)
+                if not isinstance(key, str) or key not in PIECE_KEYS:
+                    self.fail(f"unknown piece {show(key)} in {name}; pieces: {', '.join(PIECE_KEYS)}")
+                p = PIECE_KEYS.index(key)
+                s[L.SPACES + i * L.SPACE_FIELDS + p] = self.count(n, f"spaces.{name}.{key}", PIECE_MAX[p])
         self.fill_available(s, d.get("available"))
         self.check_board(s)
+        self.read_deck(s, game)
+        ctx = d.get("context")
+        if ctx is None:
+            ctx = self.fresh_card_context(s, d)
+            saved = False
+        else:
+            f.mapping(ctx, "context", "a mapping of context field -> value")
+            saved = True
+            if "first_eligible" in d:
+                self.fail("first_eligible: give it only without a 'context' (context.first_eligible says it)")
+        self.read_context(s, ctx)
+        self.read_capabilities(s, d.get("capabilities"), saved)
+        self.check_context(s)
+        self.check_derived(game)
+        return game._finish_load(f, d)
+
+    # -------------------------------------------------------------- deck --
+    def read_deck(self, s, game):
+        f, d = self.f, self.d
         if "played_cards" not in d and "undrawn_cards" not in d:
             fresh = np.zeros(L.STATE_SIZE, dtype=np.int64)
             turns.new_game(fresh, np.int64(game.seed))
-            d = dict(d, played_cards=[int(fresh[L.DECK])],
-                     undrawn_cards=[int(c) for c in fresh[L.DECK + 1:L.DECK + DECK_SIZE]])
+            played = [int(fresh[L.DECK])]
+            undrawn = [int(c) for c in fresh[L.DECK + 1:L.DECK + DECK_SIZE]]
         elif "played_cards" not in d or "undrawn_cards" not in d:
             self.fail("give both 'played_cards' and 'undrawn_cards', or neither (a fresh deck)")
-        deck = [int(c) for c in d["played_cards"]] + [int(c) for c in d["undrawn_cards"]]
+        else:
+            played = f.integers(d["played_cards"], "played_cards", 1, N_EVENT_CARDS + 3, DECK_SIZE, 1)
+            undrawn = f.integers(d["undrawn_cards"], "undrawn_cards", 1, N_EVENT_CARDS + 3, DECK_SIZE)
+        deck = played + undrawn
         if sorted(c for c in deck if c in PROPAGANDA_CARDS) != list(PROPAGANDA_CARDS) or len(deck) != DECK_SIZE \
-                or len(set(deck)) != DECK_SIZE or not all(1 <= c <= N_EVENT_CARDS + 3 for c in deck):
-            self.fail(f"the deck must be {DECK_SIZE} distinct cards including P33-P35 (2.1)")
+                or len(set(deck)) != DECK_SIZE:
+            self.fail(f"the deck must be {DECK_SIZE} distinct cards including P33-P35 (2.1), "
+                      f"played_cards then undrawn_cards")
         s[L.DECK:L.DECK + DECK_SIZE] = deck
-        s[L.DECK_DRAWN] = len(d["played_cards"])
-        s[L.CARD] = deck[s[L.DECK_DRAWN] - 1] if s[L.DECK_DRAWN] > 0 else 0
-        fields = dict(L.LAYOUT.fields)
-        ctx = d.get("context") or self.fresh_card_context(s, d)
-        for k in CONTEXT_FIELDS:
-            if k not in ctx:
-                self.fail(f"context is missing {k!r}")
-            s[fields[k][0]] = int(ctx[k])
-        for k in CONTEXT_ARRAYS:
-            if k not in ctx or len(ctx[k]) != fields[k][1]:
-                self.fail(f"context.{k} must list {fields[k][1]} integers")
-            s[fields[k][0]:fields[k][0] + fields[k][1]] = ctx[k]
-        if not 0 <= s[L.DECISION] < len(L.DECISION_NAMES) or not -1 <= s[L.OP] < 8 or not -1 <= s[L.SA] < 6:
-            self.fail("context names an unknown decision, operation or special activity")
-        if not 0 <= s[L.EV_CARD] <= N_EVENT_CARDS or not 0 <= s[L.EV_SIDE] <= 1:
-            self.fail("context.event_card must be 0..32 and context.event_side 0 or 1")
-        self.read_capabilities(s, d.get("capabilities"))
-        forced = [int(v) for v in d.get("forced_chance", [])]
-        if len(forced) > L.FORCED_CAPACITY or any(v < 0 for v in forced):
-            self.fail(f"forced_chance must hold at most {L.FORCED_CAPACITY} values >= 0")
-        s[L.FORCED] = len(forced)
-        s[L.FORCED + 2:L.FORCED + 2 + len(forced)] = forced
-        return game
+        s[L.DECK_DRAWN] = len(played)
+        s[L.CARD] = deck[len(played) - 1]
 
-    def read_capabilities(self, s, caps):
-        """``{"P25": "shaded", ...}``: capabilities in play (5.3); overrides context.capabilities."""
+    # ----------------------------------------------------------- context --
+    def read_context(self, s, ctx):
+        f = self.f
+        fields = dict(L.LAYOUT.fields)
+        f.keys(ctx, "context", CONTEXT_FIELDS + CONTEXT_ARRAYS, CONTEXT_FIELDS + CONTEXT_ARRAYS)
+        for k in CONTEXT_FIELDS:
+            lo, hi = CONTEXT_RANGES[k]
+            s[fields[k][0]] = f.integer(ctx[k], f"context.{k}", lo, hi)
+        for k in CONTEXT_ARRAYS:
+            lo, hi = CONTEXT_ARRAY_RANGES[k]
+            n = fields[k][1]
+            s[fields[k][0]:fields[k][0] + n] = f.integers(ctx[k], f"context.{k}", lo, hi, n, n)
+
+    def check_context(self, s):
+        """Cross-field checks of the decision context (docs/api.md, state dicts)."""
+        d = int(s[L.DECISION])
+        if d not in DECISION_NEEDS:
+            self.fail(f"context.decision {d} ({L.DECISION_NAMES[d]}) is never stored: the kernels "
+                      "derive it")
+        need = DECISION_NEEDS[d]
+        name = f"context.decision {d} ({L.DECISION_NAMES[d]})"
+        ctx = {k: int(s[dict(L.LAYOUT.fields)[k][0]]) for k in CONTEXT_FIELDS}
+        owed = int(s[L.OWED_CELLS_4] + s[L.OWED_CACHE_4] + s[L.OWED_CELLS_3])
+        drawn = int(s[L.DECK_DRAWN])
+        played = [int(c) for c in s[L.DECK:L.DECK + drawn]]
+        props = sum(1 for c in played if c in PROPAGANDA_CARDS)
+        card = int(s[L.CARD])
+        outcome = ctx["outcome"]
+
+        # Game over exactly when an outcome is set; the outcome is the rules' (7.0).
+        if (outcome != L.ONGOING) != (d == L.D_OVER):
+            self.fail(f"context.outcome {L.OUTCOME_NAMES[outcome]} does not match {name}: "
+                      "the game is over exactly when an outcome is set")
+        rounds = ctx["propaganda_rounds"]
+        if outcome == L.BRITISH_WIN and not (rounds == props == len(PROPAGANDA_CARDS)):
+            self.fail("context.outcome british_victory needs the final Propaganda card played and its "
+                      "round done (6.1.4, 7.0.2)")
+        if outcome == L.IRGUN_WIN and not (card in PROPAGANDA_CARDS and s[L.POLITICAL_WILL] == 0
+                                           and rounds == props - 1):
+            self.fail("context.outcome irgun_victory needs Political Will 0 at a Propaganda card's "
+                      "Political Will Phase (6.1.3, 7.0.1)")
+        if outcome == L.ONGOING and rounds != props:
+            self.fail(f"context.propaganda_rounds {rounds} does not match the {props} Propaganda card(s) "
+                      "among played_cards (2.4, 6.0)")
+        if outcome == L.ONGOING and props >= len(PROPAGANDA_CARDS):
+            self.fail("played_cards: the final Propaganda card ends the game (6.1.4)")
+        # Haganah Track pieces sit only in boxes above the marker (6.5.2); owed
+        # pieces complete a box, and only while the Irgun choose them.
+        hag = int(s[L.HAGANAH])
+        for box, cells_at, owed_at, cap, label in (
+                (4, L.TRACK_CELLS_4, L.OWED_CELLS_4, L.HAGANAH_BOX4_CELLS, "cells_box4"),
+                (4, L.TRACK_CACHE_4, L.OWED_CACHE_4, L.HAGANAH_BOX4_CACHES, "cache_box4"),
+                (3, L.TRACK_CELLS_3, L.OWED_CELLS_3, L.HAGANAH_BOX3_CELLS, "cells_box3")):
+            if hag >= box and (s[cells_at] or s[owed_at]):
+                self.fail(f"track_pieces.{label}: with the Haganah Track at {hag} box {box} is empty (6.5.2)")
+            if s[cells_at] + s[owed_at] > cap:
+                self.fail(f"context.track_owed_{label}: the box holds {cap}, not "
+                          f"{int(s[cells_at] + s[owed_at])} with the pieces owed (6.5.2)")
+        if owed and d == L.D_OVER:
+            self.fail("context.track_owed_*: no Haganah refill is pending once the game is over")
+        if need.automatic and not owed:
+            self.fail(f"{name} is an automatic step: it is stored only while a Haganah refill "
+                      "(6.5.2) interrupts it")
+        if need.card == EVENT_CARD and card in PROPAGANDA_CARDS:
+            self.fail(f"{name} needs an event card in play, not {CARD_TITLES[card - 1]}")
+        if need.card == PROPAGANDA_CARD and card not in PROPAGANDA_CARDS:
+            self.fail(f"{name} happens in a Propaganda Round (6.0), not on {CARD_TITLES[card - 1]}")
+
+        # Boxes: each faction at most one, never the same one (2.3.2).
+        box = [int(b) for b in s[L.BOX:L.BOX + 2]]
+        if box[0] >= 0 and box[0] == box[1]:
+            self.fail("context.box: the two factions cannot take the same box (2.3.2)")
+        if d == L.D_BOX:
+            mover = ctx["first_eligible"] if ctx["card_step"] == 0 else 1 - ctx["first_eligible"]
+            if box[mover] != -1 or (ctx["card_step"] == 1 and box[1 - mover] == -1) \
+                    or (ctx["card_step"] == 0 and box[1 - mover] != -1):
+                self.fail("context.box does not match context.card_step: the 1st Eligible chooses "
+                          "first, then the 2nd (2.3.2)")
+
+        # Who decides.
+        ex, op, sa = ctx["executor"], ctx["operation"], ctx["special_activity"]
+        if need.ops is not None and op not in need.ops:
+            allowed = ", ".join(L.OP_NAMES[o] if o >= 0 else "none" for o in need.ops)
+            self.fail(f"context.operation {op} does not fit {name}: one of {allowed}")
+        if need.sas is not None and sa not in need.sas:
+            self.fail(f"context.special_activity {sa} does not fit {name}: one of "
+                      f"{', '.join(L.SA_NAMES[a] for a in need.sas)}")
+        if need.executor == ANY and ex < 0:
+            self.fail(f"context.executor must name a faction for {name}")
+        if need.executor in (L.BRITISH, L.IRGUN) and ex != need.executor:
+            self.fail(f"context.executor must be {L.FACTION_NAMES[need.executor]} for {name}")
+        if need.executor == OP_FACTION_OF and ex != L.OP_FACTION[op]:
+            self.fail(f"context.executor must be the faction of {L.OP_NAMES[op]} for {name}")
+        if need.executor == SA_FACTION_OF and ex != L.SA_FACTION[sa]:
+            self.fail(f"context.executor must be the faction of {L.SA_NAMES[sa]} for {name}")
+        if op >= 0 and ex != L.OP_FACTION[op]:
+            self.fail(f"context.executor {ex} is not the faction of context.operation {L.OP_NAMES[op]}")
+        if ex >= 0 and need.ops is not None and not (ctx["event_op_mode"] & L.MODE_EVENT_OP) \
+                and ctx["event_card"] == 0 and box[ex] in (-1, L.BOX_EVENT):
+            self.fail(f"context.box: the executor of {name} must have taken the Limited Op or "
+                      "Op & Special Activity box (2.3.2)")
+        if need.ops is None:
+            for k, v in OPERATION_NEUTRAL.items():
+                if ctx[k] != v:
+                    self.fail(f"context.{k} must be {v} outside an Operation ({name})")
+            if s[L.SELECTED:L.SELECTED + _N].any():
+                self.fail(f"context.selected_spaces must be all 0 outside an Operation ({name})")
+        if need.sas is None and sa != -1:
+            self.fail(f"context.special_activity must be -1 for {name}")
+        if d == L.D_SA_SPACE and (ctx["special_activity_used"] != 1
+                                  or ctx["special_activity_return"] not in (L.D_SPACE, L.D_SA_AFTER)):
+            self.fail(f"context.special_activity_used / special_activity_return do not fit {name}")
+        if ctx["special_activity_return"] not in (0, L.D_SPACE, L.D_SA_AFTER):
+            self.fail("context.special_activity_return must be 0, the space decision or the after-Operation "
+                      "decision")
+        if not need.limited and ctx["limited"]:
+            self.fail(f"context.limited must be 0 for {name}")
+        if not need.paid and ctx["intel_paid"]:
+            self.fail(f"context.intel_paid must be 0 for {name}")
+        if not need.terror and ctx["terror_declared"]:
+            self.fail(f"context.terror_declared must be 0 for {name}")
+        if ctx["n_selected"] != int(s[L.SELECTED:L.SELECTED + _N].sum()):
+            self.fail("context.n_selected must count the 1s in context.selected_spaces")
+        if ctx["special_activity_spaces"] != bin(ctx["special_activity_space_bits"]).count("1"):
+            self.fail("context.special_activity_spaces must count the bits of special_activity_space_bits")
+        for key, kind in (("current_space", need.current), ("second_space", need.second)):
+            if kind is not None and ctx[key] < 0:
+                self.fail(f"context.{key} must name a map space for {name}")
+            if kind == CITY_SPACE and SPACE_KIND[ctx[key]] != CITY:
+                self.fail(f"context.{key} must be a City for {name}")
+        if need.source is not None:
+            piece, net = need.source
+            cur = ctx["current_space"]
+            have = int(s[L.SPACES + cur * L.SPACE_FIELDS + piece]) - (int(s[L.MOVED_HERE + cur]) if net else 0)
+            if have <= 0:
+                self.fail(f"context.current_space: {name} acts on {L.PIECE_NAMES[piece]} in {MAP_NAMES[cur]}, "
+                          "which has none left to act with")
+        if d == L.D_PROP_DISCARD and not 1 <= ctx["op_counter"] <= int(s[L.INTEL_HELD:L.INTEL_HELD + 3].sum()):
+            self.fail(f"context.op_counter (chits to discard) must be 1..the chits held for {name} (6.2.2)")
+
+        # Events (5.0): a running event has its card; otherwise its fields are idle.
+        ev = ctx["event_card"]
+        if need.event is True and ev == 0:
+            self.fail(f"context.event_card must name the event being executed for {name}")
+        if (need.event is False and ev != 0) or (ev == 0 and any(ctx[k] != v for k, v in EVENT_NEUTRAL.items())):
+            bad = [k for k, v in EVENT_NEUTRAL.items() if ctx[k] != v]
+            self.fail(f"context.{bad[0]} must be {EVENT_NEUTRAL[bad[0]]} when no event is running ({name})")
+        if need.event_cards is not None and ev not in need.event_cards:
+            self.fail(f"context.event_card must be one of {need.event_cards} for {name}")
+        if ev:
+            in_play = card == ev or (ev == 29 and card in PROPAGANDA_CARDS)   # CURFEWS' Propaganda step (P29)
+            if not in_play:
+                self.fail(f"context.event_card P{ev} is not the card in play")
+            if d == L.D_EVENT_SPACE and (ctx["event_pick"] == 0 or ctx["event_picks_left"] == 0):
+                self.fail(f"context.event_pick / event_picks_left must be set for {name}")
+        if ctx["event_op_mode"] and not ev:
+            self.fail("context.event_op_mode is set with no event running")
+        if ctx["british_must_pass"] and ctx["british_must_pass"] <= 0:
+            self.fail("context.british_must_pass must be 0 or a deck position")
+
+    def check_derived(self, game):
+        """The words a dict repeats (decision, outcome, card, current_agent) must match the context."""
+        for key, value in (("decision", game.phase), ("outcome", game.outcome), ("current_agent", game.current_agent),
+                           ("card", CARD_TITLES[int(game.state[L.CARD]) - 1])):
+            if key in self.d and (type(self.d[key]) is not type(value) or self.d[key] != value):
+                self.fail(f"{key} {show(self.d[key])} does not match the state it describes ({value!r})")
+
+    def read_capabilities(self, s, caps, saved):
+        """``{"P25": "shaded", ...}``: capabilities in play (5.3). In a saved game
+        (a dict with a context) it must equal context.capabilities and name
+        played cards; a scenario (no context) may set any capability."""
+        f = self.f
+        from_context = [int(v) for v in s[L.CAPABILITIES:L.CAPABILITIES + 8]]
         if caps is None:
-            return
-        if not isinstance(caps, dict):
-            self.fail("capabilities must map a card ('P9') to 'unshaded' or 'shaded'")
-        for key, side in caps.items():
-            card = int(str(key).lstrip("Pp")) if str(key).lstrip("Pp").isdigit() else None
-            if card not in CAPABILITY_CARDS:
-                self.fail(f"capabilities: {key!r} is not a capability card (P9, P13, P17, P18, P23, P25, P29, P32)")
-            if side not in SIDE_NAMES:
-                self.fail(f"capabilities: {key} must be 'unshaded' or 'shaded', got {side!r}")
-            s[L.CAPABILITIES + CAPABILITY_CARDS[card]] = 1 + SIDE_NAMES.index(side)
+            slots = from_context
+        else:
+            f.mapping(caps, "capabilities", "a mapping of card ('P9') -> 'unshaded' or 'shaded'")
+            slots = [0] * 8
+            for key, side in caps.items():
+                text = key if isinstance(key, str) else ""
+                digits = text[1:] if text[:1] in ("P", "p") else ""
+                card = int(digits) if digits.isdigit() and len(digits) <= 2 else None
+                if card not in CAPABILITY_CARDS:
+                    self.fail(f"capabilities: {show(key)} is not a capability card "
+                              "(P9, P13, P17, P18, P23, P25, P29, P32)")
+                slots[CAPABILITY_CARDS[card]] = 1 + SIDE_NAMES.index(f.choice(side, f"capabilities.{key}",
+                                                                               SIDE_NAMES))
+            if saved and slots != from_context:
+                self.fail("capabilities does not match context.capabilities")
+        s[L.CAPABILITIES:L.CAPABILITIES + 8] = slots
+        if saved:
+            played = set(int(c) for c in s[L.DECK:L.DECK + int(s[L.DECK_DRAWN])])
+            for card, slot in CAPABILITY_CARDS.items():
+                if slots[slot] and card not in played:
+                    self.fail(f"capabilities: P{card} is in play but has not been played (5.3)")
 
     def fill_available(self, s, avail):
         """Available pieces as given, or (no 'available' key) whatever is not
@@ -343,6 +644,8 @@ class _Reader:
             for what, n in avail.items():
                 if n < 0:
                     self.fail(f"more {what.replace('_', ' ')} on the map, in Prison and on the track than exist (1.2)")
+        self.f.mapping(avail, "available", "a mapping of piece -> count")
+        self.f.keys(avail, "available", AVAILABLE_KEYS)
         s[L.AVAILABLE_TROOPS] = self.count(avail.get("troops", 0), "available.troops", L.TOTAL_TROOPS)
         s[L.AVAILABLE_POLICE] = self.count(avail.get("police", 0), "available.police", L.TOTAL_POLICE)
         s[L.AVAILABLE_CELLS] = self.count(avail.get("cells", 0), "available.cells", L.TOTAL_CELLS)
@@ -350,21 +653,19 @@ class _Reader:
 
     def fresh_card_context(self, s, d) -> dict:
         """No 'context': the card just revealed, 1st Eligible about to choose a box."""
-        first = d.get("first_eligible", "irgun")
-        if first not in L.FACTION_NAMES:
-            self.fail(f"first_eligible must be 'british' or 'irgun', got {first!r}")
-        played = [int(c) for c in d["played_cards"]]
+        first = self.f.choice(d.get("first_eligible", "irgun"), "first_eligible", L.FACTION_NAMES)
+        drawn = int(s[L.DECK_DRAWN])
+        played = [int(c) for c in s[L.DECK:L.DECK + drawn]]
         ctx = {k: 0 for k in CONTEXT_FIELDS}
         ctx.update(executor=-1, decision=L.D_BOX, operation=-1, current_space=-1, second_space=-1,
                    special_activity=-1, event_space=-1, event_special_activity=-1,
                    first_eligible=L.FACTION_NAMES.index(first),
                    propaganda_rounds=sum(1 for c in played if c in PROPAGANDA_CARDS))
-        if played and played[-1] in PROPAGANDA_CARDS:
+        if played[-1] in PROPAGANDA_CARDS:
             self.fail("without a 'context' the last played card must be an event card")
         for k in CONTEXT_ARRAYS:
             ctx[k] = [0] * dict(L.LAYOUT.fields)[k][1]
         ctx["box"] = [-1, -1]
-        ctx["capabilities"] = [0] * 8
         return ctx
 
     def check_board(self, s):
@@ -381,6 +682,10 @@ class _Reader:
                 self.fail(f"{what} on the map, in pools and on the track add up to {have}, not {total} (1.2)")
         for i, name in enumerate(MAP_NAMES):
             if sp[i, L.ARMS_CACHES] > 2 or (SPACE_KIND[i] == RAILWAY and sp[i, L.ARMS_CACHES]):
-                self.fail(f"{name}: at most 2 Arms Caches, none on Railways (1.4.2)")
+                self.fail(f"spaces.{name}: at most 2 Arms Caches, none on Railways (1.4.2)")
             if sp[i, L.CURFEW] > (1 if SPACE_KIND[i] == CITY else 0):
-                self.fail(f"{name}: at most one Curfew, and only in Cities (1.4.2)")
+                self.fail(f"spaces.{name}: at most one Curfew, and only in Cities (1.4.2)")
+            if sp[i, L.CURFEW] and sp[i, L.TROOPS] + sp[i, L.POLICE] == 0:
+                self.fail(f"spaces.{name}.curfew: a Curfew stays only in a City with Troops or Police (1.10)")
+        if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
+            self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")

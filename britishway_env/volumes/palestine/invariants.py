@@ -96,11 +96,12 @@ def random_action(state, mask, stream):
 
 
 @njit(cache=True)
-def play_one(seed, out, check_every_step):
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
+def play_out(state, stream_seed, check_every_step, max_decisions, out):
+    """Random decisions from ``state`` (changed in place) until the game ends or
+    ``max_decisions`` were taken, checking the invariants after every one when
+    asked; ``out`` gets the ``R_*`` columns (a loaded state's fuzzing, DESIGN.md)."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    stream = np.full(1, seed ^ 0x5DEECE66D, dtype=np.int64)
-    new_game(state, seed)
+    stream = np.full(1, stream_seed, dtype=np.int64)
     decisions = 0
     events = 0
     code = check(state) if check_every_step else OK
@@ -115,13 +116,20 @@ def play_one(seed, out, check_every_step):
         decisions += 1
         if check_every_step:
             code = check(state)
-        if decisions > MAX_DECISIONS:
+        if decisions > max_decisions:
             code = TOO_LONG
     out[R_OUTCOME] = state[OUTCOME]
     out[R_DECISIONS] = decisions
     out[R_POLITICAL_WILL] = state[POLITICAL_WILL]
     out[R_VIOLATION] = code
     out[R_EVENTS] = events
+
+
+@njit(cache=True)
+def play_one(seed, out, check_every_step):
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    new_game(state, seed)
+    play_out(state, seed ^ 0x5DEECE66D, check_every_step, MAX_DECISIONS, out)
 
 
 @njit(cache=True, parallel=True)

@@ -1,0 +1,128 @@
+"""Hostile state dicts (issue: trust boundaries): one leaf of a real
+``to_dict()`` replaced with junk, a key deleted or an unknown key added.
+
+Every example must either raise StateError (from an explicit check, not the
+loader's last line of defence) or load a state that then plays random
+decisions to the end with every invariant holding and never a dead end
+(compiled playouts: ``invariants.play_out``). The fuzz runs once more in a
+subprocess with NUMBA_BOUNDSCHECK=1 and its own numba cache, so an index
+outside the state row fails a test instead of corrupting memory.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numba
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from britishway_env import Game, StateError
+from britishway_env.solo1948 import invariants as solo_inv
+from britishway_env.solo1948.policies import POLICY_RANDOM
+from britishway_env.volumes.palestine import invariants as pal_inv
+
+from statedict_fuzz import mutated, random_game_dicts, without_history
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = int(os.environ.get("BRITISHWAY_FUZZ_EXAMPLES", "3000"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+                suppress_health_check=list(HealthCheck))
+
+
+@functools.lru_cache(maxsize=None)
+def bases(volume: str) -> tuple:
+    """Real dicts from seeded games at varied points: some replayable from
+    their seed, most with the history emptied so that the other fields'
+    validators are reached (a replayable dict rejects any edit by replay)."""
+    real = random_game_dicts(volume, range(8), 10, rng_seed=1)
+    return tuple(real[::4] + [without_history(d) for d in real])
+
+
+def load_or_reject(d):
+    try:
+        return Game.from_dict(d)
+    except StateError as e:
+        assert "failed:" not in str(e), f"rejected by the last line of defence, not a check: {e}"
+        return None
+
+
+def reloads(g):
+    """What loads must save and load again, to the same row."""
+    again = Game.from_dict(g.to_dict())
+    assert np.array_equal(again.state, g.state)
+
+
+def forced_roll_error(g, err: ValueError) -> bool:
+    """A queued forced value too large for the roll it meets is refused by the
+    roll itself (engine/rng.py); only possible while values are queued."""
+    return bool(g.forced_chance_left()) and "forced chance value" in str(err)
+
+
+@FUZZ
+@given(case=st.deferred(lambda: mutated(bases("palestine"))))
+def test_palestine_state_dict_fuzz(case):
+    d, what = case
+    g = load_or_reject(d)
+    if g is None:
+        return
+    reloads(g)
+    out = np.zeros(pal_inv.N_RESULT_COLUMNS, dtype=np.int64)
+    try:
+        pal_inv.play_out(g.state.copy(), np.int64(len(what)), True, pal_inv.MAX_DECISIONS, out)
+    except ValueError as err:
+        assert forced_roll_error(g, err), f"{what}: {err}"
+        return
+    assert out[pal_inv.R_VIOLATION] == pal_inv.OK, \
+        f"{what}: accepted, then {pal_inv.VIOLATIONS[out[pal_inv.R_VIOLATION]]} after {out[pal_inv.R_DECISIONS]}"
+
+
+@FUZZ
+@given(case=st.deferred(lambda: mutated(bases("solo1948"))))
+def test_solo1948_state_dict_fuzz(case):
+    d, what = case
+    g = load_or_reject(d)
+    if g is None:
+        return
+    reloads(g)
+    stream = np.full(1, len(what), dtype=np.int64)
+    try:
+        code, steps = solo_inv.play_out(g.state.copy(), POLICY_RANDOM, stream, solo_inv.MAX_STEPS)
+    except ValueError as err:
+        assert forced_roll_error(g, err), f"{what}: {err}"
+        return
+    assert code == solo_inv.OK, f"{what}: accepted, then {solo_inv.VIOLATIONS[code]} after {steps} steps"
+
+
+def test_fuzz_bases_load_unchanged():
+    """The unmutated dicts load (the fuzz starts from real states)."""
+    for volume in ("palestine", "solo1948"):
+        for d in bases(volume):
+            g = Game.from_dict(d)
+            assert g.to_dict()["history"] == d["history"]
+
+
+def test_fuzz_runs_with_numba_boundscheck():
+    """The fuzz again with every array index bounds-checked (own numba cache dir,
+    guarded against stale kernels by engine/jitcache.py)."""
+    if os.environ.get("NUMBA_BOUNDSCHECK") == "1":
+        pytest.skip("already the bounds-checked run")
+    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(ROOT / ".numba-boundscheck"),
+               BRITISHWAY_FUZZ_EXAMPLES="150")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-n", "0",
+                          str(Path(__file__)), "-k", "fuzz and not boundscheck or boundscheck_is_on"],
+                         env=env, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
+    assert "4 passed" in run.stdout, run.stdout[-2000:]
+
+
+def test_boundscheck_is_on_when_asked():
+    if os.environ.get("NUMBA_BOUNDSCHECK") != "1":
+        pytest.skip("only in the bounds-checked run")
+    assert numba.config.BOUNDSCHECK
