@@ -66,7 +66,10 @@ def test_out_of_range_decision_context_is_refused_before_any_kernel_runs():
     (lambda d: d.update(intel_chits=[1, 2.0]), r"intel_chits\[1\] must be an integer in 0\.\.2"),
     (lambda d: d.update(played_cards=d["played_cards"] + d["undrawn_cards"], undrawn_cards=[]),
      r"final Propaganda card ends the game|propaganda_rounds"),
-    (lambda d: d.update(layout_version=2), r"layout_version must be one of 1"),
+    (lambda d: d.update(layout_version=L.LAYOUT.version + 1), rf"layout_version must be one of {L.LAYOUT.version}"),
+    (lambda d: d["context"].update(mass_detention_left=2), r"context\.mass_detention_left must be 0 for"),
+    (lambda d: d["context"].update(mass_detention_left=7), r"context\.mass_detention_left must be an integer in 0\.\.6"),
+    (lambda d: d["context"]["moved_here_active"].__setitem__(3, 1), r"moved_here_active must be all 0 outside a Travel"),
     (lambda d: d["context"].update(decision=L.D_REFILL), r"never stored"),
     (lambda d: d["context"].update(decision=L.D_NEXT_CARD), r"automatic step"),
     (lambda d: d["context"].update(outcome=L.BRITISH_WIN), r"game is over exactly when an outcome is set"),
@@ -220,3 +223,34 @@ def test_jitcache_guards_a_numba_cache_dir(tmp_path, monkeypatch):
     (pkg / "m.py").write_text("X = 2\n")
     jitcache.guard_package_cache(pkg)          # source changed: dropped
     assert not stale.exists()
+
+
+def test_mass_detention_choice_context_is_checked():
+    """4.2.3, P-5: the British choose Cells only while more Cells are there
+    than still go, from a City with its District, as the Special Activity of a
+    Search or Assault (or inside P1)."""
+    city, district = 7, 3            # Tel Aviv-Jaffa and Lydda (4.2.3)
+    spaces = {"Tel Aviv-Jaffa": {"troops": 3, "curfew": 1, "underground_cells": 1, "active_cells": 1},
+              "Lydda": {"underground_cells": 1}}
+    base = Game.from_dict({"volume": "palestine", "spaces": spaces}).to_dict()
+    for derived in ("decision", "current_agent"):
+        del base[derived]
+    ctx = base["context"]
+    ctx.update(decision=L.D_MASS_DETENTION, executor=L.BRITISH, operation=L.OP_SEARCH, card_step=0,
+               n_selected=1, space_limit=2, current_space=city, special_activity=L.SA_MASS_DETENTION,
+               special_activity_used=1, special_activity_return=L.D_SA_AFTER, special_activity_spaces=1,
+               special_activity_space_bits=1 << city, mass_detention_left=2)
+    ctx["box"] = [L.BOX_OP_SA, -1]
+    ctx["selected_spaces"][city] = 1
+    assert Game.from_dict(copy.deepcopy(base)).phase == L.DECISION_NAMES[L.D_MASS_DETENTION]
+    for change, match in (
+            (dict(mass_detention_left=3), r"mass_detention_left 3 must be 1\.\.one less than the Cells"),
+            (dict(mass_detention_left=0), r"mass_detention_left 0 must be 1"),
+            (dict(executor=L.IRGUN), r"executor"),
+            (dict(current_space=district), r"current_space must be a City"),
+            (dict(special_activity_space_bits=1 << district), r"the City as its space"),
+            (dict(special_activity=-1, special_activity_used=0, special_activity_return=0,
+                  special_activity_spaces=0, special_activity_space_bits=0), r"inside P1 unshaded")):
+        d = copy.deepcopy(base)
+        d["context"].update(change)
+        rejects(d, match)

@@ -57,6 +57,27 @@ def test_palestine_real_states_round_trip():
         assert kind in seen, L.DECISION_NAMES[kind]
 
 
+def test_palestine_mass_detention_and_travel_states_round_trip():
+    """The British choosing Mass Detention's Cells (4.2.3, P-5) and Cells that
+    arrived mid-Travel (3.3.2, P-9) are rare: seek them out."""
+    rng = np.random.default_rng(5)
+    found = {"mass detention": 0, "travel": 0}
+    seed = 0
+    while min(found.values()) < 3:
+        g = Game("palestine", seed=seed)
+        while not g.is_terminal():
+            s = g.state
+            if s[L.DECISION] == L.D_MASS_DETENTION:
+                round_trip(g, with_history=False)
+                found["mass detention"] += 1
+            elif s[L.OP] == L.OP_TRAVEL and s[L.MOVED_ACTIVE:L.MOVED_ACTIVE + L.N_MAP_SPACES].any():
+                round_trip(g, with_history=False)
+                found["travel"] += 1
+            g.apply(int(rng.choice(g.legal_actions())))
+        seed += 1
+        assert seed < 2000, found
+
+
 def test_solo1948_real_states_round_trip():
     rng = np.random.default_rng(4)
     for seed in range(150):

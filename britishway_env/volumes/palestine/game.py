@@ -17,6 +17,7 @@ from . import layout as L
 from . import invariants, turns
 from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .events import PICK_VERBS
+from .operations import adjacent_district
 from .resources import MAX_ROLL_FACES
 from .setup import determinize
 
@@ -238,7 +239,7 @@ CONTEXT_RANGES = {
     "op_counter": (0, L.MAX_COUNT), "intel_paid": (0, 3 * L.INTEL_CHITS_PER_VALUE),
     "special_activity": (-1, len(L.SA_NAMES) - 1), "special_activity_used": (0, 1),
     "special_activity_return": (0, len(L.DECISION_NAMES) - 1), "special_activity_spaces": (0, _N),
-    "special_activity_space_bits": (0, _SPACE_BITS), "terror_declared": (0, 1),
+    "special_activity_space_bits": (0, _SPACE_BITS), "mass_detention_left": (0, 6), "terror_declared": (0, 1),
     "propaganda_rounds": (0, len(PROPAGANDA_CARDS)), "outcome": (0, len(L.OUTCOME_NAMES) - 1),
     "first_eligible": (0, 1), "event_card": (0, N_EVENT_CARDS), "event_side": (0, 1),
     "event_faction": (0, 1), "event_step": (0, 15), "event_decider": (0, 1),
@@ -249,7 +250,8 @@ CONTEXT_RANGES = {
     "british_must_pass": (0, DECK_SIZE),
 }
 CONTEXT_ARRAY_RANGES = {
-    "box": (-1, 2), "selected_spaces": (0, 1), "moved_here": (0, L.TOTAL_CELLS), "travel_destinations": (0, 1),
+    "box": (-1, 2), "selected_spaces": (0, 1), "moved_here": (0, L.TOTAL_CELLS),
+    "moved_here_active": (0, L.TOTAL_CELLS), "travel_destinations": (0, 1),
     "capabilities": (0, 2), "track_owed_cells_box4": (0, L.HAGANAH_BOX4_CELLS),
     "track_owed_cache_box4": (0, L.HAGANAH_BOX4_CACHES), "track_owed_cells_box3": (0, L.HAGANAH_BOX3_CELLS),
 }
@@ -334,6 +336,10 @@ DECISION_NEEDS = {
     L.D_EVENT_OPTION: Needs(event=True, card=EVENT_CARD, event_cards=(22,)),
     L.D_EVENT_OP: Needs(executor=ANY, event=True, card=EVENT_CARD),
     L.D_EVENT_RESUME: Needs(event=True, automatic=True),
+    # The British choose each Cell (4.2.3, P-5): as the Special Activity of a
+    # Search or Assault, or inside P1 unshaded (checked in check_context).
+    L.D_MASS_DETENTION: Needs(executor=L.BRITISH, ops=(-1, L.OP_SEARCH, L.OP_ASSAULT), current=CITY_SPACE,
+                              sas=(-1, L.SA_MASS_DETENTION), card=EVENT_CARD),
 }
 TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card",
             "political_will", "haganah_track", "track_pieces", "available", "prison", "cells_out_of_game",
@@ -518,7 +524,7 @@ class _Reader:
             self.fail(f"context.operation {op} does not fit {name}: one of {allowed}")
         if need.sas is not None and sa not in need.sas:
             self.fail(f"context.special_activity {sa} does not fit {name}: one of "
-                      f"{', '.join(L.SA_NAMES[a] for a in need.sas)}")
+                      f"{', '.join(L.SA_NAMES[a] if a >= 0 else 'none' for a in need.sas)}")
         if need.executor == ANY and ex < 0:
             self.fail(f"context.executor must name a faction for {name}")
         if need.executor in (L.BRITISH, L.IRGUN) and ex != need.executor:
@@ -572,6 +578,9 @@ class _Reader:
         if d == L.D_PROP_DISCARD and not 1 <= ctx["op_counter"] <= int(s[L.INTEL_HELD:L.INTEL_HELD + 3].sum()):
             self.fail(f"context.op_counter (chits to discard) must be 1..the chits held for {name} (6.2.2)")
 
+        self.check_mass_detention(s, d, ctx, name)
+        self.check_travel_arrivals(s, ctx)
+
         # Events (5.0): a running event has its card; otherwise its fields are idle.
         ev = ctx["event_card"]
         if need.event is True and ev == 0:
@@ -591,6 +600,48 @@ class _Reader:
             self.fail("context.event_op_mode is set with no event running")
         if ctx["british_must_pass"] and ctx["british_must_pass"] <= 0:
             self.fail("context.british_must_pass must be 0 or a deck position")
+
+    def check_mass_detention(self, s, d, ctx, name):
+        """Mass Detention's Cells still to remove (4.2.3, P-5): only while the
+        British choose them, fewer than the Cells there, with a real choice."""
+        left = ctx["mass_detention_left"]
+        if d != L.D_MASS_DETENTION:
+            if left:
+                self.fail(f"context.mass_detention_left must be 0 for {name}")
+            return
+        city = ctx["current_space"]
+        district = int(adjacent_district(city))
+        groups = [int(s[L.SPACES + sp * L.SPACE_FIELDS + piece]) for sp in (city, district)
+                  for piece in (L.CELLS_UNDERGROUND, L.CELLS_ACTIVE)]
+        if not 1 <= left < sum(groups) or sum(1 for n in groups if n) < 2:
+            self.fail(f"context.mass_detention_left {left} must be 1..one less than the Cells in "
+                      f"{MAP_NAMES[city]} and {MAP_NAMES[district]}, with at least two kinds or spaces to "
+                      "choose from (4.2.3)")
+        if ctx["special_activity"] == L.SA_MASS_DETENTION:
+            if ctx["operation"] < 0 or ctx["special_activity_used"] != 1 \
+                    or ctx["special_activity_return"] not in (L.D_SPACE, L.D_SA_AFTER) \
+                    or ctx["special_activity_space_bits"] != 1 << city:
+                self.fail(f"context: {name} as a Special Activity needs its Search or Assault, the Special "
+                          "Activity marked used with its return decision, and the City as its space (4.1, 4.2.3)")
+        elif not (ctx["operation"] == -1 and ctx["event_card"] == 1 and ctx["event_side"] == 0
+                  and ctx["event_space"] == city):
+            self.fail(f"context: {name} happens as the Special Activity Mass Detention or inside P1 unshaded "
+                      "in its City")
+
+    def check_travel_arrivals(self, s, ctx):
+        """Cells that arrived this Travel and arrived Active (3.3.2, P-9)."""
+        moved = s[L.MOVED_HERE:L.MOVED_HERE + _N]
+        active = s[L.MOVED_ACTIVE:L.MOVED_ACTIVE + _N]
+        if not active.any():
+            return
+        if ctx["operation"] != L.OP_TRAVEL:
+            self.fail("context.moved_here_active must be all 0 outside a Travel (3.3.2)")
+        for sp in range(_N):
+            here = L.SPACES + sp * L.SPACE_FIELDS
+            if active[sp] > moved[sp] or active[sp] > s[here + L.CELLS_ACTIVE] \
+                    or moved[sp] - active[sp] > s[here + L.CELLS_UNDERGROUND]:
+                self.fail(f"context.moved_here_active[{sp}]: more Cells arrived in {MAP_NAMES[sp]} this Travel "
+                          "than are there (3.3.2)")
 
     def check_derived(self, game):
         """The words a dict repeats (decision, outcome, card, current_agent) must match the context."""
