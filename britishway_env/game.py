@@ -11,12 +11,11 @@ from __future__ import annotations
 import abc
 import importlib
 import itertools
-import operator
 from typing import Any, Callable
 
 import numpy as np
 
-from .engine.statedict import Fields, check_seed, guarded
+from .engine.statedict import Fields, as_integer, check_seed, guarded, show
 from .errors import IllegalActionError, StateError, UnknownVolumeError
 
 # volume name -> "module:Class" of its Game subclass (imported on first use).
@@ -26,37 +25,14 @@ VOLUMES = {
 }
 
 
-def _shown(value: Any) -> str:
-    """``repr(value)``, shortened: error messages name the bad value, not all of it."""
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not replace the error being reported
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _strict_int(value: Any) -> int | None:
-    """``value`` as an int if it is an integer (``operator.index``: Python and
-    numpy integers, 0-d integer arrays), else None. bools are not integers
-    here, and floats, strings and bytes are never truncated or parsed."""
-    if type(value) is int:              # the common case, without the calls below
-        return value
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(value)
-    except Exception:                   # TypeError, or whatever a hostile __index__ raises
-        return None
-
-
 def parse_action(action: Any, n_actions: int) -> int:
     """The action as an int in ``0..n_actions - 1``, or :class:`IllegalActionError`
     naming the bad value. Every door an action comes in by (``Game.apply``,
     the AEC and Gymnasium envs) reads it here."""
-    a = _strict_int(action)
+    a = as_integer(action)
     if a is None:
         raise IllegalActionError(
-            f"an action must be an integer, got {_shown(action)} ({type(action).__name__})")
+            f"an action must be an integer, got {show(action)} ({type(action).__name__})")
     if not 0 <= a < n_actions:
         raise IllegalActionError(f"action {a} is outside the action space 0..{n_actions - 1}")
     return a
@@ -117,7 +93,6 @@ class Game:
 
 
 def _show(value: Any) -> str:
-    from .engine.statedict import show
     return show(value)
 
 
@@ -227,12 +202,12 @@ class KernelGame(Game, abc.ABC):
             # One more than fits, so that an endless iterable is refused, not read forever.
             new = list(itertools.islice(iter(values), self.FORCED_CAPACITY + 1))
         except Exception:
-            raise StateError(f"force_chance takes a list of integers, got {_shown(values)}") from None
+            raise StateError(f"force_chance takes a list of integers, got {show(values)}") from None
         parsed = []
         for v in new:
-            i = _strict_int(v)
+            i = as_integer(v)
             if i is None:
-                raise StateError(f"forced chance values must be integers, got {_shown(v)} ({type(v).__name__})")
+                raise StateError(f"forced chance values must be integers, got {show(v)} ({type(v).__name__})")
             if not 0 <= i < self.FORCED_FACES:
                 raise StateError(
                     f"forced chance value {i} is outside 0..{self.FORCED_FACES - 1} "

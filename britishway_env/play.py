@@ -17,11 +17,11 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from .engine.statedict import check_seed
 from .errors import IllegalActionError, StateError, UnknownVolumeError
 from .game import VOLUMES, Game
 from .io import atomic_write_text
 
-MAX_SEED = 2**63 - 1
 MAX_SAVE_BYTES = 8 * 2**20          # a long Palestine game saves well under 1 MiB
 SAVE_KEYS = ("volume", "seed", "actions")
 OPTIONAL_SAVE_KEYS = ("snapshot",)
@@ -29,15 +29,6 @@ SAVE_FOLDER = Path("saves")
 
 # How play_in_terminal ended.
 FINISHED, QUIT, END_OF_INPUT, INTERRUPTED = "finished", "quit", "end of input", "interrupted"
-
-
-def check_seed(seed: object, where: str = "seed") -> int:
-    """A seed is an int in 0..2**63-1 (bools, floats and strings are refused)."""
-    if type(seed) is not int:
-        raise StateError(f"{where} must be an integer, got {seed!r}")
-    if not 0 <= seed <= MAX_SEED:
-        raise StateError(f"{where} must be in 0..{MAX_SEED}, got {seed}")
-    return seed
 
 
 def default_save_path(volume: str, seed: int, folder: Path = SAVE_FOLDER) -> Path:

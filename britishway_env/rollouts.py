@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import importlib
 import json
-import operator
 import os
 
 import numpy as np
 import pandas as pd
 
+from .engine.statedict import as_integer, check_seed, show
 from .engine.stats import wilson_interval
 from .errors import UnknownPolicyError, UnknownVolumeError
 from .io import atomic_path, check_output_path
@@ -59,7 +59,6 @@ def check_policies(volume: str, policy: str | None = None, policies: dict | None
 
 
 BACKENDS = ("local", "ray")
-MAX_SEED = 2**63 - 1
 # Rows are held in memory until the run ends (peak about 2.4 KB per Palestine
 # game and 0.12 KB per solo game); a larger run is several runs with different
 # base seeds (their games are independent).
@@ -79,18 +78,14 @@ def check_run(volume: str, games, seed) -> tuple[int, int]:
     if games > limit:
         raise ValueError(f"at most {limit:,} {volume} games per run (every row is held in memory); "
                          f"split a larger run into runs with different seeds and concatenate their rows")
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be in 0..2**63-1, got {seed}")
-    return games, seed
+    return games, check_seed(seed)
 
 
 def _strict_int(value, name: str) -> int:
-    if isinstance(value, bool):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise ValueError(f"{name} must be an integer, got {value!r}") from None
+    n = as_integer(value)
+    if n is None:
+        raise ValueError(f"{name} must be an integer, got {show(value)}")
+    return n
 
 
 def check_threads(threads) -> int | None:

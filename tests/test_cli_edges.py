@@ -41,8 +41,8 @@ def no_games(monkeypatch):
 BAD_ROLLOUTS = {
     "zero games": (["solo1948", "--games", "0"], "games must be at least 1"),
     "a billion games": (["palestine", "--games", "1000000000"], "split a larger run"),
-    "seed 2**63": (["solo1948", "--seed", str(2**63)], r"seed must be in 0..2\*\*63-1"),
-    "negative seed": (["solo1948", "--seed", "-1"], "seed must be in"),
+    "seed 2**63": (["solo1948", "--seed", str(2**63)], r"seed must be an integer in 0..2\*\*63-1"),
+    "negative seed": (["solo1948", "--seed", "-1"], "seed must be an integer in"),
     "zero threads": (["solo1948", "--threads", "0"], "threads must be in 1.."),
     "too many threads": (["solo1948", "--threads", "100000"], "threads must be in 1.."),
     "seat named twice": (["palestine", "--policy", "british=heuristic,british=random"], "named twice"),

@@ -12,6 +12,8 @@ This module knows no game: each volume passes its own field names and bounds.
 
 from __future__ import annotations
 
+import operator
+
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
@@ -31,6 +33,20 @@ def show(value: Any) -> str:
     except Exception:  # noqa: BLE001 - a hostile __repr__ must not escape
         text = f"<{type(value).__name__}>"
     return text if len(text) <= _SHOW else text[:_SHOW - 3] + "..."
+
+
+def as_integer(value: Any) -> int | None:
+    """``value`` as an int if it is an integer (``operator.index``: Python and
+    numpy integers, 0-d integer arrays), else None. bools are not integers
+    here, and floats, strings and bytes are never truncated or parsed."""
+    if type(value) is int:              # the common case, without the calls below
+        return value
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except Exception:                   # noqa: BLE001 - TypeError, or whatever a hostile __index__ raises
+        return None
 
 
 def is_integer(value: Any) -> bool:
