@@ -44,13 +44,21 @@ def _no_temp_files(folder: Path) -> bool:
 
 # ------------------------------------------------------------ a person at the keyboard --
 
+def _sigint_as_in_a_terminal() -> None:
+    """The child gets Ctrl-C as a person's terminal gives it: not ignored, not
+    blocked, whatever the test process inherited or set up (fork keeps both)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class _Terminal:
     """A `britishway play` process driven through pipes, read as it prints."""
 
     def __init__(self, args: list[str], cwd: Path):
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
         self.proc = subprocess.Popen([sys.executable, "-m", "britishway_env.cli", "play", *args], cwd=cwd, env=env,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     preexec_fn=_sigint_as_in_a_terminal)
         self.out = b""
         self.changed = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
@@ -73,7 +81,13 @@ class _Terminal:
         self.proc.stdin.flush()
 
     def finish(self) -> tuple[int, str]:
-        rc = self.proc.wait(timeout=600)
+        try:
+            rc = self.proc.wait(timeout=300)
+        except subprocess.TimeoutExpired:       # a hang guard: say what the process was doing
+            status = Path(f"/proc/{self.proc.pid}/status").read_text()
+            self.proc.kill()
+            signals = [line for line in status.splitlines() if line.startswith(("SigBlk", "SigIgn", "SigCgt", "State"))]
+            raise AssertionError(f"play did not exit: {signals}\n{self.out.decode()[-2000:]}") from None
         self.proc.stdout.close()
         return rc, self.out.decode()
 
