@@ -135,10 +135,10 @@ def rollouts(
             out = ro.check_out(out)
     except (BritishWayError, ValueError) as err:
         _fail(err)
-    start = time.perf_counter()
     with sigterm_as_exit():
         ensure_compiled(volume, "rollouts" if label in ("random", "heuristic") or "policies" in kwargs
                         else "policy", _notice)
+        start = time.perf_counter()         # the games only: compiling is reported on its own
         columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console, disable=quiet, transient=False) as bar:
@@ -162,10 +162,10 @@ def rollouts(
     if "winner" in df:
         _print_seat_tables(ro, df)
         console.print(f"mean decisions {df['decisions'].mean():.1f}; "
-                      f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s including compile/load)")
+                      f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s of play)")
     else:
         console.print(f"mean turns {df['turns'].mean():.2f}, mean decisions {df['decisions'].mean():.2f}; "
-                      f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s including compile/load)")
+                      f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s of play)")
     if out is not None:
         console.print(f"wrote {len(df):,} rows to {out}")
 
