@@ -104,7 +104,7 @@ def rollouts(
 ) -> None:
     """Play many games and print win rates with Wilson 95% intervals."""
     from . import rollouts as ro
-    from .engine.warmup import ensure_compiled
+    from .warmup import ensure_compiled
     from .io import sigterm_as_exit
 
     # Everything is checked before the first game is played.
@@ -253,7 +253,7 @@ def play(
     autosaved after every decision."""
     import random
 
-    from .engine.warmup import ensure_compiled
+    from .warmup import ensure_compiled
     from .errors import UnknownVolumeError
     from .game import VOLUMES, Game
     from .play import INTERRUPTED, check_seed, default_save_path, load_save, play_in_terminal, \

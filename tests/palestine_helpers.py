@@ -18,3 +18,14 @@ def force(s, *faces):
     s[L.FORCED] = len(faces)
     s[L.FORCED + 1] = 0
     s[L.FORCED + 2:L.FORCED + 2 + len(faces)] = faces
+
+
+def play(game, *actions):
+    """Apply each action to a Game, which must be legal (IllegalActionError otherwise)."""
+    for a in actions:
+        game.apply(a)
+
+
+def legal(game):
+    """The legal actions of a Game, as a set."""
+    return set(game.legal_actions())

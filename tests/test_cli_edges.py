@@ -35,7 +35,7 @@ def no_games(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played before the arguments were checked")
     monkeypatch.setattr(rollouts, "run", refuse)
-    monkeypatch.setattr("britishway_env.engine.warmup.ensure_compiled", refuse)
+    monkeypatch.setattr("britishway_env.warmup.ensure_compiled", refuse)
 
 
 BAD_ROLLOUTS = {
@@ -255,7 +255,7 @@ def test_ensure_compiled_knows_the_cache(tmp_path):
     """In a fresh process with a fresh cache the kernels are not compiled; after
     ensure_compiled they are, and a new process sees them in the cache."""
     code = textwrap.dedent("""
-        from britishway_env.engine.warmup import ensure_compiled, is_compiled
+        from britishway_env.warmup import ensure_compiled, is_compiled
         before = is_compiled("solo1948", "rollouts")
         notes = []
         ensure_compiled("solo1948", "rollouts", notes.append)
@@ -269,7 +269,7 @@ def test_ensure_compiled_knows_the_cache(tmp_path):
 
 
 def test_warmup_uses_are_known():
-    from britishway_env.engine.warmup import WARMUPS, ensure_compiled
+    from britishway_env.warmup import WARMUPS, ensure_compiled
     from britishway_env.errors import UnknownVolumeError
 
     assert {("solo1948", "rollouts"), ("palestine", "rollouts"), ("palestine", "play")} <= set(WARMUPS)

@@ -15,6 +15,8 @@ from britishway_env.errors import IllegalActionError
 from britishway_env.volumes.boards import palestine as board
 from britishway_env.volumes.palestine import layout as L
 
+from palestine_helpers import legal, play
+
 NEXT_CARD = "P32 Weapon Factories"   # the card revealed after the one in play
 UNSHADED, SHADED = L.A_EVENT_SIDE, L.A_EVENT_SIDE + 1
 STOP = L.A_STOP
@@ -44,18 +46,9 @@ def make(card, spaces, first="british", haganah=2, pw=10, **extra):
     return Game.from_dict(d)
 
 
-def legal(g):
-    return set(g.legal_actions())
-
-
 def spaces_legal(g):
     """Names of the map spaces the pending decision offers."""
     return {board.SPACE_NAMES[a - L.A_SPACE] for a in g.legal_actions() if L.A_SPACE <= a < L.A_COUNT}
-
-
-def play(g, *actions):
-    for a in actions:
-        g.apply(a)
 
 
 def ctx(g):

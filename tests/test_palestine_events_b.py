@@ -15,6 +15,8 @@ from britishway_env.errors import IllegalActionError
 from britishway_env.volumes.boards.palestine import SPACE_NAMES
 from britishway_env.volumes.palestine import layout as L
 
+from palestine_helpers import legal, play
+
 UNSHADED, SHADED = L.A_EVENT_SIDE, L.A_EVENT_SIDE + 1
 OPTION_A, OPTION_B = L.A_EVENT_SIDE, L.A_EVENT_SIDE + 1      # D_EVENT_OPTION answers
 STOP = L.A_STOP
@@ -71,16 +73,6 @@ def make(card, spaces, nxt=None, haganah=4, **kw):
          "haganah_track": haganah, "track_pieces": TRACK_AT[haganah]}
     d.update(kw)
     return Game.from_dict(d)
-
-
-def play(g, *actions):
-    """Apply each action, which must be legal (IllegalActionError otherwise)."""
-    for a in actions:
-        g.apply(a)
-
-
-def legal(g):
-    return set(g.legal_actions())
 
 
 def board(g):

@@ -9,6 +9,8 @@ from britishway_env.volumes.boards import palestine as board
 from britishway_env.volumes.palestine import layout as L
 from britishway_env.volumes.palestine.bots import choose
 
+from palestine_helpers import legal, play
+
 STOP = L.A_STOP
 UNSHADED = L.A_EVENT_SIDE
 TLV, JERUSALEM = "Tel Aviv-Jaffa", "Jerusalem City"
@@ -51,15 +53,6 @@ def make(spaces, first, card=2, haganah=4, **kw):
                           "cells_box3": 3 if haganah < 3 else 0}}
     d.update(kw)
     return Game.from_dict(d)
-
-
-def play(g, *actions):
-    for a in actions:
-        g.apply(a)
-
-
-def legal(g):
-    return set(g.legal_actions())
 
 
 def spaces_of(g):
