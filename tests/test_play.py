@@ -76,6 +76,26 @@ class _Terminal:
                                        timeout=600)
         assert ok and self.out.count(b"choice> ") >= n, self.out.decode()[-2000:]
 
+    def wait_reading_stdin(self) -> None:
+        """Block until the child's main thread sits in read() on its stdin.
+
+        Python runs a signal handler between bytecodes: a Ctrl-C that lands after
+        the prompt is written but before read() starts is acted on only after the
+        next line arrives. A person cannot type that fast; a test can, so it waits
+        for the read (a hang guard, not a timing check)."""
+        read_syscalls = {"x86_64": "0", "aarch64": "63"}.get(os.uname().machine)
+        syscall = Path(f"/proc/{self.proc.pid}/syscall")
+        for _ in range(60000):
+            try:
+                fields = syscall.read_text().split()
+            except OSError:                     # no /proc/PID/syscall here: give the child a moment
+                threading.Event().wait(1.0)
+                return
+            if read_syscalls is None or fields[:2] == [read_syscalls, "0x0"]:
+                return
+            threading.Event().wait(0.01)
+        raise AssertionError(f"play never blocked reading its input: {syscall.read_text()}")
+
     def type(self, line: str) -> None:
         self.proc.stdin.write(line.encode() + b"\n")
         self.proc.stdin.flush()
@@ -105,6 +125,7 @@ def test_ctrl_c_saves_and_load_resumes_to_the_end(tmp_path):
         term.type("1")
     term.wait_for_prompt(6)
     assert len(_saved(save)["actions"]) == 5          # saved after every decision, before Ctrl-C
+    term.wait_reading_stdin()
     term.proc.send_signal(signal.SIGINT)
     rc, out = term.finish()
     assert rc == 130, out
