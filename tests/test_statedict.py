@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from britishway_env import Game, StateError
-from britishway_env.engine import jitcache
 from britishway_env.engine.statedict import Fields
 from britishway_env.volumes.palestine import layout as L
 
@@ -204,25 +203,6 @@ def test_fields_strict_integers():
     assert f.choice("b", "k", ("a", "b")) == "b"
     with pytest.raises(StateError, match="k must be one of"):
         f.choice(1, "k", (True, "a"))
-
-
-def test_jitcache_guards_a_numba_cache_dir(tmp_path, monkeypatch):
-    """With NUMBA_CACHE_DIR set, kernels cached there for an older source are dropped."""
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    (pkg / "m.py").write_text("X = 1\n")
-    cache = tmp_path / "cache"
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(cache))
-    jitcache.guard_package_cache(pkg)
-    mirror = cache / str(pkg.resolve()).lstrip("/")
-    stale = mirror / "m.f-1.py311.nbi"
-    stale.parent.mkdir(parents=True, exist_ok=True)
-    stale.write_text("old")
-    jitcache.guard_package_cache(pkg)          # same source: kept
-    assert stale.exists()
-    (pkg / "m.py").write_text("X = 2\n")
-    jitcache.guard_package_cache(pkg)          # source changed: dropped
-    assert not stale.exists()
 
 
 def test_mass_detention_choice_context_is_checked():
