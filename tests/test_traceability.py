@@ -12,7 +12,8 @@ Conventions (parsing and scoping live in tests/rulebook_trace.py):
   docs named docs/**/V*.md. In every other file under britishway_env/, tests/ and docs/
   (engine/, cli.py, tests of shared code, another volume's files) only the lines that name
   V count: "Palestine 2.3.3", "2.3.3 (Palestine, Cyprus)". The volumes' names in prose are
-  "Palestine", "Cyprus" and "Arab Revolt".
+  "Palestine", "Cyprus" and "Arab Revolt", matched as whole words with that capitalisation.
+  A volume's own files count whole, a line naming another volume included.
 - Shared code that encodes a rule for every volume writes "all volumes" on the line:
   "2.3.3 (all volumes)" counts as naming each volume.
 - A card test is a test function named test_<letter><n>_..., letter p, c or a for a
@@ -20,7 +21,8 @@ Conventions (parsing and scoping live in tests/rulebook_trace.py):
   test_p07_... both name P7, test_a34_... names A34. Every card whose rulebook entry has
   Event text needs one (Propaganda cards have none, except Arab Revolt's A34).
 - Only the volumes present in the package (britishway_env/volumes/V/) are checked; the
-  rulebook parser is tested on all three rulebooks regardless.
+  rulebook parser is tested on all three rulebooks regardless. The rulebooks are read from
+  the first shared/rules/ beside the checkout or above it; without one those tests skip.
 """
 
 from pathlib import Path
