@@ -381,7 +381,8 @@ def test_p5_shaded_every_cell_in_prison_to_available():
 
 def test_p6_unshaded_search_up_to_3_spaces_without_intel_even_with_bevin_shaded():
     """P6 unshaded (tip, P-17, P-27): 3 spaces although ERNEST BEVIN shaded
-    limits British Operations to 2; no Intelligence Lead and no chit in a
+    limits British Operations to 2 (5.1.2: the played Event over the
+    Capability's); no Intelligence Lead and no chit in a
     City: every City searched gets its Curfew."""
     g = make(6, {"Tel Aviv-Jaffa": {"troops": 3, "underground_cells": 2},
                  "Haifa City": {"troops": 1, "police": 2, "underground_cells": 1},
