@@ -63,7 +63,7 @@ from .layout import (
     INTEL_CHITS_PER_VALUE, INTEL_HELD, IRGUN, LIMITED, MAX_COUNT, MOVED_HERE, N_ACTIONS, N_SELECTED, OP, OP_ASSAULT,
     OP_DEPLOY, OP_FACTION, OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OWED_CELLS_3,
     OWED_CELLS_4, PAID, POLICE, PRISON, PROPAGANDA_DONE, RNG, SA, SA_MASS_DETENTION, SA_NEGOTIATE,
-    SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STATE_SIZE, STEP,
+    SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STATE_SIZE, STEP, TIEBREAK_ORDER,
     TERROR, TERROR_HERE, TROOPS, D_MASS_DETENTION, DETAIN_LEFT,
 )
 from .events import railway_sabotaged
@@ -131,13 +131,15 @@ EVENT_VALUE = _event_table()
 @njit(cache=True)
 def open_hash(state):
     """A hash of the open information (everything but the dice generator,
-    forced chance and the undrawn cards): the bots' tie-break."""
+    forced chance and the undrawn cards), read in the fixed order
+    TIEBREAK_ORDER: the bots' tie-break."""
     h = np.uint64(0x2545F4914F6CDD1D)
     drawn = state[DECK_DRAWN]
     for i in range(STATE_SIZE):
-        if i == RNG or (FORCED <= i < FORCED + 2 + FORCED_CAPACITY) or (DECK + drawn <= i < DECK + DECK_SIZE):
+        off = TIEBREAK_ORDER[i]
+        if off == RNG or (FORCED <= off < FORCED + 2 + FORCED_CAPACITY) or (DECK + drawn <= off < DECK + DECK_SIZE):
             continue
-        h = mix64(h ^ (np.uint64(state[i] & 0xFFFFFFFF) + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)))
+        h = mix64(h ^ (np.uint64(state[off] & 0xFFFFFFFF) + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)))
     return h
 
 

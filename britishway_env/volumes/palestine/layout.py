@@ -1,22 +1,31 @@
-"""The one definition of a Palestine game's state row (board part).
+"""The one definition of a Palestine game's state row.
 
-Cards are stored by number (1..35). Spaces are the 13 playable spaces of the
-Palestine board, in ``boards.palestine.SPACES`` order. The decision
-machinery (pending decision and its context) is added with the Initiative
-Track and Operations.
+The row starts with the COIN header every volume shares; Palestine's own
+fields follow. Cards are stored by number (1..35). Spaces are the 13 playable
+spaces of the Palestine board, in ``boards.palestine.SPACES`` order.
 """
 
 import numpy as np
 
-from ...engine.layout import Layout
+from ...engine.coin import header as coin
+from ...engine.coin.header import (  # noqa: F401  (the COIN header, re-exported under the names Palestine uses)
+    A_BOX, A_EVENT_SIDE, A_OP, A_PASS, A_SA, A_SPACE, A_STOP, BOX, BOX_EVENT, BOX_LIMITED, BOX_OP_SA, CARD,
+    COUNTER, CUR, CUR2, D_BOX, D_EVENT_COUNT, D_EVENT_OP, D_EVENT_OPTION, D_EVENT_RESUME, D_EVENT_SPACE,
+    D_NEXT_CARD, D_OPERATION, D_OVER, D_SA_AFTER, D_SA_SPACE, D_SPACE, DECISION, DECK, DECK_DRAWN, EV_BITS,
+    EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_PICK, EV_SA, EV_SIDE,
+    EV_SPACE, EV_STEP, EXECUTOR, EXTRA_USED, FIRST_ELIGIBLE, FORCED, FORCED_CAPACITY, LIMITED, N_SELECTED, OP,
+    OUTCOME, POLITICAL_WILL, PROPAGANDA_DONE, RNG, SA, SA_ANY_VALID, SA_COUNT, SA_RETURN, SA_SPACES, SA_USED,
+    SPACE_LIMIT, STEP, coin_layout,
+)
 from ..boards.palestine import N_MAP_SPACES
 from .cards import DECK_SIZE
 
-LAYOUT = Layout("palestine", version=2)
-FORCED_CAPACITY = 64
-
-RNG = LAYOUT.field("rng")
-FORCED = LAYOUT.field("forced_chance", 2 + FORCED_CAPACITY)
+# The COIN header comes first (engine/coin/header.py): rng and forced chance,
+# the deck, the Initiative Track, the current Operation and Special Activity,
+# Political Will (1.8, 0..20 here), Propaganda Rounds, outcome, the event in
+# progress. Palestine's own fields follow.
+LAYOUT = coin_layout("palestine", version=2)
+assert DECK_SIZE == coin.DECK_SIZE
 
 # Per space, in this order (1.4, 1.7, 1.10).
 TROOPS, POLICE, CELLS_UNDERGROUND, CELLS_ACTIVE, ARMS_CACHES, SABOTAGE, TERROR, CURFEW = range(8)
@@ -39,61 +48,46 @@ TRACK_CELLS_3 = LAYOUT.field("track_cells_box3")      # under box 3
 OWED_CELLS_4 = LAYOUT.field("track_owed_cells_box4")
 OWED_CACHE_4 = LAYOUT.field("track_owed_cache_box4")
 OWED_CELLS_3 = LAYOUT.field("track_owed_cells_box3")
-POLITICAL_WILL = LAYOUT.field("political_will")       # 0..20 (1.8)
 INTEL_HELD = LAYOUT.field("intel_held", 3)            # British chits held, by value 0, 1, 2 (1.6.1)
-DECK = LAYOUT.field("deck", DECK_SIZE)                # card numbers, top first
-DECK_DRAWN = LAYOUT.field("deck_drawn")
 CAPABILITIES = LAYOUT.field("capabilities", 8)        # 0 none, 1 unshaded, 2 shaded (5.3)
-FIRST_ELIGIBLE = LAYOUT.field("first_eligible")       # 0 British, 1 Irgun (2.3.1)
 
 # Decision machinery (docs/design/palestine_decisions.md).
-CARD = LAYOUT.field("card")                           # card in play (number), 0 before the first
-BOX = LAYOUT.field("box", 2)                          # box each faction took this card, -1 none
-STEP = LAYOUT.field("card_step")                      # 0: 1st Eligible acts, 1: 2nd Eligible acts
-EXECUTOR = LAYOUT.field("executor")                   # faction carrying out the current action
-DECISION = LAYOUT.field("decision")                   # pending decision kind (D_*)
-OP = LAYOUT.field("operation")                        # current Operation (OP_*), -1 none
-LIMITED = LAYOUT.field("limited")                     # 1 for a Limited Operation
 SELECTED = LAYOUT.field("selected_spaces", N_MAP_SPACES)  # 1 where the Operation acted
-N_SELECTED = LAYOUT.field("n_selected")
-SPACE_LIMIT = LAYOUT.field("space_limit")
-EXTRA_USED = LAYOUT.field("extra_space_used")         # Intelligence Lead / Offensive (2.3.7)
-CUR = LAYOUT.field("current_space")                   # space of a per-space sub-decision
-CUR2 = LAYOUT.field("second_space")                   # a destination chosen for CUR
-COUNTER = LAYOUT.field("op_counter")                  # running count (Assault Cells, chits to discard)
 PAID = LAYOUT.field("intel_paid")                     # Intel value spent in the current space
 MOVED_HERE = LAYOUT.field("moved_here", N_MAP_SPACES)  # pieces that already moved this step
 MOVED_ACTIVE = LAYOUT.field("moved_here_active", N_MAP_SPACES)  # Travel: of MOVED_HERE, Cells that arrived Active
 DEST_USED = LAYOUT.field("travel_destinations", N_MAP_SPACES)  # Travel: destinations of this origin
-SA = LAYOUT.field("special_activity")                 # SA in progress (SA_*), -1 none
-SA_USED = LAYOUT.field("special_activity_used")       # 1 once this action's SA was taken
-SA_RETURN = LAYOUT.field("special_activity_return")   # decision to resume after the SA
-SA_COUNT = LAYOUT.field("special_activity_spaces")    # spaces the SA acted in
-SA_SPACES = LAYOUT.field("special_activity_space_bits")  # bit s set: the SA acted in space s
 DETAIN_LEFT = LAYOUT.field("mass_detention_left")     # Cells Mass Detention still removes (4.2.3)
 TERROR_HERE = LAYOUT.field("terror_declared")         # Terror declared for the Sabotage space
-PROPAGANDA_DONE = LAYOUT.field("propaganda_rounds")   # Propaganda Rounds completed
-OUTCOME = LAYOUT.field("outcome")                     # ONGOING, BRITISH_WIN, IRGUN_WIN
 
-# Events (5.0, 9.0): the card being executed and where its text has got to.
-EV_CARD = LAYOUT.field("event_card")                  # card number, 0 when no event is running
-EV_SIDE = LAYOUT.field("event_side")                  # 0 unshaded, 1 shaded (5.2)
-EV_FACTION = LAYOUT.field("event_faction")            # the executing faction (5.1)
-EV_STEP = LAYOUT.field("event_step")                  # how far the text has been carried out
-EV_DECIDER = LAYOUT.field("event_decider")            # who makes the pending event choice
-EV_PICK = LAYOUT.field("event_pick")                  # what choosing a space does now (PICK_*)
-EV_LEFT = LAYOUT.field("event_picks_left")            # picks still allowed
-EV_OPTIONAL = LAYOUT.field("event_pick_optional")     # 1: "up to" / "may", so Stop is allowed
-EV_BITS = LAYOUT.field("event_space_bits")            # bit s: space s already picked ("each")
-EV_SPACE = LAYOUT.field("event_space")                # a space the text refers back to ("there")
-EV_FILTER = LAYOUT.field("event_op_filter")           # spaces an event's Operation may select (F_*)
-EV_MODE = LAYOUT.field("event_op_mode")               # MODE_* bits of an event's Operation
-EV_SA = LAYOUT.field("event_special_activity")        # SA an event grants (SA_*, SA_ANY_VALID, -1)
+# Event scratch (5.0, 9.0) beyond the header's.
 PATROL_ARRESTS = LAYOUT.field("patrol_arrest_spaces")     # Patrol arrest spaces done (ROAD MINES, P23)
 BRITISH_MUST_PASS = LAYOUT.field("british_must_pass")  # P27 shaded: Pass the next card, no Intel
 STATE_SIZE = LAYOUT.size
 
-BRITISH, IRGUN = 0, 1
+# The order in which the scripted bots' tie-break hashes the open information
+# (bots.open_hash): the fields in the row order of layout version 2, before the
+# COIN header moved to the front. Hashing in this fixed order keeps the bots'
+# choices independent of where the row keeps each field.
+TIEBREAK_FIELDS = (
+    "rng", "forced_chance", "spaces", "available_troops", "available_police", "available_cells",
+    "available_arms_caches", "prison_cells", "cells_out_of_game", "haganah_track", "track_cells_box4",
+    "track_cache_box4", "track_cells_box3", "track_owed_cells_box4", "track_owed_cache_box4",
+    "track_owed_cells_box3", "political_will", "intel_held", "deck", "deck_drawn", "capabilities",
+    "first_eligible", "card", "box", "card_step", "executor", "decision", "operation", "limited",
+    "selected_spaces", "n_selected", "space_limit", "extra_space_used", "current_space", "second_space",
+    "op_counter", "intel_paid", "moved_here", "moved_here_active", "travel_destinations", "special_activity",
+    "special_activity_used", "special_activity_return", "special_activity_spaces", "special_activity_space_bits",
+    "mass_detention_left", "terror_declared", "propaganda_rounds", "outcome", "event_card", "event_side",
+    "event_faction", "event_step", "event_decider", "event_pick", "event_picks_left", "event_pick_optional",
+    "event_space_bits", "event_space", "event_op_filter", "event_op_mode", "event_special_activity",
+    "patrol_arrest_spaces", "british_must_pass",
+)
+assert sorted(TIEBREAK_FIELDS) == sorted(LAYOUT.fields)
+TIEBREAK_ORDER = np.array([LAYOUT.fields[name][0] + k for name in TIEBREAK_FIELDS
+                           for k in range(LAYOUT.fields[name][1])], dtype=np.int64)
+
+BRITISH, IRGUN = coin.COUNTERINSURGENT, coin.INSURGENT
 FACTION_NAMES = ("british", "irgun")   # the two players (1.5)
 
 # Piece totals (1.2, 1.6.1): checked by the invariants.
@@ -102,11 +96,10 @@ INTEL_CHITS_PER_VALUE = 3
 HAGANAH_BOX4_CELLS, HAGANAH_BOX4_CACHES, HAGANAH_BOX3_CELLS = 2, 1, 3   # DESIGN.md, 8.0 example
 PW_MAX = 20
 
-ONGOING, BRITISH_WIN, IRGUN_WIN = 0, 1, 2
+ONGOING, BRITISH_WIN, IRGUN_WIN = coin.ONGOING, coin.COUNTERINSURGENT_WIN, coin.INSURGENT_WIN
 OUTCOME_NAMES = ("ongoing", "british_victory", "irgun_victory")
 
-# Initiative Track boxes, left to right (2.3.2, 2.3.5).
-BOX_LIMITED, BOX_EVENT, BOX_OP_SA = 0, 1, 2
+# Initiative Track boxes, left to right (2.3.2, 2.3.5): numbered in the header.
 BOX_NAMES = ("Limited Op", "Event", "Op & Special Activity")
 
 # Operations (3.2, 3.3).
@@ -137,12 +130,15 @@ DECISION_NAMES = (
     "Event: choose a space", "Event: how many", "Event: choose an option", "Event: choose an Operation",
     "Event: carry on with the text (automatic)", "Mass Detention: Cell to remove",
 )
+assert (D_OVER, D_BOX, D_OPERATION, D_SPACE, D_SA_SPACE, D_SA_AFTER, D_NEXT_CARD, D_EVENT_SPACE, D_EVENT_COUNT,
+        D_EVENT_OPTION, D_EVENT_OP, D_EVENT_RESUME) == coin.SHARED_DECISION_CODES
+assert len(DECISION_NAMES) == D_MASS_DETENTION + 1
 
 # Special Activities (4.2, 4.3).
 SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION, SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR = range(6)
 SA_NAMES = ("Restore", "Negotiate", "Mass Detention", "Silence", "Propagandize", "Terror")
 SA_FACTION = np.array([BRITISH] * 3 + [IRGUN] * 3, dtype=np.int64)
-SA_ANY_VALID = 6                 # an event grants any Special Activity valid for its Operation (P26)
+# SA_ANY_VALID (the header's): an event grants any Special Activity valid for its Operation (P26).
 
 # Capabilities (5.3): one CAPABILITIES slot per card, value 1 + side.
 CAP_BEVIN, CAP_PALMACH, CAP_BEVINGRADS, CAP_AIRBORNE, CAP_ROAD_MINES, CAP_BEGIN, CAP_CURFEWS, \
@@ -161,14 +157,8 @@ MODE_SA_AFTER_ONLY = 16      # "then <Special Activity>": only after the Operati
 MODE_SABOTAGE_HITS_POLICE = 32   # P28 shaded: a successful Sabotage removes the Police there
 MODE_LIMITED = 64            # a Limited Operation (P16, P22): 2.3.4 as usual
 
-# Action segments of the one Discrete space.
-A_STOP = 0
-A_BOX = 1                       # + box: take it and act
-A_PASS = A_BOX + 3              # + box: take it and Pass (2.3.3)
-A_EVENT_SIDE = A_PASS + 3       # + 0 unshaded / 1 shaded (Event box); an event's two options
-A_OP = A_EVENT_SIDE + 2         # + OP_*
-A_SA = A_OP + 8                 # + special activity
-A_SPACE = A_SA + 6              # + map space
+# Action segments of the one Discrete space: A_STOP, A_BOX, A_PASS,
+# A_EVENT_SIDE, A_OP, A_SA and A_SPACE are the header's; Palestine's follow.
 MAX_COUNT = 15
 A_COUNT = A_SPACE + N_MAP_SPACES  # + (n - 1), n = 1..15
 A_CHIT = A_COUNT + MAX_COUNT    # + chit value 0..2

@@ -4,8 +4,10 @@ These are the shared resource mechanics that Operations, Special
 Activities, the Propaganda Round and events all call.
 """
 
+import numpy as np
 from numba import njit
 
+from ...engine.coin import chits
 from ...engine.rng import roll
 from ..boards.palestine import N_MAP_SPACES
 from .layout import (
@@ -21,6 +23,7 @@ from .layout import (
 # three values' chits in it). The deck is shuffled only at setup (2.1).
 DIE_FACES = 6
 MAX_ROLL_FACES = max(DIE_FACES, 3 * INTEL_CHITS_PER_VALUE)
+INTEL_CHITS = np.full(3, INTEL_CHITS_PER_VALUE, dtype=np.int64)   # values 0, 1, 2 (1.6.1)
 
 
 @njit(cache=True)
@@ -33,7 +36,7 @@ def die(state, faces=DIE_FACES):
 
 @njit(cache=True)
 def intel_in_bag(state, value):
-    return INTEL_CHITS_PER_VALUE - state[INTEL_HELD + value]
+    return chits.in_pool(state, INTEL_HELD, INTEL_CHITS, value)
 
 
 @njit(cache=True)
@@ -41,25 +44,15 @@ def draw_intel(state):
     """British draw one random chit from the bag (1.6.1); its value, or -1 if empty.
 
     A forced roll picks the chit by index in the bag, counted by value
-    (all 0s first, then 1s, then 2s).
+    (all 0s first, then 1s, then 2s: engine/coin/chits.py).
     """
-    total = intel_in_bag(state, 0) + intel_in_bag(state, 1) + intel_in_bag(state, 2)
-    if total == 0:
-        return -1
-    k = roll(state, total, RNG, FORCED, FORCED_CAPACITY)
-    for value in range(3):
-        n = intel_in_bag(state, value)
-        if k < n:
-            state[INTEL_HELD + value] += 1
-            return value
-        k -= n
-    return -1
+    return chits.draw_chit(state, INTEL_HELD, INTEL_CHITS)
 
 
 @njit(cache=True)
 def return_intel(state, value):
     """A spent or discarded chit goes back to the bag (1.6.1)."""
-    state[INTEL_HELD + value] -= 1
+    chits.return_chit(state, INTEL_HELD, value)
 
 
 # ---------------------------------------------------------- Haganah Track --
