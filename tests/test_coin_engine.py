@@ -87,3 +87,157 @@ def test_determinize_with_shuffled_propaganda_deals_only_unseen_propaganda_cards
             assert order[0] == first and first not in order[1:]
             results.add(tuple(order))
         assert len(results) == 2
+
+
+# ------------------------------------------------------------- chit pools --
+
+from britishway_env.engine.coin import activities, chits, events as coin_events, initiative  # noqa: E402
+
+TAKEN = H.HEADER_SIZE - 6           # any slice of a bare header row will do for a pool
+
+
+def _forced(state: np.ndarray, values: list[int]) -> None:
+    state[H.FORCED] = len(values)
+    state[H.FORCED + 1] = 0
+    state[H.FORCED + 2:H.FORCED + 2 + len(values)] = values
+
+
+def test_chits_are_drawn_by_index_kind_by_kind_and_never_from_an_empty_pool():
+    """1.6.1 (Palestine, Cyprus Intel 3 x 0/1/2) and 1.7 / 1.8 (Arab Revolt: Operations
+    3 x 1/2/3, Punishment 2 x 3 kinds): a forced draw counts the pool kind by kind."""
+    for per_kind in (np.array([3, 3, 3]), np.array([2, 2, 2])):
+        state = _row(0)
+        _forced(state, [0, per_kind[0], 0])
+        assert [chits.draw_chit(state, TAKEN, per_kind) for _ in range(3)] == [0, 1, 0]
+        # after those three the pool is short one chit of kind 0 twice and one of kind 1
+        assert [chits.in_pool(state, TAKEN, per_kind, k) for k in range(3)] == [per_kind[0] - 2, per_kind[1] - 1,
+                                                                                per_kind[2]]
+        while chits.pool_size(state, TAKEN, per_kind) > 0:
+            assert chits.draw_chit(state, TAKEN, per_kind) >= 0
+        assert chits.held(state, TAKEN, per_kind) == per_kind.sum()
+        assert chits.draw_chit(state, TAKEN, per_kind) == -1
+        assert not chits.take_chit(state, TAKEN, per_kind, 2)
+        chits.return_chit(state, TAKEN, 2)
+        assert chits.pool_size(state, TAKEN, per_kind) == 1
+        assert chits.take_chit(state, TAKEN, per_kind, 2)
+        assert chits.pool_size(state, TAKEN, per_kind) == 0
+
+
+def test_random_chit_draws_follow_the_pool():
+    per_kind = np.array([3, 3, 3])
+    counts = np.zeros(3, dtype=int)
+    for seed in range(3000):
+        state = _row(seed)
+        state[TAKEN] = 2                      # two 0-chits out: 1 of 7 left in the pool
+        counts[chits.draw_chit(state, TAKEN, per_kind)] += 1
+    assert abs(counts[0] / 3000 - 1 / 7) < 0.03 and abs(counts[1] / 3000 - 3 / 7) < 0.04
+
+
+# -------------------------------------------------------- Initiative Track --
+
+def _card_row(first: int) -> np.ndarray:
+    state = _row(0)
+    deck.build_deck(state, EVENTS, PROPAGANDA, 4, 3, False)
+    state[H.FIRST_ELIGIBLE] = first
+    initiative.reveal_next_card(state)
+    return state
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_2_3_the_first_eligible_chooses_then_the_second_and_the_leftmost_box_goes_first_next(first):
+    for box_first in range(H.N_BOXES):
+        for box_second in range(H.N_BOXES):
+            state = _card_row(first)
+            assert state[H.CARD] == state[H.DECK] and state[H.DECK_DRAWN] == 1
+            assert initiative.box_chooser(state) == first
+            state[H.BOX + first] = box_first
+            second = initiative.second_eligible(state)
+            assert second == 1 - first
+            assert initiative.box_open(state, second, box_second) == (box_second != box_first)   # 2.3.2
+            if box_second == box_first:
+                continue
+            initiative.card_action_done(state)
+            assert state[H.DECISION] == H.D_BOX and initiative.box_chooser(state) == second
+            state[H.BOX + second] = box_second
+            initiative.card_action_done(state)
+            assert state[H.DECISION] == H.D_NEXT_CARD
+            leftmost = first if box_first < box_second else second     # 2.3.6
+            assert state[H.FIRST_ELIGIBLE] == leftmost
+
+
+def test_2_4_propaganda_cards_are_recognised_and_2_2_the_next_card_clears_the_track():
+    state = _card_row(0)
+    state[H.BOX] = H.BOX_OP_SA
+    state[H.BOX + 1] = H.BOX_EVENT
+    state[H.STEP] = 1
+    card = initiative.reveal_next_card(state)
+    assert card == state[H.DECK + 1] and state[H.DECK_DRAWN] == 2
+    assert list(state[H.BOX:H.BOX + 2]) == [-1, -1] and state[H.STEP] == 0 and state[H.EXECUTOR] == -1
+    assert all(initiative.is_propaganda(c, PROPAGANDA) for c in PROPAGANDA)
+    assert not any(initiative.is_propaganda(c, PROPAGANDA) for c in range(1, EVENTS + 1))
+    initiative.game_over(state, H.INSURGENT_WIN)
+    assert state[H.OUTCOME] == H.INSURGENT_WIN and state[H.DECISION] == H.D_OVER
+
+
+# --------------------------------------------------- Special Activity timing --
+
+ACCOMPANIES = np.zeros((H.N_SAS, H.N_OPS), dtype=np.int64)
+ACCOMPANIES[0, 0] = 1
+ACCOMPANIES[4, 4:] = 1
+
+
+def test_4_1_a_special_activity_comes_from_the_op_and_special_activity_box_once():
+    state = _card_row(0)
+    state[H.EXECUTOR] = 0
+    for box in range(H.N_BOXES):
+        for limited in (0, 1):
+            for used in (0, 1):
+                state[H.BOX] = box
+                state[H.LIMITED] = limited
+                state[H.SA_USED] = used
+                assert activities.sa_open(state) == (box == H.BOX_OP_SA and not limited and not used)
+                assert activities.base_space_limit(state) == (1 if limited else 3)     # 3.1, 2.3.4
+
+
+def test_4_1_1_accompanying_table_and_event_grants():
+    state = _card_row(0)
+    state[H.OP] = 0
+    assert activities.sa_allowed(state, 0, ACCOMPANIES) and not activities.sa_allowed(state, 4, ACCOMPANIES)
+    state[H.OP] = 5
+    assert activities.sa_allowed(state, 4, ACCOMPANIES) and not activities.sa_allowed(state, 0, ACCOMPANIES)
+    # An event's Operation: only what the text grants, whatever the box.
+    coin_events.request_operation(state, 5, 2, coin_events.F_ANY, 0, 0, 1)
+    assert state[H.EV_MODE] & coin_events.MODE_EVENT_OP and state[H.EV_LEFT] == 2
+    assert activities.sa_open(state)
+    assert activities.sa_allowed(state, 0, ACCOMPANIES) and not activities.sa_allowed(state, 4, ACCOMPANIES)
+    state[H.EV_SA] = H.SA_ANY_VALID
+    assert activities.sa_allowed(state, 4, ACCOMPANIES) and not activities.sa_allowed(state, 0, ACCOMPANIES)
+    activities.begin_special_activity(state, 4, H.D_SA_AFTER)
+    assert state[H.DECISION] == H.D_SA_SPACE and not activities.sa_open(state)
+    assert not activities.sa_space_used(state, 3)
+    activities.sa_acts_in(state, 3)
+    assert activities.sa_space_used(state, 3) and state[H.SA_COUNT] == 1
+    coin_events.end_event_operation(state)
+    assert state[H.DECISION] == H.D_EVENT_RESUME and state[H.EV_MODE] == 0 and state[H.EV_SA] == -1
+
+
+def test_5_1_an_event_begins_with_its_executor_deciding():
+    state = _card_row(1)
+    coin_events.begin_event(state, 1, 1)
+    assert (state[H.EV_CARD], state[H.EV_SIDE], state[H.EV_FACTION], state[H.EV_DECIDER], state[H.EXECUTOR]) == \
+        (state[H.CARD], 1, 1, 1, 1)
+    assert state[H.DECISION] == H.D_EVENT_RESUME and state[H.EV_SPACE] == -1
+    assert coin_events.ask(state, H.D_EVENT_OPTION, 4) == coin_events.REQ_WAIT
+    assert state[H.DECISION] == H.D_EVENT_OPTION and state[H.EV_STEP] == 4
+    assert coin_events.request_choice_of_operation(state, 0, 1, 0, 5) == coin_events.REQ_CHOOSE_OP
+    assert state[H.EV_DECIDER] == 0 and state[H.EV_SA] == -1
+
+
+def test_shared_codes_leave_room_for_each_volume():
+    assert not set(H.SHARED_DECISION_CODES) & set(H.VOLUME_DECISION_CODES)
+    assert coin_events.REQ_SPECIAL_ACTIVITY < coin_events.REQ_VOLUME < coin_events.REQ_OPERATION
+    generic = (coin_events.MODE_EVENT_OP, coin_events.MODE_FIXED_LIMIT, coin_events.MODE_OPTIONAL,
+               coin_events.MODE_SA_AFTER_ONLY, coin_events.MODE_LIMITED)
+    bits = generic + coin_events.MODE_VOLUME
+    assert all(b & (b - 1) == 0 for b in bits) and len(set(bits)) == len(bits)
+    assert H.A_SPACE == H.A_SA + H.N_SAS and H.HEADER_SIZE == sum(n for _, n in H.HEADER_FIELDS)

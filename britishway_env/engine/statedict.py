@@ -5,7 +5,7 @@ is checked before it reaches a state row: integers must be real integers
 (``int`` or a numpy integer, never ``bool``, ``float``, ``str`` or ``bytes``)
 inside their range, containers must be of the expected kind and size, names
 must be among the known ones. Every failure is a :class:`StateError` whose
-message names the dotted path of the field (``spaces.Galilee.troops``).
+message names the dotted path of the field (``spaces.<space>.<piece>``).
 
 This module knows no game: each volume passes its own field names and bounds.
 """

@@ -21,7 +21,7 @@ Echo = Callable[[str], None]
 
 
 class Warmup(NamedTuple):
-    label: str                   # what the notice calls the kernels ("the Palestine rules")
+    label: str                   # what the notice calls the kernels ("the rules of a volume")
     module: str                  # module holding the entry kernels
     kernels: tuple[str, ...]     # their names
     warm: Callable[[], None]     # runs them once on a tiny input

@@ -1,4 +1,4 @@
-"""The COIN machinery the three volumes of The British Way share.
+"""The COIN machinery the three volumes of the multipack share.
 
 Every kernel here takes a volume's state row and reads only the COIN header
 (:mod:`.header`) at fixed offsets, plus what the volume hands in as data

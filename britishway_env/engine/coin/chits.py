@@ -1,6 +1,5 @@
-"""Typed chit pools (every volume's chits: Palestine's and Cyprus's Intel,
-3 chits each of values 0/1/2; Arab Revolt's Operations chits, 3 each of
-values 1/2/3, and Punishment chits, 2 each of three kinds).
+"""Typed chit pools: a volume's chits of a few kinds (values 0/1/2, 3 of
+each; values 1/2/3, 3 of each; three named kinds, 2 of each).
 
 A pool is described by ``per_kind`` (how many chits of each kind exist, an
 int64 array) and the offset ``taken`` of a slice of the state row counting,

@@ -1,10 +1,10 @@
-"""Deck preparation and determinization for every volume (2.1).
+"""Deck preparation and determinization (2.1, all volumes).
 
 A volume's deck is 3 piles of 7 cards: each pile is ``pile_top`` events on
 top of its Propaganda card shuffled with ``pile_bottom - 1`` events, and the
 piles are stacked. Events are numbered 1..n_events; the Propaganda cards are
 given as an array, one per pile. A volume whose Propaganda cards differ from
-each other (Arab Revolt's A34) shuffles them before they go to the piles
+each other shuffles them before they go to the piles
 (``shuffle_propaganda``), so which pile holds which is hidden too.
 """
 
@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from ..rng import roll, shuffle_slice
-from .header import DECK, DECK_DRAWN, DECK_SIZE, FORCED, FORCED_CAPACITY, RNG
+from .header import DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, RNG
+from .initiative import is_propaganda
 
 
 @njit(cache=True)
@@ -49,14 +50,6 @@ def build_deck(state, n_events, propaganda, pile_top, pile_bottom, shuffle_propa
             k += 1
         shuffle_slice(state, bottom, pos, RNG, FORCED, FORCED_CAPACITY)
     state[DECK_DRAWN] = 0
-
-
-@njit(cache=True)
-def _is_propaganda(card, propaganda):
-    for c in propaganda:
-        if c == card:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -103,7 +96,7 @@ def determinize_deck(state, seed, n_events, propaganda, pile_top, pile_bottom, s
         start = DECK + p * size
         seen = False                                   # this pile's Propaganda card has come up
         for pos in range(start, min(start + size, DECK + drawn)):
-            if _is_propaganda(state[pos], propaganda):
+            if is_propaganda(state[pos], propaganda):
                 seen = True
         mine = propaganda[p] if not shuffle_propaganda else -1
         spot = -1
@@ -119,5 +112,3 @@ def determinize_deck(state, seed, n_events, propaganda, pile_top, pile_bottom, s
                 state[pos] = pool[k]
                 k += 1
 
-
-assert DECK_SIZE == 3 * 7

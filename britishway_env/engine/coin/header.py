@@ -15,20 +15,20 @@ code is used twice.
 
 from ..layout import Layout
 
-# Seats (1.5 in every volume): the counterinsurgent (the British) and the insurgent.
+# Seats (1.5, all volumes): the counterinsurgent and the insurgent.
 COUNTERINSURGENT, INSURGENT = 0, 1
 
 FORCED_CAPACITY = 64          # forced chance values a test may queue (engine/rng.py)
-DECK_SIZE = 21                # 3 piles of 7 cards (2.1 in every volume)
+DECK_SIZE = 21                # 3 piles of 7 cards (2.1, all volumes)
 
-# Outcome (7.0 in every volume).
+# Outcome (7.0, all volumes).
 ONGOING, COUNTERINSURGENT_WIN, INSURGENT_WIN = 0, 1, 2
 
-# Initiative Track boxes, left to right (2.3.2, 2.3.5 in every volume).
+# Initiative Track boxes, left to right (2.3.2, 2.3.5; all volumes).
 BOX_LIMITED, BOX_EVENT, BOX_OP_SA = 0, 1, 2
 N_BOXES = 3
 
-# Operations and Special Activities: 4 and 3 per seat in every volume (3.0, 4.0),
+# Operations and Special Activities: 4 and 3 per seat (3.0, 4.0; all volumes),
 # numbered counterinsurgent first.
 OPS_PER_SEAT, SAS_PER_SEAT = 4, 3
 N_OPS, N_SAS = 2 * OPS_PER_SEAT, 2 * SAS_PER_SEAT

@@ -2,18 +2,13 @@
 
 An event runs as a small script over the state row: ``event_script`` carries
 out the text of ``state[EV_CARD]`` (side ``EV_SIDE``) from step ``EV_STEP``
-until it needs something, and says what with a request code:
+until it needs something, and says what with a request code of the shared
+protocol (engine/coin/events.py), plus Palestine's own:
 
-* ``REQ_WAIT``: a player decision was set (``D_EVENT_SPACE``, ``D_EVENT_COUNT``,
-  ``D_EVENT_OPTION``) or ``D_EVENT_RESUME`` to come straight back;
-* ``REQ_OPERATION + op``: run Operation ``op`` under the limits the text
-  sets (``EV_LEFT`` spaces, ``EV_FILTER``, ``EV_MODE``, ``EV_SA``);
-* ``REQ_CHOOSE_OP``: ``EV_DECIDER`` chooses an Operation (or none);
-* ``REQ_SPECIAL_ACTIVITY``: ``EV_DECIDER`` may carry out ``EV_SA``;
 * ``REQ_MASS_DETENTION``: the British roll Mass Detention in City ``EV_SPACE``
   and choose the Cells (P1; 4.2.3);
-* ``REQ_DONE`` / ``REQ_RESET``: the text is finished (``REQ_RESET``: the
-  CURFEWS capability's step at the start of the Reset Phase is).
+* ``REQ_RESET``: the CURFEWS capability's step at the start of the Reset
+  Phase is finished (P29).
 
 The decision machinery in :mod:`turns` answers those requests, so this
 module knows the cards and nothing about how Operations are sequenced.
@@ -29,12 +24,16 @@ Reading of unclear texts: docs/rules_decisions.md P-15 onwards.
 import numpy as np
 from numba import njit
 
+from ...engine.coin.events import (
+    REQ_DONE, REQ_RESET, REQ_SPECIAL_ACTIVITY, REQ_VOLUME, REQ_WAIT, ask, request_choice_of_operation,
+    request_operation,
+)
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, BRITISH, BRITISH_MUST_PASS,
     CAP_BEVIN, CAP_UNSHADED, CAPABILITIES, CELLS_ACTIVE, CELLS_OUT_OF_GAME, CELLS_UNDERGROUND,
     CURFEW, DECK_DRAWN, D_EVENT_COUNT, D_EVENT_OPTION, D_EVENT_RESUME, D_EVENT_SPACE, DECISION, EV_BITS,
-    EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_PICK, EV_SA,
+    EV_CARD, EV_DECIDER, EV_FACTION, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_PICK, EV_SA,
     EV_SIDE, EV_SPACE, EV_STEP, F_ANY, F_CELLS_CURFEW, F_CITY, F_EVENT_SPACE, F_POLICE, F_RAILWAY, HAGANAH,
     INTEL_CHITS_PER_VALUE, INTEL_HELD, IRGUN, MODE_EVENT_OP, MODE_FIXED_LIMIT, MODE_LIMITED,
     MODE_NO_INTEL, MODE_OPTIONAL, MODE_SA_AFTER_ONLY, MODE_SABOTAGE_HITS_POLICE, OP_ASSAULT,
@@ -47,8 +46,7 @@ from .operations import (
 )
 from .resources import die, draw_intel, haganah_shift_left, haganah_shift_right, map_total
 
-REQ_WAIT, REQ_DONE, REQ_RESET, REQ_CHOOSE_OP, REQ_SPECIAL_ACTIVITY, REQ_MASS_DETENTION = range(6)
-REQ_OPERATION = 8   # + OP_*
+REQ_MASS_DETENTION = REQ_VOLUME      # the British roll Mass Detention in City EV_SPACE (P1; 4.2.3)
 
 # What choosing a space does in a pick step.
 (PICK_NONE, PICK_REMOVE_CELL, PICK_REMOVE_CELL_CROWDED, PICK_REMOVE_POLICE_FROM_CELLS,
@@ -314,37 +312,6 @@ def stop_pick(state):
     """The chooser stops an "up to" pick early."""
     state[EV_LEFT] = 0
     continue_pick(state)
-
-
-@njit(cache=True)
-def request_operation(state, op, limit, space_filter, mode, sa, next_step):
-    """Run ``op`` for the event in up to ``limit`` spaces; then step ``next_step``."""
-    state[EV_STEP] = next_step
-    state[EV_LEFT] = limit
-    state[EV_FILTER] = space_filter
-    state[EV_MODE] = mode | MODE_EVENT_OP
-    state[EV_SA] = sa
-    return REQ_OPERATION + op
-
-
-@njit(cache=True)
-def request_choice_of_operation(state, decider, limit, mode, next_step):
-    state[EV_STEP] = next_step
-    state[EV_DECIDER] = decider
-    state[EV_LEFT] = limit
-    state[EV_FILTER] = F_ANY
-    state[EV_MODE] = mode | MODE_EVENT_OP
-    state[EV_SA] = -1
-    return REQ_CHOOSE_OP
-
-
-@njit(cache=True)
-def ask(state, decision, next_step):
-    """Wait for a D_EVENT_OPTION / D_EVENT_COUNT answer from the executing faction."""
-    state[EV_STEP] = next_step
-    state[EV_DECIDER] = state[EV_FACTION]
-    state[DECISION] = decision
-    return REQ_WAIT
 
 
 # ---------------------------------------------------------- playability --

@@ -7,15 +7,17 @@ spaces of the Palestine board, in ``boards.palestine.SPACES`` order.
 
 import numpy as np
 
+from ...engine.coin import events as coin_events
 from ...engine.coin import header as coin
+from ...engine.coin.events import (  # noqa: F401  (re-exported)
+    MODE_EVENT_OP, MODE_FIXED_LIMIT, MODE_LIMITED, MODE_OPTIONAL, MODE_SA_AFTER_ONLY,
+)
 from ...engine.coin.header import (  # noqa: F401  (the COIN header, re-exported under the names Palestine uses)
     A_BOX, A_EVENT_SIDE, A_OP, A_PASS, A_SA, A_SPACE, A_STOP, BOX, BOX_EVENT, BOX_LIMITED, BOX_OP_SA, CARD,
-    COUNTER, CUR, CUR2, D_BOX, D_EVENT_COUNT, D_EVENT_OP, D_EVENT_OPTION, D_EVENT_RESUME, D_EVENT_SPACE,
-    D_NEXT_CARD, D_OPERATION, D_OVER, D_SA_AFTER, D_SA_SPACE, D_SPACE, DECISION, DECK, DECK_DRAWN, EV_BITS,
-    EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_PICK, EV_SA, EV_SIDE,
-    EV_SPACE, EV_STEP, EXECUTOR, EXTRA_USED, FIRST_ELIGIBLE, FORCED, FORCED_CAPACITY, LIMITED, N_SELECTED, OP,
-    OUTCOME, POLITICAL_WILL, PROPAGANDA_DONE, RNG, SA, SA_ANY_VALID, SA_COUNT, SA_RETURN, SA_SPACES, SA_USED,
-    SPACE_LIMIT, STEP, coin_layout,
+    COUNTER, CUR, CUR2, DECISION, DECK, DECK_DRAWN, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT,
+    EV_MODE, EV_OPTIONAL, EV_PICK, EV_SA, EV_SIDE, EV_SPACE, EV_STEP, EXECUTOR, EXTRA_USED, FIRST_ELIGIBLE, FORCED,
+    FORCED_CAPACITY, LIMITED, N_SELECTED, OP, OUTCOME, POLITICAL_WILL, PROPAGANDA_DONE, RNG, SA, SA_ANY_VALID,
+    SA_COUNT, SA_RETURN, SA_SPACES, SA_USED, SPACE_LIMIT, STEP, coin_layout,
 )
 from ..boards.palestine import N_MAP_SPACES
 from .cards import DECK_SIZE
@@ -138,6 +140,23 @@ assert len(DECISION_NAMES) == D_MASS_DETENTION + 1
 SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION, SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR = range(6)
 SA_NAMES = ("Restore", "Negotiate", "Mass Detention", "Silence", "Propagandize", "Terror")
 SA_FACTION = np.array([BRITISH] * 3 + [IRGUN] * 3, dtype=np.int64)
+
+
+def _accompanies():
+    """ACCOMPANIES[sa, op]: Special Activity ``sa`` may go with Operation ``op``
+    (4.1.1, 4.2, 4.3): Restore with Deploy; Negotiate with Deploy, Patrol or
+    Search; Mass Detention with Search or Assault; Terror with Sabotage;
+    Silence and Propagandize with any Irgun Operation."""
+    t = np.zeros((len(SA_NAMES), len(OP_NAMES)), dtype=np.int64)
+    t[SA_RESTORE, OP_DEPLOY] = 1
+    t[SA_NEGOTIATE, [OP_DEPLOY, OP_PATROL, OP_SEARCH]] = 1
+    t[SA_MASS_DETENTION, [OP_SEARCH, OP_ASSAULT]] = 1
+    t[SA_TERROR, OP_SABOTAGE] = 1
+    t[[SA_SILENCE, SA_PROPAGANDIZE], :] = OP_FACTION == IRGUN
+    return t
+
+
+ACCOMPANIES = _accompanies()
 # SA_ANY_VALID (the header's): an event grants any Special Activity valid for its Operation (P26).
 
 # Capabilities (5.3): one CAPABILITIES slot per card, value 1 + side.
@@ -146,16 +165,14 @@ CAP_BEVIN, CAP_PALMACH, CAP_BEVINGRADS, CAP_AIRBORNE, CAP_ROAD_MINES, CAP_BEGIN,
 CAPABILITY_SLOT_CARDS = (9, 13, 17, 18, 23, 25, 29, 32)
 CAP_UNSHADED, CAP_SHADED = 1, 2
 
-# Space filters of event Operations (EV_FILTER).
+# Space filters of event Operations (EV_FILTER; F_ANY is the engine's).
 F_ANY, F_CITY, F_RAILWAY, F_POLICE, F_CELLS_CURFEW, F_EVENT_SPACE = range(6)
-# Event Operation modes (EV_MODE bits).
-MODE_EVENT_OP = 1            # the Operation is an event's (free: eligibility unchanged, 4.1)
-MODE_FIXED_LIMIT = 2         # the text fixes the number of spaces: no extra space (2.3.7, 6.5.3)
-MODE_OPTIONAL = 4            # "may": the Operation may end with no space
+assert F_ANY == coin_events.F_ANY
+# Event Operation modes (EV_MODE bits): the engine's (MODE_EVENT_OP, MODE_FIXED_LIMIT
+# (also 2.3.7, 6.5.3), MODE_OPTIONAL, MODE_SA_AFTER_ONLY, MODE_LIMITED (P16, P22)) and Palestine's own.
 MODE_NO_INTEL = 8            # P6: no Intel Chits
-MODE_SA_AFTER_ONLY = 16      # "then <Special Activity>": only after the Operation
 MODE_SABOTAGE_HITS_POLICE = 32   # P28 shaded: a successful Sabotage removes the Police there
-MODE_LIMITED = 64            # a Limited Operation (P16, P22): 2.3.4 as usual
+assert MODE_NO_INTEL in coin_events.MODE_VOLUME and MODE_SABOTAGE_HITS_POLICE in coin_events.MODE_VOLUME
 
 # Action segments of the one Discrete space: A_STOP, A_BOX, A_PASS,
 # A_EVENT_SIDE, A_OP, A_SA and A_SPACE are the header's; Palestine's follow.

@@ -7,11 +7,12 @@ be chosen. The decision layer (spaces, counts, chits) calls these.
 
 from numba import njit
 
+from ...engine.coin.propaganda import shift_political_will
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, CAP_AIRBORNE, CAP_BEGIN,
     CAP_BEVINGRADS, CAP_FACTORIES, CAP_SHADED, CAP_UNSHADED, CAPABILITIES, CELLS_ACTIVE,
-    CELLS_UNDERGROUND, CURFEW, POLICE, POLITICAL_WILL, PRISON, PW_MAX, SABOTAGE, SPACE_FIELDS,
+    CELLS_UNDERGROUND, CURFEW, POLICE, PRISON, PW_MAX, SABOTAGE, SPACE_FIELDS,
     SPACES, TERROR, TOTAL_CURFEWS, TROOPS,
 )
 from .resources import die, draw_intel, haganah_shift_left, map_total
@@ -80,7 +81,7 @@ def move(state, src, dst, piece, n):
 def add_political_will(state, delta):
     """Shift Political Will within 0..20 (1.8); the ways it rises and falls
     (7.1, 7.2) are each encoded in their own rule's kernel."""
-    state[POLITICAL_WILL] = min(PW_MAX, max(0, state[POLITICAL_WILL] + delta))
+    shift_political_will(state, delta, PW_MAX)
 
 
 # ---------------------------------------------------------------- British --

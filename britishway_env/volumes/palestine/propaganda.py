@@ -6,6 +6,7 @@ involve decisions and come with the decision machinery.
 
 from numba import njit
 
+from ...engine.coin.propaganda import shift_political_will
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     AVAILABLE_CELLS, CELLS_ACTIVE, CELLS_UNDERGROUND, CURFEW, FIRST_ELIGIBLE, IRGUN,
@@ -46,8 +47,7 @@ def political_will_phase(state):
     7.0.1); the final-card British victory (6.1.4) is the caller's, who
     knows the deck.
     """
-    pw = state[POLITICAL_WILL] + political_will_delta(state)
-    state[POLITICAL_WILL] = min(PW_MAX, max(0, pw))
+    shift_political_will(state, political_will_delta(state), PW_MAX)
     return state[POLITICAL_WILL] == 0
 
 

@@ -7,39 +7,46 @@ run as scripts in :mod:`events`; this module answers their requests
 (Operations, Special Activities, choices) with the same machinery.
 """
 
+import numpy as np
 from numba import njit
 
+from ...engine.coin import activities
+from ...engine.coin import events as coin_events
+from ...engine.coin import initiative
+from ...engine.coin.events import (
+    REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_RESET, REQ_SPECIAL_ACTIVITY, begin_event, clear_event,
+)
+from ...engine.coin.header import N_BOXES
+from ...engine.coin.propaganda import victory_check
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import PROPAGANDA_CARDS
 from .events import (
-    REQ_CHOOSE_OP, REQ_DONE, REQ_MASS_DETENTION, REQ_OPERATION, REQ_RESET, REQ_SPECIAL_ACTIVITY, count_chosen,
-    count_limit,
-    curfew_spaces, event_playable, event_script, option_chosen, option_ok, pick_effect, pick_space_ok,
+    REQ_MASS_DETENTION, count_chosen, count_limit, curfew_spaces, event_playable, event_script, option_chosen, option_ok, pick_effect, pick_space_ok,
     stop_pick,
 )
 from .layout import (
-    A_EVENT_SIDE, BRITISH_MUST_PASS, CAP_BEGIN, CAP_BEVIN, CAP_CURFEWS, CAP_PALMACH, CAP_ROAD_MINES,
+    ACCOMPANIES, A_EVENT_SIDE, BRITISH_MUST_PASS, CAP_BEGIN, CAP_BEVIN, CAP_CURFEWS, CAP_PALMACH, CAP_ROAD_MINES,
     CAP_SHADED, CAP_UNSHADED, CAPABILITIES, D_EVENT_COUNT, D_EVENT_OP, D_EVENT_OPTION,
-    D_EVENT_RESUME, D_EVENT_SPACE, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT,
-    EV_MODE, EV_OPTIONAL, PATROL_ARRESTS, EV_PICK, EV_SA, EV_SIDE, EV_SPACE, EV_STEP, F_ANY,
+    D_EVENT_RESUME, D_EVENT_SPACE, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT,
+    EV_MODE, EV_OPTIONAL, PATROL_ARRESTS, EV_SIDE, EV_SPACE, EV_STEP, F_ANY,
     F_CELLS_CURFEW, F_CITY, F_EVENT_SPACE, F_POLICE, F_RAILWAY, MODE_EVENT_OP, MODE_FIXED_LIMIT,
     MODE_LIMITED, MODE_NO_INTEL, MODE_OPTIONAL, MODE_SA_AFTER_ONLY, MODE_SABOTAGE_HITS_POLICE,
-    SA_ANY_VALID, SABOTAGE, AVAILABLE_POLICE,
+    SABOTAGE, AVAILABLE_POLICE,
     A_BOX, A_CHIT, A_COUNT, A_EXTRA, A_OP, A_PASS, A_SA, A_SPACE, A_STOP, ARMS_CACHES,
-    AVAILABLE_CACHES, AVAILABLE_CELLS, BOX, BOX_EVENT, BOX_LIMITED, BOX_OP_SA, BRITISH, BRITISH_WIN,
+    AVAILABLE_CACHES, AVAILABLE_CELLS, BOX, BOX_EVENT, BRITISH, 
     CARD, CELLS_ACTIVE, CELLS_UNDERGROUND, COUNTER, CUR, CUR2, CURFEW, D_ASSAULT_CHITS, D_BOX,
     D_DEPLOY_DESTINATION, D_DEPLOY_TROOPS, D_LEAD_CHIT, D_OFFENSIVE_CACHE, D_OPERATION, D_OVER,
     D_PASS_ROB, D_PATROL_ARREST, D_PATROL_CHITS, D_PATROL_MOVE, D_PATROL_MOVE_TO, D_PROP_CACHE,
     D_PROP_DISCARD, D_PROP_ROB, D_RECRUIT_COUNT, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO,
     D_REDEPLOY_CELL, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS, D_REDEPLOY_TROOPS_TO,
     D_REFILL, D_SA_AFTER, D_SA_SPACE, D_SABOTAGE_CACHE, D_SEARCH_CITY, D_SEARCH_MOVE,
-    D_NEXT_CARD, D_SEARCH_MOVE_TO, D_SPACE, D_TERROR_DECLARE, D_TRAVEL_COUNT, D_TRAVEL_DEST, DECISION, DECK,
-    DECK_DRAWN, DEST_USED, EXECUTOR, EXTRA_USED, FIRST_ELIGIBLE, HAGANAH, INTEL_HELD, IRGUN,
-    IRGUN_WIN, LIMITED, MAX_COUNT, MOVED_HERE, N_SELECTED, OP, OP_ASSAULT, OP_DEPLOY, OP_FACTION,
-    OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OUTCOME, OWED_CACHE_4,
-    OWED_CELLS_3, OWED_CELLS_4, PAID, POLICE, PROPAGANDA_DONE, SA, SA_COUNT, SA_FACTION,
-    SA_MASS_DETENTION, SA_NEGOTIATE, SA_PROPAGANDIZE, SA_RESTORE, SA_RETURN, SA_SILENCE, SA_SPACES,
-    SA_TERROR, SA_USED, SELECTED, SPACE_LIMIT, STEP, TERROR_HERE, TROOPS,
+    D_NEXT_CARD, D_SEARCH_MOVE_TO, D_SPACE, D_TERROR_DECLARE, D_TRAVEL_COUNT, D_TRAVEL_DEST, DECISION, 
+    DECK_DRAWN, DEST_USED, EXECUTOR, EXTRA_USED, HAGANAH, INTEL_HELD, IRGUN,
+    LIMITED, MAX_COUNT, MOVED_HERE, N_SELECTED, OP, OP_ASSAULT, OP_DEPLOY, OP_FACTION,
+    OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OWED_CACHE_4,
+    OWED_CELLS_3, OWED_CELLS_4, PAID, POLICE, SA, SA_COUNT, SA_FACTION,
+    SA_MASS_DETENTION, SA_NEGOTIATE, SA_PROPAGANDIZE, SA_RESTORE, SA_RETURN, SA_SILENCE, 
+    SA_TERROR, SA_USED, SELECTED, SPACE_LIMIT, TERROR_HERE, TROOPS,
     D_MASS_DETENTION, DETAIN_LEFT, MOVED_ACTIVE,
 )
 from .operations import (
@@ -53,6 +60,7 @@ from .resources import die, draw_intel, negotiate, remove_owed_from_space, retur
 from .setup import setup
 
 N_PROPAGANDA = len(PROPAGANDA_CARDS)
+PROPAGANDA = np.array(PROPAGANDA_CARDS, dtype=np.int64)
 
 
 # ---------------------------------------------------------------- who acts --
@@ -76,11 +84,6 @@ def cells_at(state, s):
 
 
 @njit(cache=True)
-def second_eligible(state):
-    return 1 - state[FIRST_ELIGIBLE]
-
-
-@njit(cache=True)
 def actor(state):
     """The faction whose decision is pending (-1 when the game is over)."""
     d = pending(state)
@@ -93,7 +96,7 @@ def actor(state):
             or d == D_REDEPLOY_TROOPS or d == D_REDEPLOY_TROOPS_TO:
         return BRITISH
     if d == D_BOX:
-        return state[FIRST_ELIGIBLE] if state[STEP] == 0 else second_eligible(state)
+        return initiative.box_chooser(state)
     if d == D_EVENT_SPACE or d == D_EVENT_COUNT or d == D_EVENT_OPTION:
         return state[EV_DECIDER]
     return state[EXECUTOR]
@@ -200,18 +203,12 @@ def extra_space_open(state):
 
 @njit(cache=True)
 def start_operation(state, op):
-    state[OP] = op
     for s in range(N_MAP_SPACES):
         state[SELECTED + s] = 0
-    state[N_SELECTED] = 0
-    state[EXTRA_USED] = 0
-    state[COUNTER] = 0
+        state[DEST_USED + s] = 0
     state[PATROL_ARRESTS] = 0
     clear_moves(state)
-    for t in range(N_MAP_SPACES):
-        state[DEST_USED + t] = 0
-    state[SPACE_LIMIT] = space_limit(state, op)
-    state[DECISION] = D_SPACE
+    activities.begin_operation(state, op, space_limit(state, op))
 
 
 @njit(cache=True)
@@ -222,12 +219,9 @@ def space_limit(state, op):
     and never with PALMACH unshaded (P13). Fixed when the Operation starts:
     a Terror that shifts the track in the same Operation does not take the
     extra space back (rules decision P-32)."""
-    if state[LIMITED]:
-        limit = 1
-    elif OP_FACTION[op] == BRITISH and capability(state, CAP_BEVIN, CAP_SHADED):
+    limit = activities.base_space_limit(state)
+    if not state[LIMITED] and OP_FACTION[op] == BRITISH and capability(state, CAP_BEVIN, CAP_SHADED):
         limit = 2
-    else:
-        limit = 3
     if OP_FACTION[op] == IRGUN:
         hag = state[HAGANAH]
         if capability(state, CAP_PALMACH, CAP_SHADED):
@@ -249,9 +243,7 @@ def select_space(state, s):
     """The Operation acts in space ``s`` (or opens its per-space decision)."""
     op = state[OP]
     state[SELECTED + s] = 1
-    state[N_SELECTED] += 1
-    if state[EV_CARD] != 0:
-        state[EV_SPACE] = s        # "there" in the event's next sentence (P1, P11)
+    activities.count_selected(state, s)     # in an event, "there" in its next sentence (P1, P11)
     if op == OP_DEPLOY:
         deploy_police(state, s)
     elif op == OP_ROB:
@@ -452,42 +444,23 @@ def search_source_ok(state, src):
 
 @njit(cache=True)
 def sa_accompanies(op, sa):
-    """Which Operations each Special Activity may accompany (4.1.1, 4.2, 4.3)."""
-    if sa == SA_RESTORE:
-        return op == OP_DEPLOY
-    if sa == SA_NEGOTIATE:
-        return op == OP_DEPLOY or op == OP_PATROL or op == OP_SEARCH
-    if sa == SA_MASS_DETENTION:
-        return op == OP_SEARCH or op == OP_ASSAULT
-    if sa == SA_TERROR:
-        return op == OP_SABOTAGE
-    return OP_FACTION[op] == IRGUN   # Silence, Propagandize: any Irgun Operation
+    """May Special Activity ``sa`` accompany Operation ``op`` (4.1.1, 4.2, 4.3)?"""
+    return ACCOMPANIES[sa, op] != 0
 
 
 @njit(cache=True)
 def sa_open(state):
-    """The Op & Special Activity box, and no Special Activity taken yet (4.1);
-    in an event, only the Special Activity the text grants."""
-    if state[EV_MODE] & MODE_EVENT_OP:
-        return state[EV_SA] >= 0 and state[SA_USED] == 0
-    return state[LIMITED] == 0 and state[BOX + state[EXECUTOR]] == BOX_OP_SA and state[SA_USED] == 0
+    return activities.sa_open(state)
 
 
 @njit(cache=True)
 def sa_allowed(state, sa):
-    """Which Special Activity may go with this action: the accompanying
-    rules (4.1.1), or, in an event, what the text names."""
-    if state[EV_MODE] & MODE_EVENT_OP:
-        granted = state[EV_SA]
-        if granted == SA_ANY_VALID:
-            return sa_accompanies(state[OP], sa)
-        return granted == sa
-    return sa_accompanies(state[OP], sa)
+    return activities.sa_allowed(state, sa, ACCOMPANIES)
 
 
 @njit(cache=True)
 def sa_space_ok(state, sa, s):
-    if (state[SA_SPACES] >> s) & 1:
+    if activities.sa_space_used(state, s):
         return False
     if sa == SA_RESTORE:
         return can_restore_in(state, s)
@@ -526,16 +499,10 @@ def any_sa_offerable(state):
 
 @njit(cache=True)
 def start_sa(state, sa, resume):
-    state[SA_USED] = 1
-    state[SA] = sa
-    state[SA_RETURN] = resume
-    state[SA_COUNT] = 0
-    state[SA_SPACES] = 0
-    if sa == SA_NEGOTIATE:
+    activities.begin_special_activity(state, sa, resume)
+    if sa == SA_NEGOTIATE:         # no space to choose (4.2.2)
         negotiate(state)
         finish_sa(state)
-    else:
-        state[DECISION] = D_SA_SPACE
 
 
 @njit(cache=True)
@@ -550,8 +517,7 @@ def finish_sa(state):
 @njit(cache=True)
 def sa_in_space(state, s):
     sa = state[SA]
-    state[SA_SPACES] |= 1 << s
-    state[SA_COUNT] += 1
+    activities.sa_acts_in(state, s)
     if sa == SA_RESTORE:
         restore(state, s)
     elif sa == SA_MASS_DETENTION:
@@ -670,16 +636,8 @@ def finish_spaces(state):
 
 @njit(cache=True)
 def clear_action(state):
-    state[OP] = -1
-    state[LIMITED] = 0
-    state[CUR] = -1
-    state[CUR2] = -1
+    activities.clear_action(state)
     clear_moves(state)
-    state[SA] = -1
-    state[SA_USED] = 0
-    state[SA_COUNT] = 0
-    state[SA_SPACES] = 0
-    state[N_SELECTED] = 0
     for s in range(N_MAP_SPACES):
         state[SELECTED + s] = 0
 
@@ -690,53 +648,12 @@ def end_action(state):
     granted it, or the faction's action on the card is over."""
     clear_action(state)
     if state[EV_CARD] != 0:
-        state[EV_MODE] = 0
-        state[EV_FILTER] = F_ANY
-        state[EV_SA] = -1
-        state[DECISION] = D_EVENT_RESUME
+        coin_events.end_event_operation(state)
     else:
-        card_action_done(state)
-
-
-@njit(cache=True)
-def card_action_done(state):
-    """One faction's action on the card is over (2.3.2, 2.3.5, 2.3.6)."""
-    if state[STEP] == 0:
-        state[STEP] = 1
-        state[DECISION] = D_BOX
-        return
-    state[FIRST_ELIGIBLE] = BRITISH if state[BOX + BRITISH] < state[BOX + IRGUN] else IRGUN
-    state[DECISION] = D_NEXT_CARD
+        initiative.card_action_done(state)
 
 
 # ---------------------------------------------------------------- events --
-
-@njit(cache=True)
-def clear_event(state):
-    state[EV_CARD] = 0
-    state[EV_SIDE] = 0
-    state[EV_STEP] = 0
-    state[EV_PICK] = 0
-    state[EV_LEFT] = 0
-    state[EV_OPTIONAL] = 0
-    state[EV_BITS] = 0
-    state[EV_SPACE] = -1
-    state[EV_FILTER] = F_ANY
-    state[EV_MODE] = 0
-    state[EV_SA] = -1
-
-
-@njit(cache=True)
-def begin_event(state, faction, side):
-    """``faction`` executes the card's event, text ``side`` (5.1, 5.2)."""
-    clear_event(state)
-    state[EV_CARD] = state[CARD]
-    state[EV_SIDE] = side
-    state[EV_FACTION] = faction
-    state[EV_DECIDER] = faction
-    state[EXECUTOR] = faction
-    state[DECISION] = D_EVENT_RESUME
-
 
 @njit(cache=True)
 def event_resume(state):
@@ -746,7 +663,7 @@ def event_resume(state):
         state[EXECUTOR] = state[EV_FACTION]
         clear_event(state)
         clear_action(state)
-        card_action_done(state)
+        initiative.card_action_done(state)
     elif request == REQ_RESET:
         clear_event(state)
         reset_phase(state)
@@ -788,46 +705,24 @@ def british_must_pass(state):
 
 @njit(cache=True)
 def event_side_offered(state, faction, side):
-    return state[BOX + (1 - faction)] != BOX_EVENT and event_playable(state, state[CARD], side, faction)
-
-
-@njit(cache=True)
-def is_propaganda(card):
-    return card >= PROPAGANDA_CARDS[0]
+    return initiative.box_open(state, faction, BOX_EVENT) and event_playable(state, state[CARD], side, faction)
 
 
 @njit(cache=True)
 def next_card(state):
     """Reveal the next card (2.2, 2.3.6); a Propaganda card starts a round (2.4)."""
-    pos = state[DECK_DRAWN]
-    card = state[DECK + pos]
-    state[DECK_DRAWN] = pos + 1
-    state[CARD] = card
-    state[BOX] = -1
-    state[BOX + 1] = -1
-    state[STEP] = 0
-    state[EXECUTOR] = -1
-    if is_propaganda(card):
+    card = initiative.reveal_next_card(state)
+    if initiative.is_propaganda(card, PROPAGANDA):
         propaganda_round(state)
     else:
         state[DECISION] = D_BOX
 
 
 @njit(cache=True)
-def game_over(state, outcome):
-    state[OUTCOME] = outcome
-    state[DECISION] = D_OVER
-
-
-@njit(cache=True)
 def propaganda_round(state):
     """Political Will Phase and victory checks (6.1, 7.0), then the Resource Phase."""
-    if political_will_phase(state):
-        game_over(state, IRGUN_WIN)
-        return
-    state[PROPAGANDA_DONE] += 1
-    if state[PROPAGANDA_DONE] == N_PROPAGANDA:   # final Propaganda card (6.1.4, 7.0.2)
-        game_over(state, BRITISH_WIN)
+    political_will_phase(state)
+    if victory_check(state, N_PROPAGANDA):        # 7.0.1; the final Propaganda card (6.1.4, 7.0.2)
         return
     if any_prop_rob_space(state):          # Expropriations (6.2.1)
         state[DECISION] = D_PROP_ROB
@@ -983,11 +878,10 @@ def legal_mask(state, out):
         return
     if d == D_BOX:
         faction = actor(state)
-        other = state[BOX + (1 - faction)]
         must_pass = faction == BRITISH and british_must_pass(state)
         can_op = not must_pass and any_op_feasible(state, faction)
-        for b in range(3):
-            if b == other:
+        for b in range(N_BOXES):
+            if not initiative.box_open(state, faction, b):
                 continue
             out[A_PASS + b] = 1
             if b != BOX_EVENT and can_op:
@@ -1254,11 +1148,7 @@ def apply(state, action):
             else:
                 end_action(state)
         else:
-            box = action - A_BOX
-            state[BOX + faction] = box
-            state[EXECUTOR] = faction
-            state[LIMITED] = 1 if box == BOX_LIMITED else 0
-            state[DECISION] = D_OPERATION
+            activities.take_box_to_operate(state, faction, action - A_BOX)
     elif d == D_OPERATION:
         start_operation(state, action - A_OP)
     elif d == D_EVENT_SPACE:

@@ -1,0 +1,175 @@
+"""Cold compile time of a volume's kernels, stage by stage and module by module.
+
+    python benchmarks/bench_compile.py                                  # Palestine, table to stdout
+    python benchmarks/bench_compile.py --write docs/results/benchmarks.md
+    python benchmarks/bench_compile.py --warm                           # the package's own cache (smoke test)
+
+Every stage runs in its own fresh process, in order, sharing one empty
+``NUMBA_CACHE_DIR`` (unless ``--warm``), so a stage's time is what it compiles
+beyond the stages before it, as a user meets it:
+
+1. ``rules``: ``Game("palestine")`` and a random game through the Python API
+   (setup, deck, legal actions, every rule an action can reach);
+2. ``env``: the AEC env's fused step and observation (``palestine_v0.env()``);
+3. ``invariants``: the invariant fuzzer (random games, every invariant checked);
+4. ``bots``: the scripted bots choosing through ``bots.choose``;
+5. ``batch``: the compiled rollout runner with the bots in both seats.
+
+Each process records numba's compile events; a kernel's time excludes the
+kernels it compiled on the way (callees), so the per-module table adds up to
+the stage's compile time. ``--write`` replaces only the section headed
+``# Benchmarks: compile time`` in PATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import busy_cores, command_line, cpu_model, fmt_s, loadavg, write_section  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+HEADING = "# Benchmarks: compile time"
+AIMS = {"rules + env": 30.0, "bots": 20.0}
+
+RECORD = r"""
+import json, sys, time
+import numba.core.event as ev
+recorder = ev.RecordingListener()
+ev.register("numba:compile", recorder)
+t0 = time.perf_counter()
+exec(sys.argv[1])
+wall = time.perf_counter() - t0
+ev.unregister("numba:compile", recorder)
+stack, per_module = [], {}
+for t, e in recorder.buffer:
+    if e.is_start:
+        stack.append([t, e.data["dispatcher"].py_func.__module__, 0.0])
+    else:
+        start, module, children = stack.pop()
+        took = t - start
+        per_module[module] = per_module.get(module, 0.0) + took - children
+        if stack:
+            stack[-1][2] += took
+print(json.dumps({"wall_s": wall, "per_module": per_module}))
+"""
+
+STAGES = (
+    ("rules", """
+from britishway_env import Game
+import numpy as np
+rng = np.random.default_rng(0)
+for seed in range(3):
+    g = Game("palestine", seed=seed)
+    while not g.is_terminal():
+        g.apply(int(rng.choice(g.legal_actions())))
+"""),
+    ("env", """
+import random
+from britishway_env import palestine_v0
+env = palestine_v0.env()
+env.reset(seed=0)
+r = random.Random(0)
+for agent in env.agent_iter():
+    obs, reward, term, trunc, info = env.last()
+    env.step(None if term or trunc else r.choice(list(obs["action_mask"].nonzero()[0])))
+"""),
+    ("invariants", """
+import numpy as np
+from britishway_env.volumes.palestine import invariants as I
+out = np.zeros((4, I.N_RESULT_COLUMNS), dtype=np.int64)
+I.play_games(0, 0, 4, True, out)
+"""),
+    ("bots", """
+from britishway_env import Game
+from britishway_env.volumes.palestine.bots import choose
+g = Game("palestine", seed=0)
+while not g.is_terminal():
+    g.apply(choose(g, "heuristic"))
+"""),
+    ("batch", """
+import numpy as np
+from britishway_env.volumes.palestine import batch
+from britishway_env.volumes.palestine.bots import POLICY_HEURISTIC
+out = np.zeros((4, batch.N_RESULT_COLUMNS), dtype=np.int64)
+batch.play_games(0, 0, 4, POLICY_HEURISTIC, POLICY_HEURISTIC, False, out)
+"""),
+)
+
+
+def run_stage(code: str, cache_dir: str | None) -> dict:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    env.pop("NUMBA_CACHE_DIR", None)
+    if cache_dir is not None:
+        env["NUMBA_CACHE_DIR"] = cache_dir
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", RECORD, code], env=env, cwd=REPO, capture_output=True, text=True,
+                          timeout=1800)
+    if proc.returncode != 0:
+        raise RuntimeError(f"stage failed:\n{proc.stderr[-3000:]}")
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    data["process_s"] = time.perf_counter() - t0
+    return data
+
+
+def measure(warm: bool, stages: list[str]) -> dict:
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="numba-cold-") as tmp:
+        for name, code in STAGES:
+            if name in stages:
+                results[name] = run_stage(code, None if warm else tmp)
+    return results
+
+
+def report(results: dict, warm: bool) -> str:
+    compile_s = {k: sum(v["per_module"].values()) for k, v in results.items()}
+    modules = sorted({m for v in results.values() for m in v["per_module"]})
+    lines = [HEADING, "",
+             f"Command: `{command_line()}`  ",
+             f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average before: {loadavg()}; "
+             f"cores busy with other work: {busy_cores():.1f}  ",
+             ("Cache: the package's own numba cache (warm: loading, not compiling)" if warm else
+              "Cache: one fresh NUMBA_CACHE_DIR shared by the stages, run in order, each in a fresh process"),
+             "", "| stage | compile (s) | stage process (s) |", "|---|---:|---:|"]
+    for name, v in results.items():
+        lines.append(f"| {name} | {compile_s[name]:.1f} | {v['process_s']:.1f} |")
+    if {"rules", "env"} <= set(results):
+        lines.append(f"| rules + env (aim <= {AIMS['rules + env']:.0f} s) | "
+                     f"{compile_s['rules'] + compile_s['env']:.1f} | |")
+    if "bots" in results:
+        lines.append(f"| bots (aim <= {AIMS['bots']:.0f} s) | {compile_s['bots']:.1f} | |")
+    lines += ["", "Compile seconds per module (a kernel's own time, callees excluded):", "",
+              "| module | " + " | ".join(results) + " |", "|---|" + "---:|" * len(results)]
+    for m in modules:
+        cells = [f"{results[k]['per_module'].get(m, 0.0):.1f}" for k in results]
+        lines.append(f"| `{m}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> str:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--warm", action="store_true", help="use the package's own cache (a quick smoke run)")
+    p.add_argument("--stages", default=",".join(n for n, _ in STAGES),
+                   help="comma-separated stages to run, in order (default: all)")
+    p.add_argument("--write", type=Path, help="replace this report's section in PATH")
+    args = p.parse_args(argv)
+    stages = [s for s in args.stages.split(",") if s]
+    unknown = sorted(set(stages) - {n for n, _ in STAGES})
+    if unknown:
+        p.error(f"unknown stages {unknown}; choose from {[n for n, _ in STAGES]}")
+    text = report(measure(args.warm, stages), args.warm)
+    if args.write:
+        write_section(args.write, HEADING, text)
+    print(text)
+    return text
+
+
+if __name__ == "__main__":
+    main()
