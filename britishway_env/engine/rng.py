@@ -36,6 +36,16 @@ def seed_from(base, index):
     return np.int64(mix64(mix64(z)) >> np.uint64(1))
 
 
+@njit(cache=True)
+def game_seeds(base_seed, first_game, n_games):
+    """Seeds of games ``first_game .. first_game + n_games - 1`` of a batch
+    started from ``base_seed`` (:func:`seed_from`)."""
+    seeds = np.empty(n_games, dtype=np.int64)
+    for i in range(n_games):
+        seeds[i] = seed_from(base_seed, first_game + i)
+    return seeds
+
+
 @njit(cache=True, inline="always")
 def next_u64(state, rng_offset):
     s = np.uint64(state[rng_offset]) + _GOLDEN

@@ -9,7 +9,7 @@ threads run it or how it is chunked.
 import numpy as np
 from numba import njit, prange
 
-from ..engine.rng import seed_from
+from ..engine.rng import game_seeds, seed_from  # noqa: F401  (game_seeds: the batch's seeds, re-exported)
 from .cards import N_FRONTS
 from .layout import (
     ARAB_DRAWN, ARAB_TT, ISRAELI_DRAWN, N_ACTIONS, OUTCOME, PH_OVER, PHASE, STATE_SIZE, TURN,
@@ -66,12 +66,6 @@ def play_games(base_seed, first_game, n_games, policy, out):
         play_one(seed_from(base_seed, first_game + i), policy, out[i])
 
 
-@njit(cache=True)
-def game_seeds(base_seed, first_game, n_games):
-    seeds = np.empty(n_games, dtype=np.int64)
-    for i in range(n_games):
-        seeds[i] = seed_from(base_seed, first_game + i)
-    return seeds
 
 
 @njit(cache=True, parallel=True)

@@ -9,7 +9,7 @@ the rows do not depend on the thread count or on how the batch is chunked.
 import numpy as np
 from numba import njit, prange
 
-from ...engine.rng import seed_from
+from ...engine.rng import game_seeds, seed_from  # noqa: F401  (game_seeds: the batch's seeds, re-exported)
 from .bots import choose_action
 from .cards import DECK_SIZE
 from .invariants import MAX_DECISIONS, NO_LEGAL_ACTION, OK, TOO_LONG, VIOLATIONS, check
@@ -100,11 +100,3 @@ def play_games(base_seed, first_game, n_games, policy_british, policy_irgun, che
     """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows (any thread count)."""
     for i in prange(n_games):
         play_one(seed_from(base_seed, first_game + i), policy_british, policy_irgun, check_every_step, out[i])
-
-
-@njit(cache=True)
-def game_seeds(base_seed, first_game, n_games):
-    seeds = np.empty(n_games, dtype=np.int64)
-    for i in range(n_games):
-        seeds[i] = seed_from(base_seed, first_game + i)
-    return seeds
