@@ -8,9 +8,11 @@ from pathlib import Path
 
 import gymnasium
 
+from .engine import jitargs
 from .engine.jitcache import guard_package_cache
 
 guard_package_cache(Path(__file__).parent)
+jitargs.install()
 
 from .errors import (  # noqa: E402
     IllegalActionError, StateError, UnknownPolicyError, UnknownVolumeError,

@@ -135,3 +135,34 @@ def test_engine_modules_depend_on_no_volume():
     for path in sorted((PKG / "engine").rglob("*.py")):
         deps = _closure(str(path.relative_to(PKG)))
         assert not [d for d in deps if d.startswith(("volumes/", "solo1948/"))], path
+
+
+def test_kernels_compile_once_per_argument_type_not_per_constant():
+    """engine/jitargs.py: a package kernel called from jitted code with constants
+    is compiled for their plain types, once."""
+    import numpy as np
+    from numba import njit, types
+
+    from britishway_env.engine import jitargs
+    from britishway_env.engine.coin import chits
+
+    assert jitargs.installed()
+
+    @njit
+    def caller(state, per_kind):
+        return chits.in_pool(state, 3, per_kind, 1) + chits.in_pool(state, 3, per_kind, 2)
+
+    assert caller(np.zeros(8, dtype=np.int64), np.array([3, 3, 3])) == 6
+    signatures = chits.in_pool.signatures
+    assert signatures and not [t for sig in signatures for t in sig if isinstance(t, types.Literal)], signatures
+
+    @njit
+    def local_callee(x, k):
+        return x + k
+
+    @njit
+    def local_caller(x):
+        return local_callee(x, 1) + local_callee(x, 2)
+
+    assert local_caller(1) == 5
+    assert len(local_callee.signatures) == 2      # other code keeps numba's own behaviour
