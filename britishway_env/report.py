@@ -523,9 +523,9 @@ def _markdown_table(table: pd.DataFrame, columns: list[str], fmt: dict | None = 
     fmt = fmt or {}
     lines = ["| " + " | ".join(headers or columns) + " |", "|" + "---|" * len(columns)]
     for row in table[columns].itertuples(index=False):
-        cells = [fmt.get(c, "{}").format(v) if not (isinstance(v, float) and np.isnan(v)) else "-"
+        shown = [fmt.get(c, "{}").format(v) if not (isinstance(v, float) and np.isnan(v)) else "-"
                  for c, v in zip(columns, row)]
-        lines.append("| " + " | ".join(cells) + " |")
+        lines.append("| " + " | ".join(shown) + " |")
     return "\n".join(lines)
 
 

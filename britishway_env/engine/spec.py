@@ -158,7 +158,7 @@ class VolumeSpec:
         return self.resolve(self.renderer)
 
     def faction(self, agent: str) -> str:
-        """The agent's side as prose names it ("irgun" -> "Irgun")."""
+        """The agent's side as prose names it (its entry in ``factions``)."""
         return self.factions[self.agents.index(agent)]
 
     @property
@@ -167,7 +167,7 @@ class VolumeSpec:
         return len(self.agents) > 1
 
     def card_label(self, card: int) -> str:
-        """'P21 United Resistance Movement': prefix, number and title."""
+        """The card as reports name it: prefix, number and title ("P21 <title>")."""
         return f"{self.card_prefix}{int(card)} {self.cards[int(card) - 1]}"
 
     @property
