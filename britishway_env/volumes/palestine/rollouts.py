@@ -30,15 +30,21 @@ COLUMNS = ("seed", "game", "winner", "final_political_will", "political_will_aft
 SIDE_NAMES = ("unshaded", "shaded")
 
 
-def policy_codes(policies: Mapping[str, str] | None) -> tuple[int, int]:
-    """(British, Irgun) ``POLICY_*`` codes of a policy per seat (checked by
-    ``britishway_env.rollouts``; a seat left out plays random here)."""
-    per_seat = {seat: "random" for seat in SEATS}
-    per_seat.update(policies or {})
-    if set(per_seat) != set(SEATS) or any(name not in POLICY_NAMES for name in per_seat.values()):
+def per_seat(policies: Mapping[str, str] | None) -> dict[str, str]:
+    """The policy of each seat, a seat left out playing random (the names are
+    checked by ``britishway_env.rollouts``; here only that each is a bot's)."""
+    chosen = {seat: "random" for seat in SEATS}
+    chosen.update(policies or {})
+    if set(chosen) != set(SEATS) or any(name not in POLICY_NAMES for name in chosen.values()):
         raise UnknownPolicyError(f"palestine policies are one of {', '.join(POLICY_NAMES)} for each seat "
                                  f"({', '.join(SEATS)}), got {dict(policies or {})!r}")
-    return POLICY_NAMES.index(per_seat["british"]), POLICY_NAMES.index(per_seat["irgun"])
+    return chosen
+
+
+def policy_codes(policies: Mapping[str, str] | None) -> tuple[int, int]:
+    """(British, Irgun) ``POLICY_*`` codes of :func:`per_seat`."""
+    chosen = per_seat(policies)
+    return POLICY_NAMES.index(chosen["british"]), POLICY_NAMES.index(chosen["irgun"])
 
 
 def _chunks(games: int, chunk: int | None):
@@ -121,16 +127,15 @@ def run(games: int, seed: int = 0, policies: Mapping[str, str] | None = None, ch
     ``backend="ray"`` plays the same chunks as Ray tasks (``address``: an
     existing cluster; none starts a local Ray) and gives the same rows.
     """
-    policy_codes(policies)
-    per_seat = {seat: (policies or {}).get(seat, "random") for seat in SEATS}
+    chosen = per_seat(policies)
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     if backend == "ray":
         from ...distributed import play_on_ray
 
         results = play_on_ray(play_range, games, seed, list(_chunks(games, chunk)), batch.N_RESULT_COLUMNS,
-                              address=address, progress=progress, policies=dict(per_seat))
-        return table(seed, checked(results, seed), per_seat)
+                              address=address, progress=progress, policies=chosen)
+        return table(seed, checked(results, seed), chosen)
     if backend != "local":
         raise ValueError(f"unknown backend {backend!r}: use 'local' or 'ray'")
-    return table(seed, play(games, seed, per_seat, chunk, progress), per_seat)
+    return table(seed, play(games, seed, chosen, chunk, progress), chosen)
