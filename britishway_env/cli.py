@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .errors import BritishWayError
+from .registry import DEFAULT_VOLUME, specs, volume_names
 
 try:  # recent typer carries its own copy of click; its exceptions are what the app raises
     from typer.core import _click as click
@@ -59,8 +60,33 @@ class _App(typer.Typer):
         raise SystemExit(code if isinstance(code, int) else 0)
 
 
+def _policy_help(found) -> str:
+    """What ``--policy`` takes for one volume."""
+    from .rollouts import policy_example
+
+    names = " or ".join(found.policies)
+    if not found.several_seats:
+        return ", ".join(found.policies) + (f", {found.policy_help}" if found.policy_help else "")
+    every = "both seats" if len(found.agents) == 2 else "every seat"
+    extra = f"; {found.policy_help}" if found.policy_help else ""
+    return (f"a policy per seat, e.g. {policy_example(found)} ({names}; one name plays {every}, "
+            f"a seat left out plays {found.default_policy}{extra})")
+
+
+def _or(words) -> str:
+    words = list(words)
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
+
+VOLUMES_HELP = _or(volume_names())
+GAMES_HELP = "number of games (at most " + _or(f"{found.max_games:,} {found.name}" for found in specs()) + \
+    " games per run)"
+POLICY_HELP = "; ".join(f"{found.name}: {_policy_help(found)}" for found in specs())
+REPORT_VOLUMES = tuple(found.name for found in specs() if found.report is not None)
+RAY_VOLUMES = tuple(found.name for found in specs() if "ray" in found.backends)
+
 app = _App(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-           help="britishway-env: rollouts and play for The British Way and the 1948 solo deck.")
+           help="britishway-env: rollouts and play for The British Way volumes and the solo deck.")
 console = Console()
 
 
@@ -85,20 +111,16 @@ def _notice(text: str) -> None:
 
 @app.command()
 def rollouts(
-    volume: str = typer.Argument(..., help="volume to play: solo1948 or palestine"),
-    games: int = typer.Option(10_000, "--games", "-n", help="number of games (at most 20,000,000 solo1948 "
-                                                          "or 2,000,000 palestine games per run)"),
-    policy: str = typer.Option(
-        "random",
-        help="solo1948: random, heuristic, ppo (shipped checkpoint) or a policy file (.npz, see docs/api.md); "
-             "palestine: a policy per seat, e.g. british=heuristic,irgun=random (random or heuristic; "
-             "one name plays both seats, a seat left out plays random)"),
+    volume: str = typer.Argument(..., help=f"volume to play: {VOLUMES_HELP}"),
+    games: int = typer.Option(10_000, "--games", "-n", help=GAMES_HELP),
+    policy: str = typer.Option("random", help=POLICY_HELP),
     seed: int = typer.Option(0, help="base seed, 0..2**63-1; game i uses a seed derived from (seed, i)"),
     threads: Optional[int] = typer.Option(None, help="numba threads (default: all cores)"),
     out: Optional[Path] = typer.Option(None, help="write one row per game to this .parquet or .csv file "
                                                   "(checked before the run, written when it completes)"),
     quiet: bool = typer.Option(False, help="no progress bar"),
-    backend: str = typer.Option("local", help="local (numba threads) or ray (Ray tasks; palestine); same rows"),
+    backend: str = typer.Option("local", help=f"local (numba threads) or ray (Ray tasks; {_or(RAY_VOLUMES)}); "
+                                              "same rows"),
     address: Optional[str] = typer.Option(None, help="with --backend ray: a running Ray cluster ('auto' or "
                                                      "host:port); none starts a local Ray on 127.0.0.1"),
 ) -> None:
@@ -109,20 +131,21 @@ def rollouts(
 
     # Everything is checked before the first game is played.
     try:
-        module = ro.volume_module(volume)
+        found = ro.volume_spec(volume)
         games, seed = ro.check_run(volume, games, seed)
-        if getattr(module, "SEATS", None) is None:
+        if not found.several_seats:
             kwargs = {"policy": ro.check_policies(volume, policy)}
             label = policy
         else:
-            kwargs = {"policies": module.parse_policies(policy)}
+            kwargs = {"policies": ro.parse_policies(volume, policy)}
             label = ",".join(f"{seat}={name}" for seat, name in kwargs["policies"].items())
         threads = ro.check_threads(threads)
         if backend not in ro.BACKENDS:
             raise ValueError(f"--backend must be one of {', '.join(ro.BACKENDS)}, got {backend!r}")
+        if backend not in found.backends:
+            raise ValueError(f"--backend {backend} is available for {_or(ro.backend_volumes(backend))}, "
+                             f"not {volume}")
         if backend != "local":
-            if "policies" not in kwargs:
-                raise ValueError(f"--backend {backend} is available for palestine, not {volume}")
             from .distributed import check_address, probe
 
             target = check_address(address)
@@ -136,8 +159,8 @@ def rollouts(
     except (BritishWayError, ValueError) as err:
         _fail(err)
     with sigterm_as_exit():
-        ensure_compiled(volume, "rollouts" if label in ("random", "heuristic") or "policies" in kwargs
-                        else "policy", _notice)
+        ensure_compiled(volume, "rollouts" if found.several_seats or policy in found.policies else "policy",
+                        _notice)
         start = time.perf_counter()         # the games only: compiling is reported on its own
         columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), TimeRemainingColumn())
@@ -159,26 +182,24 @@ def rollouts(
         table.add_row(row.outcome, f"{row.games:,}", f"{row.rate:.4f}",
                       f"[{row.ci95_low:.4f}, {row.ci95_high:.4f}]")
     console.print(table)
-    if "winner" in df:
-        _print_seat_tables(ro, df)
-        console.print(f"mean decisions {df['decisions'].mean():.1f}; "
-                      f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s of play)")
-    else:
-        console.print(f"mean turns {df['turns'].mean():.2f}, mean decisions {df['decisions'].mean():.2f}; "
-                      f"{games / elapsed:,.0f} games/s ({elapsed:.2f} s of play)")
+    if found.report is not None:
+        _print_seat_tables(ro, df, found)
+    means = ", ".join(f"mean {column.replace('_', ' ')} {df[column].mean():{fmt}}" for column, fmt in found.rows.means)
+    console.print(f"{means}; {games / elapsed:,.0f} games/s ({elapsed:.2f} s of play)")
     if out is not None:
         console.print(f"wrote {len(df):,} rows to {out}")
 
 
 @app.command()
 def report(
-    rows: Path = typer.Argument(..., help="rollout rows written by `britishway rollouts palestine --out x.parquet`"),
+    rows: Path = typer.Argument(..., help=f"rollout rows written by `britishway rollouts VOLUME --out x.parquet` "
+                                          f"(VOLUME: {_or(REPORT_VOLUMES)})"),
     out: Path = typer.Option(Path("report"), help="folder for report.md and its PNG plots"),
-    title: str = typer.Option("Palestine balance report", help="report title"),
+    title: Optional[str] = typer.Option(None, help="report title (default: '<volume> balance report')"),
     pool: bool = typer.Option(False, "--pool", help="pool rows from different policy pairs into one report "
                                                     "(refused otherwise; the report then says so)"),
 ) -> None:
-    """Write a markdown balance report with plots from Palestine rollout rows."""
+    """Write a markdown balance report with plots from a COIN volume's rollout rows."""
     from . import report as rp
     from .io import check_output_path
 
@@ -203,7 +224,7 @@ def read_rows(path: Path):
         raise ValueError(f"{path} is not a file")
     if path.suffix.lower() != ".parquet":
         raise ValueError(f"{path}: the report reads .parquet rows (a .csv flattens the card and event lists); "
-                         "write them with `britishway rollouts palestine --out rows.parquet`")
+                         "write them with `britishway rollouts VOLUME --out rows.parquet`")
     try:
         return pd.read_parquet(path)
     except MemoryError:
@@ -213,8 +234,8 @@ def read_rows(path: Path):
                          f"{_one_line(err)[:200]})") from None
 
 
-def _print_seat_tables(ro, df) -> None:
-    """Two-seat volumes: victory timing and the Political Will distribution."""
+def _print_seat_tables(ro, df, found) -> None:
+    """COIN volumes: victory timing and the Political Will distribution."""
     timing = ro.victory_timing(df)
     t = Table(title="victory timing: games ended in each Propaganda Round")
     t.add_column("round", justify="right")
@@ -233,15 +254,18 @@ def _print_seat_tables(ro, df) -> None:
         t.add_row(row.political_will, f"{row.games:,}", f"{row.mean:.2f}",
                   *(f"{v:g}" for v in (row.min, row.p25, row.median, row.p75, row.max)))
     console.print(t)
-    hist = np.bincount(df["final_political_will"].to_numpy(), minlength=21)
-    bins = [(0, 0), (1, 5), (6, 10), (11, 15), (16, 20)]
+    top = found.report.political_will_max
+    hist = np.bincount(df["final_political_will"].to_numpy(), minlength=top + 1)
+    edges = [1 + round(q * top / 4) for q in range(5)]       # 0 alone, then the track in quarters
+    bins = [(0, 0)] + [(lo, hi - 1) for lo, hi in zip(edges, edges[1:])]
     console.print("final Political Will: " + ", ".join(
         f"{lo}-{hi}: {hist[lo:hi + 1].sum() / n:.3f}" if lo != hi else f"{lo}: {hist[lo] / n:.3f}" for lo, hi in bins))
 
 
 @app.command()
 def play(
-    volume: Optional[str] = typer.Argument(None, help="volume to play: solo1948 (default) or palestine; "
+    volume: Optional[str] = typer.Argument(None, help=f"volume to play: {_or(volume_names())} "
+                                                      f"(default {DEFAULT_VOLUME}); "
                                                       "with --load, the saved game's volume"),
     seed: Optional[int] = typer.Option(None, help="seed of a new game (default: random); not with --load"),
     save: Optional[Path] = typer.Option(None, help="autosave here (JSON) after every decision; default "
@@ -254,8 +278,8 @@ def play(
     import random
 
     from .warmup import ensure_compiled
-    from .errors import UnknownVolumeError
-    from .game import VOLUMES, Game
+    from .game import Game
+    from .registry import spec
     from .play import INTERRUPTED, check_seed, default_save_path, load_save, play_in_terminal, \
         save_payload, write_save
 
@@ -269,11 +293,10 @@ def play(
             target = save if save is not None else load
         else:
             seed = check_seed(seed if seed is not None else random.randrange(2**62), "--seed")
-            if (volume or "solo1948") not in VOLUMES:
-                raise UnknownVolumeError(f"unknown volume {volume!r}; implemented volumes: "
-                                         f"{', '.join(sorted(VOLUMES))}")
-            ensure_compiled(volume or "solo1948", "play", _notice)
-            game = Game(volume or "solo1948", seed=seed)
+            volume = volume if volume is not None else DEFAULT_VOLUME
+            spec(volume)                        # an unknown volume fails before anything compiles
+            ensure_compiled(volume, "play", _notice)
+            game = Game(volume, seed=seed)
             target = save if save is not None else default_save_path(game.volume, seed)
         if target.exists() and (load is None or target.resolve() != load.resolve()):
             raise ValueError(f"{target} already exists; resume that game with --load {target}, "

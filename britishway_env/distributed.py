@@ -1,8 +1,10 @@
 """Ray backend for rollouts: the same seeded chunks as the local backend, run
 as Ray tasks, merged in game order (so rows are identical for one seed).
 
-    df = rollouts.run("palestine", 1_000_000, seed=0, backend="ray")                 # local Ray
-    df = rollouts.run("palestine", 1_000_000, seed=0, backend="ray", address="auto")  # a running cluster
+    df = rollouts.run(volume, 1_000_000, seed=0, backend="ray")                 # local Ray
+    df = rollouts.run(volume, 1_000_000, seed=0, backend="ray", address="auto")  # a running cluster
+
+(for the volumes whose spec lists the "ray" backend).
 
 Every Ray worker must be able to import ``britishway_env`` (install the
 project on each node). Each task plays its chunk on one numba thread; Ray

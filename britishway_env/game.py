@@ -1,6 +1,7 @@
 """``Game``: one game of any volume, readable at the edges.
 
-``Game("solo1948", seed=0)`` returns the volume's game class. Every volume's
+``Game(volume, seed=0)`` returns a game of the volume's class (its spec's
+``game``, britishway_env/registry.py). Every volume's
 game offers the same verbs: ``legal_actions``, ``apply``, ``current_agent``,
 ``is_terminal``, ``winner``, ``clone``, ``determinize``, ``action_name``,
 ``history``, ``to_dict``/``from_dict`` and ``replay``.
@@ -9,7 +10,6 @@ game offers the same verbs: ``legal_actions``, ``apply``, ``current_agent``,
 from __future__ import annotations
 
 import abc
-import importlib
 import itertools
 from typing import Any, Callable
 
@@ -17,12 +17,7 @@ import numpy as np
 
 from .engine.statedict import Fields, as_integer, check_seed, guarded, show
 from .errors import IllegalActionError, StateError, UnknownVolumeError
-
-# volume name -> "module:Class" of its Game subclass (imported on first use).
-VOLUMES = {
-    "solo1948": "britishway_env.solo1948.game:Solo1948Game",
-    "palestine": "britishway_env.volumes.palestine.game:PalestineGame",
-}
+from .registry import is_volume, spec, volume_names
 
 
 def parse_action(action: Any, n_actions: int) -> int:
@@ -39,14 +34,8 @@ def parse_action(action: Any, n_actions: int) -> int:
 
 
 def game_class(volume: str) -> type["Game"]:
-    try:
-        target = VOLUMES[volume]
-    except KeyError:
-        raise UnknownVolumeError(
-            f"unknown volume {volume!r}; implemented volumes: {', '.join(sorted(VOLUMES))}"
-        ) from None
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
+    """The ``Game`` subclass of ``volume`` (its spec's ``game``); UnknownVolumeError otherwise."""
+    return spec(volume).game_class
 
 
 class Game:
@@ -57,7 +46,7 @@ class Game:
     def __new__(cls, volume: str | None = None, *args: Any, **kwargs: Any):
         if cls is Game:
             if volume is None:
-                raise UnknownVolumeError("Game() needs a volume name, e.g. Game('solo1948')")
+                raise UnknownVolumeError(f"Game() needs a volume name, e.g. Game({volume_names()[0]!r})")
             return super().__new__(game_class(volume))
         return super().__new__(cls)
 
@@ -71,8 +60,8 @@ class Game:
         if not isinstance(d, dict) or "volume" not in d:
             raise StateError("a state dict must be a dict with a 'volume' key")
         volume = d["volume"]
-        if not isinstance(volume, str) or volume not in VOLUMES:
-            raise StateError(f"state dict: volume must be one of {', '.join(sorted(VOLUMES))}, "
+        if not is_volume(volume):
+            raise StateError(f"state dict: volume must be one of {', '.join(sorted(volume_names()))}, "
                              f"got {_show(volume)}")
         cls = game_class(volume)
         return guarded(f"{volume} state dict", "loading", lambda: cls._from_dict(d))

@@ -4,7 +4,7 @@ The game is saved after every decision, so no way of leaving the terminal
 (``q``, end of input, Ctrl-C, a closed window) loses more than the decision
 being typed. A save file is JSON::
 
-    {"volume": "palestine", "seed": 3, "actions": [0, 5, ...], "snapshot": {...}}
+    {"volume": "<volume>", "seed": 3, "actions": [0, 5, ...], "snapshot": {...}}
 
 ``actions`` is the game's history; loading replays it from ``seed``, so the
 replay is the authority. ``snapshot`` is the game's ``to_dict()`` for people
@@ -19,10 +19,11 @@ from typing import Callable
 
 from .engine.statedict import check_seed
 from .errors import IllegalActionError, StateError, UnknownVolumeError
-from .game import VOLUMES, Game
+from .game import Game
 from .io import atomic_write_text
+from .registry import is_volume, volume_names
 
-MAX_SAVE_BYTES = 8 * 2**20          # a long Palestine game saves well under 1 MiB
+MAX_SAVE_BYTES = 8 * 2**20          # the longest game of any volume saves well under 1 MiB
 SAVE_KEYS = ("volume", "seed", "actions")
 OPTIONAL_SAVE_KEYS = ("snapshot",)
 SAVE_FOLDER = Path("saves")
@@ -93,8 +94,9 @@ def load_save(path: Path, before_replay: Callable[[str], object] | None = None) 
     if unknown:
         raise StateError(f"{where}: unknown key(s) {', '.join(unknown)}")
     volume = d["volume"]
-    if not isinstance(volume, str) or volume not in VOLUMES:
-        raise StateError(f"{where}: unknown volume {volume!r}; implemented volumes: {', '.join(sorted(VOLUMES))}")
+    if not is_volume(volume):
+        raise StateError(f"{where}: unknown volume {volume!r}; implemented volumes: "
+                         f"{', '.join(sorted(volume_names()))}")
     seed = check_seed(d["seed"], f"{where}: seed")
     actions = d["actions"]
     if not isinstance(actions, list):
@@ -105,7 +107,7 @@ def load_save(path: Path, before_replay: Callable[[str], object] | None = None) 
         before_replay(volume)
     try:
         game = Game(volume, seed=seed)
-    except UnknownVolumeError as err:  # pragma: no cover - VOLUMES checked above
+    except UnknownVolumeError as err:  # pragma: no cover - the volume is checked above
         raise StateError(f"{where}: {err}") from None
     for i, a in enumerate(actions):
         if type(a) is not int:

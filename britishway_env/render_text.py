@@ -1,17 +1,10 @@
-"""Text rendering for any volume's game (dispatch by volume)."""
+"""Text rendering for any volume's game: the renderer its spec names."""
 
 from __future__ import annotations
 
-from .errors import UnknownVolumeError
+from .registry import spec
 
 
 def render_text(game) -> str:
-    if game.volume == "solo1948":
-        from .solo1948.render import render_text as solo
-
-        return solo(game)
-    if game.volume == "palestine":
-        from .volumes.palestine.render import render_text as palestine
-
-        return palestine(game)
-    raise UnknownVolumeError(f"no text renderer for volume {game.volume!r}")
+    """The board of ``game`` as text (UnknownVolumeError for a game of no implemented volume)."""
+    return spec(game.volume).render_text(game)

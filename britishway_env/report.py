@@ -1,15 +1,16 @@
-"""Balance reports for Palestine rollouts: statistics with intervals, plots, markdown.
+"""Balance reports for a COIN volume's rollouts: statistics with intervals, plots, markdown.
 
     from britishway_env import report, rollouts
-    df = rollouts.run("palestine", games=100_000, seed=0,
-                      policies={"british": "heuristic", "irgun": "heuristic"})
+    df = rollouts.run(volume, games=100_000, seed=0, policy="heuristic")
     report.write(df, "report/")          # report/report.md and its PNG plots
 
-The input is the rollout table (one row per game; columns ``winner``,
-``political_will_after_round``, ``victory_round``, ``cards``, ``events``,
-``decisions``, ``policy_british``, ``policy_irgun``; see docs/palestine.md).
-Every rate comes with its sample size and a Wilson 95% interval, and every
-comparison says what it conditions on:
+The input is the rollout table (one row per game; the columns of
+``COIN_COLUMNS`` and ``policy_<seat>`` per seat; see the volume's docs page). The
+volume is the one whose seats the ``policy_<seat>`` columns name; its spec
+(``VolumeSpec.report``, britishway_env/registry.py) gives the cards, the
+Propaganda cards, the Political Will track and the seat whose win rate the
+report gives (the insurgent). Every rate comes with its sample size and a
+Wilson 95% interval, and every comparison says what it conditions on:
 
 * cards are compared within a campaign (the cards up to and including one
   Propaganda card, 2.1, 6.0): among the games that reached campaign k, the
@@ -37,29 +38,78 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .engine.spec import VolumeSpec
 from .engine.stats import wilson_interval
 from .errors import ReportError
 from .io import atomic_path
-from .volumes.palestine.cards import CAPABILITY, CARD_TITLES, N_CARDS, N_EVENT_CARDS, NO_CAPABILITY, PROPAGANDA_CARDS
-from .volumes.palestine.layout import FACTION_NAMES
+from .registry import spec, specs
 
 __all__ = ["ReportError", "Games", "parse", "policy_pairs", "overall", "card_campaign_rates", "event_rates",
            "capability_impact", "political_will_bands", "victory_timing", "write"]
 
-REQUIRED_COLUMNS = ("winner", "political_will_after_round", "victory_round", "cards", "events", "decisions",
-                    "policy_british", "policy_irgun")
-START_POLITICAL_WILL = 18           # Palestine setup (2.1)
-MAX_POLITICAL_WILL = 20             # the edge track (1.8)
-CAMPAIGNS = len(PROPAGANDA_CARDS)   # one Propaganda card per pile (2.1)
-CAPABILITY_CARDS = tuple(int(c) for c in np.flatnonzero(CAPABILITY != NO_CAPABILITY) + 1)   # 5.3
+# What every COIN volume's rows hold besides ``policy_<seat>`` per seat.
+COIN_COLUMNS = ("winner", "political_will_after_round", "victory_round", "cards", "events", "decisions")
 SIDES = ("unshaded", "shaded")
 PLOTS = ("political_will.png", "win_rate_by_card.png", "win_rate_by_event.png", "capabilities.png")
-EVENT_PATTERN = re.compile(r"^P(\d{1,2}):(unshaded|shaded):(british|irgun)$")
 
 
-def card_title(card: int) -> str:
-    """'P21 United Resistance Movement'."""
-    return CARD_TITLES[int(card) - 1]
+def report_spec(df: pd.DataFrame | None = None, volume: str | None = None) -> VolumeSpec:
+    """The spec of the volume whose rows ``df`` holds (or of ``volume``): the
+    volume with a balance report whose ``policy_<seat>`` columns are all there.
+    With none, the only volume with a report (the check of the columns then
+    names what is missing)."""
+    if volume is not None:
+        found = spec(volume)
+        if found.report is None:
+            raise ReportError(f"{volume} has no balance report")
+        return found
+    candidates = [found for found in specs() if found.report is not None]
+    columns = set(df.columns) if isinstance(df, pd.DataFrame) else set()
+    matching = [found for found in candidates if {f"policy_{seat}" for seat in found.agents} <= columns]
+    if len(matching) == 1 or (not matching and len(candidates) == 1):
+        return (matching or candidates)[0]
+    named = "; ".join(f"{found.name}: {', '.join(_policy_columns(found))}" for found in candidates)
+    raise ReportError(f"cannot tell which volume's rows these are from their policy columns ({named}); "
+                      f"pass volume=...")
+
+
+def _policy_columns(found: VolumeSpec) -> list[str]:
+    return [f"policy_{seat}" for seat in found.agents]
+
+
+def _required_columns(found: VolumeSpec) -> tuple[str, ...]:
+    return COIN_COLUMNS + tuple(_policy_columns(found))
+
+
+def _insurgent(found: VolumeSpec) -> str:
+    return found.report.insurgent
+
+
+def _campaigns(found: VolumeSpec) -> int:
+    """One campaign per Propaganda card (2.1)."""
+    return len(found.report.propaganda_cards)
+
+
+def _event_cards(found: VolumeSpec) -> np.ndarray:
+    return np.array(found.event_cards, dtype=np.int64)
+
+
+def _capability_cards(found: VolumeSpec) -> tuple[int, ...]:
+    return tuple(sorted(found.capabilities))                               # 5.3
+
+
+def _event_pattern(found: VolumeSpec) -> re.Pattern:
+    """'<prefix><card>:<side>:<seat>', as the volume's rows write an executed event."""
+    seats = "|".join(re.escape(seat) for seat in found.agents)
+    return re.compile(rf"^{re.escape(found.card_prefix)}(\d{{1,3}}):({'|'.join(SIDES)}):({seats})$")
+
+
+def _range_text(cards) -> str:
+    """'1..32' for consecutive numbers, else the numbers."""
+    cards = list(cards)
+    if cards == list(range(cards[0], cards[-1] + 1)):
+        return f"{cards[0]}..{cards[-1]}"
+    return ", ".join(str(c) for c in cards)
 
 
 # ------------------------------------------------------------------ input --
@@ -68,31 +118,45 @@ def card_title(card: int) -> str:
 class Games:
     """A checked rollout table as arrays (one entry per game unless noted).
 
-    ``campaign_of[g, c]`` is the campaign (1..3) in which game ``g`` drew card
-    ``c`` (column 0 unused), 0 if it never drew it. The ``event_*`` arrays have
-    one entry per executed event: its game, card, side (0 unshaded, 1 shaded)
-    and executing faction (0 British, 1 Irgun).
+    ``winner[g]`` is the index of game ``g``'s winner in the volume's agents.
+    ``campaign_of[g, c]`` is the campaign (1, 2, ...) in which game ``g`` drew
+    card ``c`` (column 0 unused), 0 if it never drew it. The ``event_*`` arrays
+    have one entry per executed event: its game, card, side (0 unshaded, 1
+    shaded) and executing faction (its index in the volume's agents).
     """
 
-    irgun_won: np.ndarray
+    volume: str
+    winner: np.ndarray
     victory_round: np.ndarray
     campaign_of: np.ndarray
     event_game: np.ndarray
     event_card: np.ndarray
     event_side: np.ndarray
     event_faction: np.ndarray
-    pairs: tuple[tuple[str, str, int], ...]
+    pairs: tuple[tuple, ...]
     pooled: bool
 
     @property
     def n(self) -> int:
-        return len(self.irgun_won)
+        return len(self.winner)
+
+    @property
+    def spec(self) -> VolumeSpec:
+        return report_spec(volume=self.volume)
+
+    @property
+    def insurgent_won(self) -> np.ndarray:
+        """Per game: the insurgent won (the seat whose win rate the report gives)."""
+        found = self.spec
+        return self.winner == found.agents.index(_insurgent(found))
 
 
-def policy_pairs(df: pd.DataFrame) -> tuple[tuple[str, str, int], ...]:
-    """(British policy, Irgun policy, games) of each policy pair in the rows."""
-    sizes = df.groupby(["policy_british", "policy_irgun"], sort=True).size()
-    return tuple((str(b), str(i), int(n)) for (b, i), n in sizes.items())
+def policy_pairs(df: pd.DataFrame, volume: str | None = None) -> tuple[tuple, ...]:
+    """(policy of each seat in seat order..., games) of each policy pair in the rows."""
+    columns = _policy_columns(report_spec(df, volume))
+    sizes = df.groupby(columns, sort=True).size()
+    return tuple((*(str(p) for p in (key if isinstance(key, tuple) else (key,))), int(n))
+                 for key, n in sizes.items())
 
 
 def _list_array(column: pd.Series, value_type: pa.DataType, name: str) -> pa.ListArray:
@@ -129,58 +193,64 @@ def _games_with(mask: np.ndarray, game: np.ndarray, n: int) -> np.ndarray:
     return np.bincount(game[mask], minlength=n) > 0
 
 
-def _games_with_repeats(game: np.ndarray, card: np.ndarray, n: int) -> np.ndarray:
+def _games_with_repeats(game: np.ndarray, card: np.ndarray, n: int, n_cards: int) -> np.ndarray:
     """Per game: does a card occur twice among its entries? (sorting, not an n x cards table)"""
-    key = np.sort(game * (N_CARDS + 1) + card)
+    key = np.sort(game * (n_cards + 1) + card)
     repeated = key[1:][key[1:] == key[:-1]]
-    return np.isin(np.arange(n), repeated // (N_CARDS + 1))
+    return np.isin(np.arange(n), repeated // (n_cards + 1))
 
 
-def parse(df: pd.DataFrame, pool: bool = False) -> Games:
+def parse(df: pd.DataFrame, pool: bool = False, volume: str | None = None) -> Games:
     """Check a rollout table and turn it into arrays; any inconsistency is a
     ``ReportError`` naming the column and the first game concerned.
 
     Rows of more than one policy pair are refused unless ``pool`` is true.
+    ``volume``: whose rows these are (default: read from the policy columns).
     """
     if not isinstance(df, pd.DataFrame):
         raise ReportError(f"a rollout table is a pandas DataFrame, not {type(df).__name__}")
-    missing = [c for c in REQUIRED_COLUMNS if c not in df.columns]
+    found = report_spec(df, volume)
+    missing = [c for c in _required_columns(found) if c not in df.columns]
     if missing:
         raise ReportError(f"rollout table lacks columns {missing}; it must come from "
-                          f"rollouts.run('palestine', ...) or `britishway rollouts palestine --out`")
+                          f"rollouts.run({found.name!r}, ...) or `britishway rollouts {found.name} --out`")
     n = len(df)
     if n == 0:
         raise ReportError("rollout table has no games")
     df = df.reset_index(drop=True)
-    pairs = policy_pairs(df)
-    if sum(p[2] for p in pairs) != n:
-        raise ReportError("columns 'policy_british' and 'policy_irgun' have missing values")
+    pairs = policy_pairs(df, found.name)
+    if sum(p[-1] for p in pairs) != n:
+        raise ReportError(f"columns {' and '.join(repr(c) for c in _policy_columns(found))} have missing values")
     if len(pairs) > 1 and not pool:
-        raise ReportError(f"the rows come from {len(pairs)} policy pairs ({_pairs_text(pairs)}); a report on them "
-                          f"would mix different players: report one pair at a time, or pool them on purpose "
+        raise ReportError(f"the rows come from {len(pairs)} policy pairs ({_pairs_text(found, pairs)}); a report on "
+                          f"them would mix different players: report one pair at a time, or pool them on purpose "
                           f"with pool=True (`britishway report --pool`)")
+    seats = found.agents
+    n_cards = len(found.cards)
+    campaigns = _campaigns(found)
+    top = found.report.political_will_max
     winner = df["winner"].astype(object).to_numpy()
-    _first_bad(~np.isin(winner, FACTION_NAMES), "column 'winner' must be 'british' or 'irgun'")
-    rounds = _int_column(df, "victory_round", 1, CAMPAIGNS)
+    _first_bad(~np.isin(winner, seats), f"column 'winner' must be {' or '.join(repr(seat) for seat in seats)}")
+    rounds = _int_column(df, "victory_round", 1, campaigns)
     _int_column(df, "decisions", 0, np.iinfo(np.int64).max)
 
     pw = _list_array(df["political_will_after_round"], pa.int64(), "political_will_after_round")
     _first_bad(pc.list_value_length(pw).to_numpy(zero_copy_only=False) != rounds,
                "column 'political_will_after_round' must have one value per Propaganda Round played (victory_round)")
     pw_values = pc.list_flatten(pw).to_numpy(zero_copy_only=False)
-    _first_bad(_games_with((pw_values < 0) | (pw_values > MAX_POLITICAL_WILL),
+    _first_bad(_games_with((pw_values < 0) | (pw_values > top),
                            pc.list_parent_indices(pw).to_numpy(zero_copy_only=False), n),
-               f"column 'political_will_after_round' must be in 0..{MAX_POLITICAL_WILL}")
+               f"column 'political_will_after_round' must be in 0..{top}")
 
     cards = _list_array(df["cards"], pa.int64(), "cards")
     values = pc.list_flatten(cards).to_numpy(zero_copy_only=False)
     parents = pc.list_parent_indices(cards).to_numpy(zero_copy_only=False)
     lengths = pc.list_value_length(cards).to_numpy(zero_copy_only=False)
     _first_bad(lengths == 0, "column 'cards' has a game with no card")
-    _first_bad(_games_with((values < 1) | (values > N_CARDS), parents, n),
-               f"column 'cards' must hold card numbers 1..{N_CARDS}")
-    _first_bad(_games_with_repeats(parents, values, n), "column 'cards' has a card drawn twice")
-    propaganda = np.isin(values, PROPAGANDA_CARDS)
+    _first_bad(_games_with((values < 1) | (values > n_cards), parents, n),
+               f"column 'cards' must hold card numbers 1..{n_cards}")
+    _first_bad(_games_with_repeats(parents, values, n, n_cards), "column 'cards' has a card drawn twice")
+    propaganda = np.isin(values, found.report.propaganda_cards)
     _first_bad(np.bincount(parents, weights=propaganda, minlength=n) != rounds,
                "column 'cards' must hold one Propaganda card per Propaganda Round played (victory_round)")
     ends = np.cumsum(lengths) - 1
@@ -188,52 +258,58 @@ def parse(df: pd.DataFrame, pool: bool = False) -> Games:
     # campaign of each drawn card: 1 + the Propaganda cards drawn before it in its game
     before = np.cumsum(propaganda) - propaganda
     campaign = 1 + before - before[ends - lengths + 1][parents]
-    campaign_of = np.zeros((n, N_CARDS + 1), dtype=np.int8)
+    campaign_of = np.zeros((n, n_cards + 1), dtype=np.int8)
     campaign_of[parents, values] = campaign
 
     events = _list_array(df["events"], pa.string(), "events")
     texts = pd.Series(pc.list_flatten(events).to_numpy(zero_copy_only=False), dtype=object)
     event_game = pc.list_parent_indices(events).to_numpy(zero_copy_only=False).astype(np.int64)
-    parts = texts.str.extract(EVENT_PATTERN)
+    parts = texts.str.extract(_event_pattern(found))
     bad = parts[0].isna().to_numpy()
     if bad.any():
-        raise ReportError(f"column 'events' must hold 'P<card>:<unshaded|shaded>:<british|irgun>' texts: game "
-                          f"{int(event_game[bad][0])} has {texts[bad].iloc[0]!r}")
+        raise ReportError(f"column 'events' must hold '{found.card_prefix}<card>:<{'|'.join(SIDES)}>:"
+                          f"<{'|'.join(seats)}>' texts: game {int(event_game[bad][0])} has {texts[bad].iloc[0]!r}")
     event_card = parts[0].to_numpy(dtype=np.int64)
-    _first_bad(_games_with((event_card < 1) | (event_card > N_EVENT_CARDS), event_game, n),
-               f"column 'events' names a card outside the event cards 1..{N_EVENT_CARDS}")
+    _first_bad(_games_with(~np.isin(event_card, found.event_cards), event_game, n),
+               f"column 'events' names a card outside the event cards {_range_text(found.event_cards)}")
     _first_bad(_games_with(campaign_of[event_game, event_card] == 0, event_game, n),
                "column 'events' names a card the game did not draw")
-    _first_bad(_games_with_repeats(event_game, event_card, n),
+    _first_bad(_games_with_repeats(event_game, event_card, n, n_cards),
                "column 'events' has two events on one card (one Event box per card, 2.3.2)")
     return Games(
-        irgun_won=winner == "irgun", victory_round=rounds, campaign_of=campaign_of, event_game=event_game,
-        event_card=event_card, event_side=(parts[1] == "shaded").to_numpy(dtype=np.int64),
-        event_faction=(parts[2] == "irgun").to_numpy(dtype=np.int64), pairs=pairs, pooled=len(pairs) > 1)
+        volume=found.name, winner=pd.Series(winner).map(seats.index).to_numpy(dtype=np.int64), victory_round=rounds,
+        campaign_of=campaign_of, event_game=event_game, event_card=event_card,
+        event_side=(parts[1] == "shaded").to_numpy(dtype=np.int64),
+        event_faction=parts[2].map(seats.index).to_numpy(dtype=np.int64), pairs=pairs, pooled=len(pairs) > 1)
 
 
-def _pairs_text(pairs) -> str:
-    return ", ".join(f"british={b} vs irgun={i}: {n:,} games" for b, i, n in pairs)
+def _pairs_text(found: VolumeSpec, pairs) -> str:
+    return ", ".join(_who(found, pair[:-1]) + f": {pair[-1]:,} games" for pair in pairs)
+
+
+def _who(found: VolumeSpec, policies) -> str:
+    """'seat=policy vs seat=policy'."""
+    return " vs ".join(f"{seat}={policy}" for seat, policy in zip(found.agents, policies))
 
 
 # ------------------------------------------------------------- statistics --
 
-def _rates(prefix: str, wins: np.ndarray, games: np.ndarray) -> dict:
-    """Columns ``<prefix>games, <prefix>irgun_wins, <prefix>irgun_win_rate,
+def _rates(prefix: str, seat: str, wins: np.ndarray, games: np.ndarray) -> dict:
+    """Columns ``<prefix>games, <prefix><seat>_wins, <prefix><seat>_win_rate,
     <prefix>ci95_low, <prefix>ci95_high`` for arrays of counts."""
     wins, games = np.asarray(wins, dtype=np.int64), np.asarray(games, dtype=np.int64)
     ci = np.array([wilson_interval(int(k), int(m)) for k, m in zip(wins, games)], dtype=float).reshape(-1, 2)
     with np.errstate(invalid="ignore", divide="ignore"):
         rate = np.where(games > 0, wins / np.maximum(games, 1), np.nan)
-    return {f"{prefix}games": games, f"{prefix}irgun_wins": wins, f"{prefix}irgun_win_rate": rate,
+    return {f"{prefix}games": games, f"{prefix}{seat}_wins": wins, f"{prefix}{seat}_win_rate": rate,
             f"{prefix}ci95_low": ci[:, 0], f"{prefix}ci95_high": ci[:, 1]}
 
 
 def overall(games: Games) -> pd.DataFrame:
     """Win rate of each side with Wilson 95% intervals."""
     rows = []
-    for side, won in (("british", ~games.irgun_won), ("irgun", games.irgun_won)):
-        k = int(won.sum())
+    for i, side in enumerate(games.spec.agents):
+        k = int((games.winner == i).sum())
         lo, hi = wilson_interval(k, games.n)
         rows.append({"side": side, "games": games.n, "wins": k, "win_rate": k / games.n,
                      "ci95_low": lo, "ci95_high": hi})
@@ -242,49 +318,55 @@ def overall(games: Games) -> pd.DataFrame:
 
 def card_campaign_rates(games: Games) -> pd.DataFrame:
     """For each campaign k and event card: among the games that reached
-    campaign k, the Irgun win rate of those that drew the card in campaign k
-    (``games``, ``irgun_win_rate``...) and of those that did not
-    (``without_games``, ``without_irgun_win_rate``...), each with its Wilson
-    95% interval, and ``difference`` = with - without."""
-    event_cards = np.arange(1, N_EVENT_CARDS + 1)
+    campaign k, the insurgent's win rate of those that drew the card in
+    campaign k (``games``, ``<insurgent>_win_rate``...) and of those that did
+    not (``without_games``, ``without_<insurgent>_win_rate``...), each with
+    its Wilson 95% interval, and ``difference`` = with - without."""
+    found = games.spec
+    seat, won = _insurgent(found), games.insurgent_won
+    event_cards = _event_cards(found)
     frames = []
-    for k in range(1, CAMPAIGNS + 1):
+    for k in range(1, _campaigns(found) + 1):
         reached = games.victory_round >= k
         drawn = games.campaign_of[:, event_cards] == k            # implies reached (7.0)
         n_drawn = drawn.sum(axis=0)
-        wins_drawn = (drawn & games.irgun_won[:, None]).sum(axis=0)
-        n_reached, wins_reached = int(reached.sum()), int((reached & games.irgun_won).sum())
-        frame = pd.DataFrame({"campaign": k, "card": event_cards, "label": [card_title(c) for c in event_cards],
-                              **_rates("", wins_drawn, n_drawn),
-                              **_rates("without_", wins_reached - wins_drawn, n_reached - n_drawn)})
+        wins_drawn = (drawn & won[:, None]).sum(axis=0)
+        n_reached, wins_reached = int(reached.sum()), int((reached & won).sum())
+        frame = pd.DataFrame({"campaign": k, "card": event_cards,
+                              "label": [found.card_label(c) for c in event_cards],
+                              **_rates("", seat, wins_drawn, n_drawn),
+                              **_rates("without_", seat, wins_reached - wins_drawn, n_reached - n_drawn)})
         frames.append(frame)
     out = pd.concat(frames, ignore_index=True)
-    out["difference"] = out["irgun_win_rate"] - out["without_irgun_win_rate"]
+    out["difference"] = out[f"{seat}_win_rate"] - out[f"without_{seat}_win_rate"]
     return out
 
 
 def event_rates(games: Games, by_faction: bool = True) -> pd.DataFrame:
     """For each event text executed (card and side, and with ``by_faction``
-    the executing faction): the Irgun win rate of the games where it was
-    executed, next to the other games that drew the same card (``without_*``:
-    the card drawn, and this text not executed, or not by this faction), each
-    with its Wilson 95% interval."""
+    the executing faction): the insurgent's win rate of the games where it
+    was executed, next to the other games that drew the same card
+    (``without_*``: the card drawn, and this text not executed, or not by
+    this faction), each with its Wilson 95% interval."""
+    found = games.spec
+    seat, won, seats = _insurgent(found), games.insurgent_won, found.agents
+    n_seats = len(seats)
     faction = games.event_faction if by_faction else np.zeros_like(games.event_faction)
-    key = (games.event_card * 2 + games.event_side) * 2 + faction
+    key = (games.event_card * 2 + games.event_side) * n_seats + faction
     keys, inverse = np.unique(key, return_inverse=True)
     n_exec = np.bincount(inverse, minlength=len(keys)).astype(np.int64)
-    wins_exec = np.bincount(inverse, weights=games.irgun_won[games.event_game], minlength=len(keys)).astype(np.int64)
+    wins_exec = np.bincount(inverse, weights=won[games.event_game], minlength=len(keys)).astype(np.int64)
     drawn = games.campaign_of > 0                                  # an executed event's card was drawn
     n_drawn = drawn.sum(axis=0)
-    wins_drawn = (drawn & games.irgun_won[:, None]).sum(axis=0)
-    card, side, fac = keys // 4, (keys // 2) % 2, keys % 2
-    labels = [f"{card_title(c)}: {SIDES[s]}" + (f" by {FACTION_NAMES[f]}" if by_faction else "")
+    wins_drawn = (drawn & won[:, None]).sum(axis=0)
+    card, side, fac = keys // (2 * n_seats), (keys // n_seats) % 2, keys % n_seats
+    labels = [f"{found.card_label(c)}: {SIDES[s]}" + (f" by {seats[f]}" if by_faction else "")
               for c, s, f in zip(card, side, fac)]
     out = pd.DataFrame({"card": card, "side": [SIDES[s] for s in side], "label": labels,
-                        **_rates("", wins_exec, n_exec),
-                        **_rates("without_", wins_drawn[card] - wins_exec, n_drawn[card] - n_exec)})
+                        **_rates("", seat, wins_exec, n_exec),
+                        **_rates("without_", seat, wins_drawn[card] - wins_exec, n_drawn[card] - n_exec)})
     if by_faction:
-        out.insert(2, "faction", [FACTION_NAMES[f] for f in fac])
+        out.insert(2, "faction", [seats[f] for f in fac])
     return out
 
 
@@ -292,24 +374,25 @@ def capability_impact(games: Games) -> pd.DataFrame:
     """Capability cards (5.3): each text executed (by either faction) against
     the other games that drew the card (the other text or no event)."""
     rates = event_rates(games, by_faction=False)
-    return rates[rates["card"].isin(CAPABILITY_CARDS)].reset_index(drop=True)
+    return rates[rates["card"].isin(_capability_cards(games.spec))].reset_index(drop=True)
 
 
-def political_will_bands(df: pd.DataFrame) -> pd.DataFrame:
+def political_will_bands(df: pd.DataFrame, volume: str | None = None) -> pd.DataFrame:
     """Political Will at the start and after each Propaganda Round's Political
     Will phase (6.1): median and the 10-90 and 25-75 percentile bands, over the
     games that reached that round."""
+    found = report_spec(df, volume)
+    start = found.report.political_will_start
     rounds = df["political_will_after_round"]
-    rows = [{"round": 0, "games": len(df), "p10": START_POLITICAL_WILL, "p25": START_POLITICAL_WILL,
-             "median": START_POLITICAL_WILL, "p75": START_POLITICAL_WILL, "p90": START_POLITICAL_WILL,
-             "mean": float(START_POLITICAL_WILL)}]
+    rows = [{"round": 0, "games": len(df), "p10": start, "p25": start, "median": start, "p75": start,
+             "p90": start, "mean": float(start)}]
     arr = pa.array(rounds, type=pa.list_(pa.int64()))
     values = pc.list_flatten(arr).to_numpy(zero_copy_only=False)
     parents = pc.list_parent_indices(arr).to_numpy(zero_copy_only=False)
     lengths = pc.list_value_length(arr).to_numpy(zero_copy_only=False)
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     position = np.arange(len(values)) - starts[parents]
-    for r in range(CAMPAIGNS):
+    for r in range(_campaigns(found)):
         v = values[position == r]
         if len(v):
             q = np.percentile(v, [10, 25, 50, 75, 90])
@@ -318,13 +401,14 @@ def political_will_bands(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def victory_timing(df: pd.DataFrame) -> pd.DataFrame:
+def victory_timing(df: pd.DataFrame, volume: str | None = None) -> pd.DataFrame:
     """Games won by each side in each Propaganda Round (7.0)."""
+    seats = list(report_spec(df, volume).agents)
     table = df.groupby(["victory_round", "winner"]).size().unstack(fill_value=0)
-    for side in FACTION_NAMES:
+    for side in seats:
         if side not in table:
             table[side] = 0
-    return table[list(FACTION_NAMES)].reset_index()
+    return table[seats].reset_index()
 
 
 def _save_figure(fig, path: Path) -> None:
@@ -348,12 +432,12 @@ def _pyplot():
     return plt
 
 
-def _draw_comparison(ax, table: pd.DataFrame, with_label: str, without_label: str) -> None:
+def _draw_comparison(ax, table: pd.DataFrame, seat: str, with_label: str, without_label: str) -> None:
     """Each row: the rate with (red) and without (grey), with Wilson 95% intervals."""
     y = np.arange(len(table))
     for prefix, colour, offset, name in (("", "#c62828", -0.17, with_label),
                                          ("without_", "#607d8b", 0.17, without_label)):
-        rate = table[f"{prefix}irgun_win_rate"].to_numpy(dtype=float)
+        rate = table[f"{prefix}{seat}_win_rate"].to_numpy(dtype=float)
         err = np.vstack([rate - table[f"{prefix}ci95_low"].to_numpy(dtype=float),
                          table[f"{prefix}ci95_high"].to_numpy(dtype=float) - rate])
         ax.errorbar(rate, y + offset, xerr=np.nan_to_num(err), fmt="o", ms=3, color=colour, ecolor=colour,
@@ -367,46 +451,51 @@ def _sample_sizes(table: pd.DataFrame) -> list[str]:
     return [f"n={a:,} / {b:,}" for a, b in zip(table["games"], table["without_games"])]
 
 
-def _plot_campaigns(rates: pd.DataFrame, path: Path) -> None:
+def _plot_campaigns(found: VolumeSpec, rates: pd.DataFrame, path: Path) -> None:
     plt = _pyplot()
-    fig, axes = plt.subplots(1, CAMPAIGNS, figsize=(13, 0.24 * N_EVENT_CARDS + 2.2), sharey=True)
+    seat, cards = _insurgent(found), _event_cards(found)
+    fig, axes = plt.subplots(1, _campaigns(found), figsize=(13, 0.24 * len(cards) + 2.2), sharey=True,
+                             squeeze=False)
+    axes = axes[0]
     for k, ax in enumerate(axes, start=1):
         table = rates[rates["campaign"] == k].reset_index(drop=True)
-        _draw_comparison(ax, table, "drawn in campaign k", "reached campaign k, did not draw the card in it")
+        _draw_comparison(ax, table, seat, "drawn in campaign k", "reached campaign k, did not draw the card in it")
         for y, text in enumerate(_sample_sizes(table)):
             ax.text(0.99, y, text, fontsize=5.5, ha="right", va="center", color="#37474f",
                     transform=ax.get_yaxis_transform())
         reached = int(table["games"].iloc[0] + table["without_games"].iloc[0])
-        wins = int(table["irgun_wins"].iloc[0] + table["without_irgun_wins"].iloc[0])
+        wins = int(table[f"{seat}_wins"].iloc[0] + table[f"without_{seat}_wins"].iloc[0])
         if reached:
             ax.axvline(wins / reached, color="#1565c0", ls=":", lw=0.8,
                        label="all games that reached campaign k" if k == 1 else None)
         ax.set_title(f"campaign {k}: {reached:,} games reached it", fontsize=9)
-        ax.set_xlabel("Irgun win rate (Wilson 95%)", fontsize=8)
-    axes[0].set_yticks(np.arange(N_EVENT_CARDS), [card_title(c) for c in range(1, N_EVENT_CARDS + 1)], fontsize=7)
+        ax.set_xlabel(f"{found.faction(seat)} win rate (Wilson 95%)", fontsize=8)
+    axes[0].set_yticks(np.arange(len(cards)), [found.card_label(c) for c in cards], fontsize=7)
     fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=8, frameon=False)
-    fig.suptitle("Cards within a campaign: Irgun win rate of the games that drew the card in campaign k vs those "
-                 "that reached campaign k without drawing it there (n = drew / did not)", fontsize=9)
+    fig.suptitle(f"Cards within a campaign: {found.faction(seat)} win rate of the games that drew the card in "
+                 "campaign k vs those that reached campaign k without drawing it there (n = drew / did not)",
+                 fontsize=9)
     fig.tight_layout(rect=(0, 0.035, 1, 1))
     _save_figure(fig, path)
 
 
-def _plot_texts(table: pd.DataFrame, irgun_rate: float, title: str, with_label: str, without_label: str,
-                path: Path) -> None:
+def _plot_texts(found: VolumeSpec, table: pd.DataFrame, rate: float, title: str, with_label: str,
+                without_label: str, path: Path) -> None:
     plt = _pyplot()
+    seat = _insurgent(found)
     fig, ax = plt.subplots(figsize=(9, max(3.0, 0.24 * len(table) + 1.8)))
-    _draw_comparison(ax, table, with_label, without_label)
+    _draw_comparison(ax, table, seat, with_label, without_label)
     ax.set_yticks(np.arange(len(table)), [f"{lab} ({n})" for lab, n in zip(table["label"], _sample_sizes(table))],
                   fontsize=7)
-    ax.axvline(irgun_rate, color="#1565c0", ls=":", lw=0.8, label=f"all games {irgun_rate:.3f}")
-    ax.set_xlabel("Irgun win rate (Wilson 95% interval)")
+    ax.axvline(rate, color="#1565c0", ls=":", lw=0.8, label=f"all games {rate:.3f}")
+    ax.set_xlabel(f"{found.faction(seat)} win rate (Wilson 95% interval)")
     ax.set_title(title, fontsize=9)
     fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=7, frameon=False)
     fig.tight_layout(rect=(0, 0.3 / fig.get_figheight(), 1, 1))
     _save_figure(fig, path)
 
 
-def _plot_political_will(bands: pd.DataFrame, path: Path) -> None:
+def _plot_political_will(found: VolumeSpec, bands: pd.DataFrame, path: Path) -> None:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.5, 4))
     x = bands["round"].to_numpy()
@@ -414,8 +503,8 @@ def _plot_political_will(bands: pd.DataFrame, path: Path) -> None:
     ax.fill_between(x, bands["p25"], bands["p75"], color="#1e88e5", alpha=0.5, label="25-75%")
     ax.plot(x, bands["median"], color="#0d47a1", marker="o", label="median")
     ax.set_xticks(x, ["start"] + [f"after round {r}\n(n={n:,})" for r, n in zip(x[1:], bands["games"][1:])])
-    ax.set_ylim(0, MAX_POLITICAL_WILL)
-    ax.set_ylabel("British Political Will")
+    ax.set_ylim(0, found.report.political_will_max)
+    ax.set_ylabel(f"{_counterinsurgent_title(found)} Political Will")
     ax.set_title("Political Will over the game (games reaching each round)", fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -424,50 +513,62 @@ def _plot_political_will(bands: pd.DataFrame, path: Path) -> None:
 
 # ----------------------------------------------------------------- report --
 
+def _counterinsurgent_title(found: VolumeSpec) -> str:
+    """The other seat's name in prose: the side whose Political Will the track shows."""
+    return " and ".join(found.faction(seat) for seat in found.agents if seat != _insurgent(found))
+
+
 def _markdown_table(table: pd.DataFrame, columns: list[str], fmt: dict | None = None,
                     headers: list[str] | None = None) -> str:
     fmt = fmt or {}
     lines = ["| " + " | ".join(headers or columns) + " |", "|" + "---|" * len(columns)]
     for row in table[columns].itertuples(index=False):
-        cells = [fmt.get(c, "{}").format(v) if not (isinstance(v, float) and np.isnan(v)) else "-"
+        shown = [fmt.get(c, "{}").format(v) if not (isinstance(v, float) and np.isnan(v)) else "-"
                  for c, v in zip(columns, row)]
-        lines.append("| " + " | ".join(cells) + " |")
+        lines.append("| " + " | ".join(shown) + " |")
     return "\n".join(lines)
 
 
-def _rate_cell(table: pd.DataFrame, prefix: str) -> pd.Series:
+def _rate_cell(table: pd.DataFrame, seat: str, prefix: str) -> pd.Series:
     """'0.4821 [0.4432, 0.5212] n=612' per row."""
     return pd.Series([
         f"{r:.4f} [{lo:.4f}, {hi:.4f}] n={n:,}" if n else "n=0"
-        for r, lo, hi, n in zip(table[f"{prefix}irgun_win_rate"], table[f"{prefix}ci95_low"],
+        for r, lo, hi, n in zip(table[f"{prefix}{seat}_win_rate"], table[f"{prefix}ci95_low"],
                                 table[f"{prefix}ci95_high"], table[f"{prefix}games"])], index=table.index)
 
 
-def _comparison_table(table: pd.DataFrame, first: list[str], with_header: str, without_header: str) -> str:
-    shown = table.assign(with_=_rate_cell(table, ""), without=_rate_cell(table, "without_"))
+def _comparison_table(table: pd.DataFrame, seat: str, first: list[str], with_header: str,
+                      without_header: str) -> str:
+    shown = table.assign(with_=_rate_cell(table, seat, ""), without=_rate_cell(table, seat, "without_"))
     return _markdown_table(shown, first + ["with_", "without"], headers=first + [with_header, without_header])
 
 
-def _campaign_table(rates: pd.DataFrame) -> str:
-    wide = pd.DataFrame({"card": [card_title(c) for c in range(1, N_EVENT_CARDS + 1)]})
+def _campaign_table(found: VolumeSpec, rates: pd.DataFrame) -> str:
+    seat = _insurgent(found)
+    wide = pd.DataFrame({"card": [found.card_label(c) for c in _event_cards(found)]})
     headers = ["card"]
-    for k in range(1, CAMPAIGNS + 1):
+    for k in range(1, _campaigns(found) + 1):
         table = rates[rates["campaign"] == k].reset_index(drop=True)
-        wide[f"c{k}_with"] = _rate_cell(table, "")
-        wide[f"c{k}_without"] = _rate_cell(table, "without_")
+        wide[f"c{k}_with"] = _rate_cell(table, seat, "")
+        wide[f"c{k}_without"] = _rate_cell(table, seat, "without_")
         headers += [f"campaign {k}: drawn in it", f"campaign {k}: reached, not drawn in it"]
     return _markdown_table(wide, list(wide.columns), headers=headers)
 
 
-def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance report",
-          pool: bool = False) -> Path:
+def write(df: pd.DataFrame, out_dir: str | Path, title: str | None = None, pool: bool = False,
+          volume: str | None = None) -> Path:
     """Write ``report.md`` and its PNG plots into ``out_dir``; return the markdown path.
 
     Each file is written to a temporary file in ``out_dir`` and renamed into
     place; ``report.md`` last. Rows from several policy pairs raise
     ``ReportError`` unless ``pool`` is true (the report then says so).
+    ``title`` defaults to "<volume title> balance report".
     """
-    games = parse(df, pool=pool)
+    games = parse(df, pool=pool, volume=volume)
+    found = games.spec
+    seat, seats = _insurgent(found), list(found.agents)
+    rated = found.faction(seat)
+    title = title if title is not None else f"{found.title} balance report"
     out = Path(out_dir)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -476,33 +577,32 @@ def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance
     if not os.access(out, os.W_OK):
         raise ReportError(f"the report folder {out} is not writable")
     sides = overall(games)
-    irgun_rate = float(sides.loc[sides["side"] == "irgun", "win_rate"].iloc[0])
+    rate = float(sides.loc[sides["side"] == seat, "win_rate"].iloc[0])
     by_campaign = card_campaign_rates(games)
     by_event = event_rates(games).sort_values(["card", "side", "faction"], ascending=[True, False, True])
     caps = capability_impact(games).sort_values(["card", "side"], ascending=[True, False])
-    bands = political_will_bands(df)
-    timing = victory_timing(df)
-    _plot_political_will(bands, out / PLOTS[0])
-    _plot_campaigns(by_campaign, out / PLOTS[1])
+    bands = political_will_bands(df, found.name)
+    timing = victory_timing(df, found.name)
+    _plot_political_will(found, bands, out / PLOTS[0])
+    _plot_campaigns(found, by_campaign, out / PLOTS[1])
     if not by_event.empty:
-        _plot_texts(by_event, irgun_rate, "Event texts by executing faction: Irgun win rate when executed\n"
+        _plot_texts(found, by_event, rate, f"Event texts by executing faction: {rated} win rate when executed\n"
                     "vs the other games that drew the card (n = executed / other)", "text executed by this faction",
                     "card drawn, text not executed by this faction", out / PLOTS[2])
     if not caps.empty:
-        _plot_texts(caps, irgun_rate, "Capabilities (5.3): Irgun win rate with each text in play\n"
+        _plot_texts(found, caps, rate, f"Capabilities (5.3): {rated} win rate with each text in play\n"
                     "vs the other games that drew the card (n = in play / other)",
                     "text in play (either faction executed it)", "card drawn, text not in play", out / PLOTS[3])
 
     if games.pooled:
-        who = (f"**Pooled over {len(games.pairs)} policy pairs** ({_pairs_text(games.pairs)}), as asked "
+        who = (f"**Pooled over {len(games.pairs)} policy pairs** ({_pairs_text(found, games.pairs)}), as asked "
                f"(`pool=True` / `--pool`): every figure below mixes different players and describes none of them.")
     else:
-        b, i, _ = games.pairs[0]
-        who = f"british={b} vs irgun={i}."
+        who = _who(found, games.pairs[0][:-1]) + "."
     parts = [
         f"# {title}",
         "",
-        f"{games.n:,} games; {who} Rates are Irgun win rates with Wilson 95% intervals and the number of games "
+        f"{games.n:,} games; {who} Rates are {rated} win rates with Wilson 95% intervals and the number of games "
         "each is computed on (`n`).",
         "",
         "## Who wins",
@@ -513,21 +613,26 @@ def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance
         "",
     ]
     if games.pooled:
-        per_pair = pd.DataFrame(games.pairs, columns=["policy_british", "policy_irgun", "games"])
-        per_pair["irgun_wins"] = [int(games.irgun_won[(df["policy_british"] == b).to_numpy()
-                                                      & (df["policy_irgun"] == i).to_numpy()].sum())
-                                  for b, i, _ in games.pairs]
-        per_pair = per_pair.assign(**{k: v for k, v in _rates("", per_pair["irgun_wins"], per_pair["games"]).items()
-                                      if k not in ("games", "irgun_wins")})
+        columns = _policy_columns(found)
+        per_pair = pd.DataFrame(games.pairs, columns=columns + ["games"])
+        won = games.insurgent_won
+        per_pair[f"{seat}_wins"] = [
+            int(won[np.logical_and.reduce([(df[c] == p).to_numpy() for c, p in zip(columns, pair[:-1])])].sum())
+            for pair in games.pairs]
+        per_pair = per_pair.assign(**{k: v for k, v in _rates("", seat, per_pair[f"{seat}_wins"],
+                                                                per_pair["games"]).items()
+                                      if k not in ("games", f"{seat}_wins")})
         parts += ["Each pair on its own:", "",
-                  _markdown_table(per_pair, ["policy_british", "policy_irgun", "games", "irgun_wins",
-                                             "irgun_win_rate", "ci95_low", "ci95_high"],
-                                  {"games": "{:,}", "irgun_wins": "{:,}", "irgun_win_rate": "{:.4f}",
+                  _markdown_table(per_pair, columns + ["games", f"{seat}_wins", f"{seat}_win_rate", "ci95_low",
+                                                       "ci95_high"],
+                                  {"games": "{:,}", f"{seat}_wins": "{:,}", f"{seat}_win_rate": "{:.4f}",
                                    "ci95_low": "{:.4f}", "ci95_high": "{:.4f}"}), ""]
+    campaigns = _campaigns(found)
+    later = "2 and 3" if campaigns == 3 else f"2 to {campaigns}"
     parts += [
         "## When the game ends (Propaganda Round of victory, 7.0)",
         "",
-        _markdown_table(timing, ["victory_round", "british", "irgun"], {"british": "{:,}", "irgun": "{:,}"}),
+        _markdown_table(timing, ["victory_round", *seats], {side: "{:,}" for side in seats}),
         "",
         "## Political Will over the game",
         "",
@@ -540,25 +645,25 @@ def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance
         "## Cards, compared within a campaign",
         "",
         "Campaign k is the run of cards up to and including the k-th Propaganda card (2.1, 6.0). For each "
-        "campaign and card: among the games that reached campaign k, the Irgun win rate of those that drew the "
+        f"campaign and card: among the games that reached campaign k, the {rated} win rate of those that drew the "
         "card in campaign k, next to those that reached campaign k and did not draw it there.",
         "",
         "What this is: victory is checked only in Propaganda Rounds (7.0), so every game that reached a campaign "
         "drew all of its cards, and longer games do not draw a card more often than shorter ones in this "
         "comparison. Which cards fall in which campaign is fixed by the shuffle at setup (2.1), so in campaign 1 "
         "the two groups differ only by chance and the card. What this is not: the effect of the event text "
-        "alone (it includes whatever both players did on that card), nor, in campaigns 2 and 3, a clean "
+        f"alone (it includes whatever both players did on that card), nor, in campaigns {later}, a clean "
         "comparison (the games that reach them survived earlier campaigns, whose cards were different). "
         "A card's win rate over all games that drew it at any time is not shown: longer games draw more cards, "
         "so it mostly measures game length.",
         "",
         "![cards by campaign](win_rate_by_card.png)",
         "",
-        _campaign_table(by_campaign),
+        _campaign_table(found, by_campaign),
         "",
         "## Event texts, by executing faction",
         "",
-        "For each event text and the faction that executed it (5.1): the Irgun win rate of the games where it "
+        f"For each event text and the faction that executed it (5.1): the {rated} win rate of the games where it "
         "was executed, next to the other games that drew the same card (the other text, the other faction, or "
         "no event). Both groups drew the card, so game length enters both alike; the campaign in which it was "
         "drawn is not held fixed. What this is not: the effect of the text. The executing faction chose the "
@@ -570,7 +675,7 @@ def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance
         parts += ["No event was executed in these games.", ""]
     else:
         parts += ["![by event](win_rate_by_event.png)", "",
-                  _comparison_table(by_event, ["label"], "executed", "other games that drew the card"), ""]
+                  _comparison_table(by_event, seat, ["label"], "executed", "other games that drew the card"), ""]
     parts += [
         "## Capabilities (5.3)",
         "",
@@ -583,7 +688,7 @@ def write(df: pd.DataFrame, out_dir: str | Path, title: str = "Palestine balance
         parts += ["No capability was executed in these games.", ""]
     else:
         parts += ["![capabilities](capabilities.png)", "",
-                  _comparison_table(caps, ["label"], "in play", "other games that drew the card"), ""]
+                  _comparison_table(caps, seat, ["label"], "in play", "other games that drew the card"), ""]
     parts += [f"Mean game length: {df['decisions'].mean():.1f} decisions.", ""]
     path = out / "report.md"
     with atomic_path(path) as tmp:

@@ -1,80 +1,132 @@
 """Batch rollouts for every volume, and their summary statistics.
 
     from britishway_env import rollouts
-    df = rollouts.run("solo1948", games=100_000, seed=0, policy="heuristic")
+    df = rollouts.run(volume, games=100_000, seed=0, policy="heuristic")
     print(rollouts.summarize(df))
 
-    # two seats: a policy per seat
-    df = rollouts.run("palestine", 10_000, seed=0, policies={"british": "heuristic", "irgun": "random"})
-    print(rollouts.summarize(df))
+A volume of several seats takes a policy per seat, ``policies={seat: name}``
+(seats left out play ``policy``). What a volume's rows hold, its policies and
+the module that plays its games come from its spec (britishway_env/registry.py).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
+from typing import Mapping
 
 import numpy as np
 import pandas as pd
 
+from .engine.spec import VolumeSpec
 from .engine.statedict import as_integer, check_seed, show
 from .engine.stats import wilson_interval
 from .errors import UnknownPolicyError, UnknownVolumeError
 from .io import atomic_path, check_output_path
+from .registry import is_volume, spec, specs, volume_names
 
-# volume -> module with run(games, seed, policy, chunk, progress); a module with
-# SEATS takes run(games, seed, policies, chunk, progress) with a policy per seat.
-ROLLOUT_MODULES = {
-    "solo1948": "britishway_env.solo1948.rollouts",
-    "palestine": "britishway_env.volumes.palestine.rollouts",
-}
+
+def volume_spec(volume: str) -> VolumeSpec:
+    """The spec of ``volume``, or :class:`UnknownVolumeError` naming the volumes with rollouts."""
+    if not is_volume(volume):
+        raise UnknownVolumeError(
+            f"no rollouts for volume {volume!r}; available: {', '.join(sorted(volume_names()))}")
+    return spec(volume)
 
 
 def volume_module(volume: str):
-    try:
-        return importlib.import_module(ROLLOUT_MODULES[volume])
-    except KeyError:
-        raise UnknownVolumeError(
-            f"no rollouts for volume {volume!r}; available: {', '.join(sorted(ROLLOUT_MODULES))}"
-        ) from None
+    """The module that plays ``volume``'s runs (its spec's ``runner``)."""
+    return volume_spec(volume).runner_module
 
 
 def seats(volume: str) -> tuple[str, ...] | None:
-    """The seats of a multi-player volume (None for the solo deck)."""
-    return getattr(volume_module(volume), "SEATS", None)
+    """The seats of a volume of several seats (None for a one-player volume)."""
+    found = volume_spec(volume)
+    return found.agents if found.several_seats else None
+
+
+def check_policy_name(found: VolumeSpec, name) -> str:
+    """``name`` if it is one of the volume's built-in policies."""
+    if not isinstance(name, str) or name not in found.policies:
+        raise UnknownPolicyError(f"unknown policy {name!r} for {found.name}: use one of {', '.join(found.policies)}")
+    return name
+
+
+def resolve_policies(volume: str, policy: str | None = None,
+                     policies: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Policy per seat, in seat order: ``policies`` names seats, the others get
+    ``policy`` (the volume's default policy when None)."""
+    found = volume_spec(volume)
+    default = policy if policy is not None else found.default_policy
+    per_seat = {seat: default for seat in found.agents}
+    if policies is not None and not isinstance(policies, Mapping):
+        raise UnknownPolicyError(f"policies must map seats to policy names, got {show(policies)}")
+    for seat, name in dict(policies or {}).items():
+        if seat not in found.agents:
+            raise UnknownPolicyError(f"unknown seat {seat!r} for {found.name}: seats are {', '.join(found.agents)}")
+        per_seat[seat] = name
+    for name in per_seat.values():
+        check_policy_name(found, name)
+    return per_seat
+
+
+def parse_policies(volume: str, text: str) -> dict[str, str]:
+    """``"seat=policy,seat=policy"`` (or one name for every seat) -> policy per seat."""
+    found = volume_spec(volume)
+    if "=" not in text:
+        return resolve_policies(volume, text.strip())
+    pairs = {}
+    for item in text.split(","):
+        seat, sep, name = item.partition("=")
+        if not sep or not seat.strip() or not name.strip():
+            raise UnknownPolicyError(f"cannot read policy {item!r}: write seat=policy, e.g. {policy_example(found)}")
+        seat = seat.strip()
+        if seat in pairs:
+            raise UnknownPolicyError(f"seat {seat!r} is named twice in {text!r}: give each seat one policy")
+        pairs[seat] = name.strip()
+    return resolve_policies(volume, None, pairs)
+
+
+def policy_example(found: VolumeSpec) -> str:
+    """'seat=policy,...' with the volume's seats and policies, for help and messages."""
+    names = found.policies[::-1]
+    return ",".join(f"{seat}={names[i % len(names)]}" for i, seat in enumerate(found.agents))
 
 
 def check_policies(volume: str, policy: str | None = None, policies: dict | None = None):
     """Validate the policy arguments of :func:`run` without playing; returns
     the policy (one seat) or the policy per seat."""
-    module = volume_module(volume)
-    if getattr(module, "SEATS", None) is None:
+    found = volume_spec(volume)
+    if not found.several_seats:
         if policies is not None:
             raise UnknownPolicyError(f"{volume} has one player: give policy=..., not policies=...")
-        policy = policy if policy is not None else "random"
-        module.check_policy(policy)
+        policy = policy if policy is not None else found.default_policy
+        found.runner_module.check_policy(policy)
         return policy
-    return module.resolve_policies(policy, policies)
+    return resolve_policies(volume, policy, policies)
 
 
 BACKENDS = ("local", "ray")
-# Rows are held in memory until the run ends (peak about 2.4 KB per Palestine
-# game and 0.12 KB per solo game); a larger run is several runs with different
-# base seeds (their games are independent).
-MAX_GAMES = {"solo1948": 20_000_000, "palestine": 2_000_000}
+# Rows are held in memory until the run ends; a larger run is several runs
+# with different base seeds (their games are independent).
+MAX_GAMES = {found.name: found.max_games for found in specs()}
 OUT_SUFFIXES = (".parquet", ".csv")
+
+
+def backend_volumes(backend: str) -> tuple[str, ...]:
+    """The volumes whose runs may use ``backend``."""
+    return tuple(found.name for found in specs() if backend in found.backends)
 
 
 def check_run(volume: str, games, seed) -> tuple[int, int]:
     """Validate the size and base seed of a run before anything is played;
     returns them as ints. Seeds are 0 .. 2**63 - 1."""
-    module = volume_module(volume)  # noqa: F841 - unknown volumes fail here
+    found = volume_spec(volume)
     games = _strict_int(games, "games")
     seed = _strict_int(seed, "seed")
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    limit = MAX_GAMES.get(volume, min(MAX_GAMES.values()))
+    limit = found.max_games
     if games > limit:
         raise ValueError(f"at most {limit:,} {volume} games per run (every row is held in memory); "
                          f"split a larger run into runs with different seeds and concatenate their rows")
@@ -109,8 +161,8 @@ def check_out(path: str | os.PathLike):
 
 def write_rows(df: pd.DataFrame, path: str | os.PathLike):
     """Write rollout rows to ``.parquet`` or ``.csv`` atomically (a temporary
-    file renamed into place when complete). In a CSV, list columns (cards,
-    events, political_will_after_round) are JSON arrays."""
+    file renamed into place when complete). In a CSV, list columns (a list
+    per game) are JSON arrays."""
     path = check_out(path)
     with atomic_path(path) as tmp:
         if path.suffix.lower() == ".csv":
@@ -134,19 +186,20 @@ def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
         address: str | None = None) -> pd.DataFrame:
     """One row per game. Same seed, same rows, whatever ``threads``, chunking or backend.
 
-    One-player volumes take ``policy`` ("random" by default). Two-seat
-    volumes take ``policies`` ({"british": "heuristic", "irgun": "random"});
-    seats it leaves out play ``policy`` ("random" by default).
-    ``backend="ray"`` (two-seat volumes) runs the chunks as Ray tasks on a
-    local Ray instance or the cluster at ``address`` (see :mod:`distributed`).
+    One-player volumes take ``policy`` (the volume's default policy when
+    None). Volumes of several seats take ``policies`` ({seat: policy name});
+    seats it leaves out play ``policy``. ``backend="ray"`` (volumes whose spec
+    lists it) runs the chunks as Ray tasks on a local Ray instance or the
+    cluster at ``address`` (see :mod:`distributed`).
     """
-    module = volume_module(volume)
+    found = volume_spec(volume)
     games, seed = check_run(volume, games, seed)
     chosen = check_policies(volume, policy, policies)
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
-    if backend != "local" and not isinstance(chosen, dict):
-        raise ValueError(f"backend {backend!r} is available for palestine, not {volume}")
+    if backend not in found.backends:
+        raise ValueError(f"backend {backend!r} is available for {', '.join(backend_volumes(backend))}, "
+                         f"not {volume}")
     if address is not None and backend != "ray":
         raise ValueError("address is only used with backend='ray'")
     threads = check_threads(threads)
@@ -154,46 +207,57 @@ def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
         import numba
 
         numba.set_num_threads(threads)
-    if isinstance(chosen, dict):
-        return module.run(games, seed=seed, policies=chosen, chunk=chunk, progress=progress,
-                          backend=backend, address=address)
-    return module.run(games, seed=seed, policy=chosen, chunk=chunk, progress=progress)
+    where = {} if backend == "local" else {"backend": backend, "address": address}
+    if found.several_seats:
+        return found.runner_module.run(games, seed=seed, policies=chosen, chunk=chunk, progress=progress, **where)
+    return found.runner_module.run(games, seed=seed, policy=chosen, chunk=chunk, progress=progress, **where)
+
+
+def rows_spec(df: pd.DataFrame) -> VolumeSpec:
+    """The volume whose rows ``df`` holds: the one whose outcome column and
+    ``policy_<seat>`` columns (several seats) or ``policy`` column (one) it has."""
+    for found in specs():
+        policy_columns = [f"policy_{seat}" for seat in found.agents] if found.several_seats else ["policy"]
+        if found.rows.outcome_column in df and all(c in df for c in policy_columns):
+            return found
+    raise UnknownVolumeError(f"these rows are no volume's rollout rows (columns {list(df.columns)[:12]})")
 
 
 def summarize(df: pd.DataFrame) -> pd.DataFrame:
-    """Count, rate and Wilson 95% interval of each outcome: the solo deck's
-    outcomes plus all wins; for two-seat volumes each seat's victories."""
+    """Count, rate and Wilson 95% interval of each way a game ends (each
+    seat's victories, for a volume of several seats), and for a one-player
+    volume a last row counting all its victories."""
+    found = rows_spec(df)
     n = len(df)
+    ended = df[found.rows.outcome_column].astype(object).to_numpy()
     rows = []
-    if "winner" in df:
-        for seat in _seats_of(df):
-            k = int((df["winner"] == seat).sum())
-            lo, hi = wilson_interval(k, n)
-            rows.append({"outcome": f"{seat} victory", "games": k, "rate": k / n, "ci95_low": lo, "ci95_high": hi})
-        return pd.DataFrame(rows)
-    counts = df["outcome"].value_counts()
-    for outcome in df["outcome"].cat.categories if hasattr(df["outcome"], "cat") else counts.index:
-        if outcome == "ongoing":
-            continue
-        k = int(counts.get(outcome, 0))
+
+    def add(label: str, k: int) -> None:
         lo, hi = wilson_interval(k, n)
-        rows.append({"outcome": outcome, "games": k, "rate": k / n, "ci95_low": lo, "ci95_high": hi})
-    if "israeli_win" in df:
-        k = int(np.sum(df["israeli_win"]))
-        lo, hi = wilson_interval(k, n)
-        rows.append({"outcome": "all victories", "games": k, "rate": k / n, "ci95_low": lo, "ci95_high": hi})
+        rows.append({"outcome": label, "games": k, "rate": k / n, "ci95_low": lo, "ci95_high": hi})
+
+    for outcome in found.rows.outcomes:
+        add(outcome.label, int(np.sum(ended == outcome.value)))
+    if found.rows.all_wins is not None:
+        won = [o.value for o in found.rows.outcomes if o.winner in found.agents]
+        add(found.rows.all_wins, int(np.isin(ended, won).sum()))
     return pd.DataFrame(rows)
 
 
-def _seats_of(df: pd.DataFrame) -> list[str]:
-    """Seats of a two-seat table, from its ``policy_<seat>`` columns."""
-    return [c[len("policy_"):] for c in df.columns if c.startswith("policy_")]
+def coin_spec(df: pd.DataFrame) -> VolumeSpec:
+    """The spec of a COIN volume's rows (one with a balance report: campaigns, Political Will)."""
+    found = rows_spec(df)
+    if found.report is None:
+        raise ValueError(f"{found.name} rows have no Propaganda Rounds or Political Will")
+    return found
 
 
 def victory_timing(df: pd.DataFrame) -> pd.DataFrame:
     """Games by the Propaganda Round that ended them (rows) and winner (columns)."""
-    rounds = list(range(1, max(3, int(df["victory_round"].max())) + 1))
-    t = pd.crosstab(df["victory_round"], df["winner"]).reindex(index=rounds, columns=_seats_of(df), fill_value=0)
+    found = coin_spec(df)
+    last = max(len(found.report.propaganda_cards), int(df["victory_round"].max()))
+    t = pd.crosstab(df["victory_round"], df["winner"]).reindex(index=list(range(1, last + 1)),
+                                                             columns=list(found.agents), fill_value=0)
     t.index.name = "victory_round"
     t.columns.name = None
     return t

@@ -1,33 +1,22 @@
-"""Each volume's kernels, by use, for compile notices (engine/warmup.py).
+"""Each volume's kernels, by use, for compile notices (engine/warmup.py): read
+from the volumes' specs (``VolumeSpec.kernels``).
 
     from britishway_env.warmup import ensure_compiled
-    ensure_compiled("palestine", "rollouts", echo=lambda s: print(s, file=sys.stderr))
+    ensure_compiled(volume, "rollouts", echo=lambda s: print(s, file=sys.stderr))
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
+from .engine.spec import Kernels, VolumeSpec, load
 from .engine.warmup import Echo, Warmup, cached, ready
 from .errors import UnknownVolumeError
-
-
-def _solo_rollouts() -> None:
-    from .solo1948 import rollouts
-
-    rollouts.run(1, seed=0, policy="random")
-
-
-def _solo_policy() -> None:
-    import numpy as np
-
-    from .solo1948 import rollouts
-
-    rollouts.play_with(lambda obs, masks: np.argmax(masks, axis=1), 1, 0)
-    rollouts.run(1, seed=0, policy="random")
+from .registry import specs
 
 
 def _play(volume: str) -> Callable[[], None]:
+    """A fresh game of ``volume`` takes its first legal action."""
     def warm() -> None:
         from .game import Game
 
@@ -36,25 +25,18 @@ def _play(volume: str) -> Callable[[], None]:
     return warm
 
 
-def _palestine_rollouts() -> None:
-    from .volumes.palestine import rollouts
-
-    rollouts.run(1, seed=0)
+def _warmup(found: VolumeSpec, entry: Kernels) -> Warmup:
+    if entry.warm is None:
+        warm = _play(found.name)
+    else:
+        def warm(ref: str = entry.warm) -> None:
+            load(ref)()
+    return Warmup(f"the {found.title} rules", entry.module, entry.kernels, warm)
 
 
 # (volume, use) -> its entry kernels and warm-up
 WARMUPS: dict[tuple[str, str], Warmup] = {
-    ("solo1948", "rollouts"): Warmup("the 1948 solo deck rules", "britishway_env.solo1948.batch",
-                                     ("play_games", "game_seeds"), _solo_rollouts),
-    ("solo1948", "policy"): Warmup("the 1948 solo deck rules", "britishway_env.solo1948.batch",
-                                   ("play_games", "game_seeds", "reset_batch", "observe_batch", "apply_batch",
-                                    "record_batch"), _solo_policy),
-    ("solo1948", "play"): Warmup("the 1948 solo deck rules", "britishway_env.solo1948.rules",
-                                 ("new_game", "legal_mask", "apply"), _play("solo1948")),
-    ("palestine", "rollouts"): Warmup("the Palestine rules", "britishway_env.volumes.palestine.batch",
-                                      ("play_games", "game_seeds"), _palestine_rollouts),
-    ("palestine", "play"): Warmup("the Palestine rules", "britishway_env.volumes.palestine.turns",
-                                  ("new_game", "legal_mask", "apply"), _play("palestine")),
+    (found.name, entry.use): _warmup(found, entry) for found in specs() for entry in found.kernels
 }
 
 

@@ -1,10 +1,12 @@
 """Play some seats of a two-player AEC env with bots, leaving the others to the caller.
 
-    from britishway_env import palestine_v0
+    from britishway_env.engine.spec import load
     from britishway_env.envs.opponent import BotOpponent
-    from britishway_env.volumes.palestine import bots
+    from britishway_env.registry import spec
 
-    env = BotOpponent(palestine_v0.env(), {"irgun": lambda game: bots.choose(game, "heuristic")})
+    volume = spec(name)
+    choose = load(volume.bot)                       # choose(game, policy) -> action
+    env = BotOpponent(load(volume.env).env(), {volume.agents[1]: lambda game: choose(game, "heuristic")})
 
 ``agent_iter()`` then yields only the caller's seats: after every ``reset``
 and ``step`` the wrapper plays the bots' decisions (a bot gets the env's

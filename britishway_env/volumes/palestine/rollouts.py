@@ -30,38 +30,21 @@ COLUMNS = ("seed", "game", "winner", "final_political_will", "political_will_aft
 SIDE_NAMES = ("unshaded", "shaded")
 
 
-def check_policy(policy: str) -> None:
-    if policy not in POLICY_NAMES:
-        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}")
+def per_seat(policies: Mapping[str, str] | None) -> dict[str, str]:
+    """The policy of each seat, a seat left out playing random (the names are
+    checked by ``britishway_env.rollouts``; here only that each is a bot's)."""
+    chosen = {seat: "random" for seat in SEATS}
+    chosen.update(policies or {})
+    if set(chosen) != set(SEATS) or any(name not in POLICY_NAMES for name in chosen.values()):
+        raise UnknownPolicyError(f"palestine policies are one of {', '.join(POLICY_NAMES)} for each seat "
+                                 f"({', '.join(SEATS)}), got {dict(policies or {})!r}")
+    return chosen
 
 
-def resolve_policies(policy: str | None = None, policies: Mapping[str, str] | None = None) -> dict[str, str]:
-    """Policy per seat: ``policies`` names seats, the others get ``policy`` (default "random")."""
-    default = policy if policy is not None else "random"
-    per_seat = {seat: default for seat in SEATS}
-    for seat, name in dict(policies or {}).items():
-        if seat not in SEATS:
-            raise UnknownPolicyError(f"unknown seat {seat!r} for palestine: seats are {', '.join(SEATS)}")
-        per_seat[seat] = name
-    for name in per_seat.values():
-        check_policy(name)
-    return per_seat
-
-
-def parse_policies(text: str) -> dict[str, str]:
-    """``"british=heuristic,irgun=random"`` (or one name for both seats) -> policy per seat."""
-    if "=" not in text:
-        return resolve_policies(text.strip())
-    pairs = {}
-    for item in text.split(","):
-        seat, sep, name = item.partition("=")
-        if not sep or not seat.strip() or not name.strip():
-            raise UnknownPolicyError(f"cannot read policy {item!r}: write seat=policy, e.g. british=heuristic,irgun=random")
-        seat = seat.strip()
-        if seat in pairs:
-            raise UnknownPolicyError(f"seat {seat!r} is named twice in {text!r}: give each seat one policy")
-        pairs[seat] = name.strip()
-    return resolve_policies(None, pairs)
+def policy_codes(policies: Mapping[str, str] | None) -> tuple[int, int]:
+    """(British, Irgun) ``POLICY_*`` codes of :func:`per_seat`."""
+    chosen = per_seat(policies)
+    return POLICY_NAMES.index(chosen["british"]), POLICY_NAMES.index(chosen["irgun"])
 
 
 def _chunks(games: int, chunk: int | None):
@@ -91,8 +74,9 @@ def play_range(seed: int, start: int, n: int, policies: Mapping[str, str],
     """Result rows of games ``start .. start + n - 1`` of the run with base ``seed``
     (what a chunk of the local or the Ray backend plays)."""
     out = np.zeros((n, batch.N_RESULT_COLUMNS), dtype=np.int64)
-    batch.play_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(POLICY_NAMES.index(policies["british"])),
-                     np.int64(POLICY_NAMES.index(policies["irgun"])), bool(check_every_step), out)
+    british, irgun = policy_codes(policies)
+    batch.play_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(british), np.int64(irgun),
+                     bool(check_every_step), out)
     return out
 
 
@@ -143,15 +127,15 @@ def run(games: int, seed: int = 0, policies: Mapping[str, str] | None = None, ch
     ``backend="ray"`` plays the same chunks as Ray tasks (``address``: an
     existing cluster; none starts a local Ray) and gives the same rows.
     """
-    per_seat = resolve_policies(None, policies)
+    chosen = per_seat(policies)
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     if backend == "ray":
         from ...distributed import play_on_ray
 
         results = play_on_ray(play_range, games, seed, list(_chunks(games, chunk)), batch.N_RESULT_COLUMNS,
-                              address=address, progress=progress, policies=dict(per_seat))
-        return table(seed, checked(results, seed), per_seat)
+                              address=address, progress=progress, policies=chosen)
+        return table(seed, checked(results, seed), chosen)
     if backend != "local":
         raise ValueError(f"unknown backend {backend!r}: use 'local' or 'ray'")
-    return table(seed, play(games, seed, per_seat, chunk, progress), per_seat)
+    return table(seed, play(games, seed, chosen, chunk, progress), chosen)

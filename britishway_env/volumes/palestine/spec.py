@@ -1,0 +1,51 @@
+"""Palestine as the shared tools see it (engine/spec.py): names, cards, policies,
+rows and entry points."""
+
+from __future__ import annotations
+
+from ...engine.spec import CoinReport, Kernels, Outcome, Rows, VolumeSpec
+from ..boards.palestine import N_MAP_SPACES, SPACE_NAMES
+from .cards import CARDS, NO_CAPABILITY, PROPAGANDA_CARDS
+from .layout import FACTION_NAMES, PW_MAX
+
+PACKAGE = "britishway_env.volumes.palestine"
+
+
+def warm_rollouts() -> None:
+    """One compiled game with both seats random (the rollouts' entry kernels)."""
+    from .rollouts import run
+
+    run(1, seed=0)
+
+
+SPEC = VolumeSpec(
+    name="palestine",
+    title="Palestine",
+    agents=FACTION_NAMES,
+    factions=("British", "Irgun"),                              # 1.5
+    pieces=("Troops", "Police", "Cells", "Arms Caches"),        # 1.4
+    spaces=SPACE_NAMES[:N_MAP_SPACES],                          # 1.3
+    tracks=("Haganah",),                                        # 1.9
+    card_prefix="P",
+    cards=tuple(title for _, title, _, _ in CARDS),
+    capabilities={number: title for number, title, _, cap in CARDS if cap != NO_CAPABILITY},   # 5.3
+    policies=("random", "heuristic"),
+    default_policy="random",
+    policy_help="",
+    max_games=2_000_000,              # about 2.4 KB of rows per game
+    rows=Rows(outcome_column="winner",
+              outcomes=tuple(Outcome(seat, f"{seat} victory", seat) for seat in FACTION_NAMES),
+              means=(("decisions", ".1f"),)),
+    game=f"{PACKAGE}.game:PalestineGame",
+    env="britishway_env.palestine_v0",
+    runner=f"{PACKAGE}.rollouts",
+    renderer=f"{PACKAGE}.render:render_text",
+    bot=f"{PACKAGE}.bots:choose",
+    kernels=(
+        Kernels("rollouts", f"{PACKAGE}.batch", ("play_games", "game_seeds"), f"{PACKAGE}.spec:warm_rollouts"),
+        Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply")),
+    ),
+    backends=("local", "ray"),
+    report=CoinReport(insurgent="irgun", political_will_start=18,      # 2.1
+                      political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS),
+)
