@@ -85,6 +85,13 @@ def _show(value: Any) -> str:
     return show(value)
 
 
+def _notice_once(volume: str, use: str) -> None:
+    """The compile notice of the first ``use`` of ``volume`` in this process (britishway_env.warmup)."""
+    from .warmup import notice_once
+
+    notice_once(volume, use)
+
+
 class KernelGame(Game, abc.ABC):
     """A game whose rules are numba kernels over one int64 state row.
 
@@ -110,6 +117,7 @@ class KernelGame(Game, abc.ABC):
         if volume not in (None, self.volume):
             raise StateError(f"{type(self).__name__} cannot play volume {volume!r}")
         self.seed = check_seed(seed)
+        _notice_once(self.volume, "play")
         self.state = np.zeros(self.STATE_SIZE, dtype=np.int64)
         self.history: list[int] = []
         self._mask = np.zeros(self.N_ACTIONS, dtype=np.int8)
@@ -249,6 +257,8 @@ class KernelGame(Game, abc.ABC):
     def _new_loaded(cls, fields: Fields, d: dict) -> "KernelGame":
         """An empty game for a reader to fill: seed, rng and forced chance read
         from ``d`` (the history is read and checked by :meth:`_finish_load`)."""
+        _notice_once(cls.volume, "play")
+        _notice_once(cls.volume, "check")
         game = object.__new__(cls)
         game.seed = fields.seed(d["seed"]) if "seed" in d else 0
         game.history = []

@@ -7,6 +7,7 @@ from the volumes' specs (``VolumeSpec.kernels``).
 
 from __future__ import annotations
 
+import sys
 from typing import Callable
 
 from .engine.spec import Kernels, VolumeSpec, load
@@ -31,7 +32,7 @@ def _warmup(found: VolumeSpec, entry: Kernels) -> Warmup:
     else:
         def warm(ref: str = entry.warm) -> None:
             load(ref)()
-    return Warmup(f"the {found.title} rules", entry.module, entry.kernels, warm)
+    return Warmup(f"the {found.title} {entry.what}", entry.module, entry.kernels, warm)
 
 
 # (volume, use) -> its entry kernels and warm-up
@@ -53,7 +54,31 @@ def is_compiled(volume: str, use: str) -> bool:
     return cached(_entry(volume, use))
 
 
+# (volume, use) made ready in this process: the notice comes once at most.
+_READY: set[tuple[str, str]] = set()
+
+
 def ensure_compiled(volume: str, use: str = "rollouts", echo: Echo | None = None) -> float:
-    """Make the kernels of ``use`` ("rollouts", "policy", "play") for ``volume``
-    ready, with a notice and the time taken when they must be compiled."""
-    return ready(_entry(volume, use), echo)
+    """Make the kernels of ``use`` ("rollouts", "policy", "play", "check", "env",
+    "bots": those the volume's spec lists) for ``volume`` ready, with a notice
+    and the time taken when they must be compiled."""
+    entry = _entry(volume, use)
+    _READY.add((volume, use))
+    return ready(entry, echo)
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def notice_once(volume: str, use: str) -> None:
+    """For the Python API and the environments: before the first ``use`` of
+    ``volume`` in this process, make its kernels ready, saying on stderr that
+    they compile when numba's cache does not hold them. A use the volume's
+    spec does not list is left to compile silently."""
+    key = (volume, use)
+    if key in _READY or key not in WARMUPS:
+        return
+    if use != "play":          # every other use builds on the rules: their notice comes first
+        notice_once(volume, "play")
+    ensure_compiled(volume, use, _stderr)

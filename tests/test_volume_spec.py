@@ -66,7 +66,7 @@ def test_every_entry_kernel_exists_and_every_use_has_a_warmup(volume):
             assert hasattr(getattr(module, name), "py_func"), f"{entry.module}.{name} is not a numba kernel"
         if entry.warm is not None:
             assert callable(load(entry.warm))
-        assert WARMUPS[(volume.name, entry.use)].label == f"the {volume.title} rules"
+        assert WARMUPS[(volume.name, entry.use)].label == f"the {volume.title} {entry.what}"
     assert {v for v, _ in WARMUPS} == set(NAMES)
 
 

@@ -41,6 +41,7 @@ class Kernels(NamedTuple):
     kernels: tuple[str, ...]    # their names in that module
     warm: str | None = None     # "module:function" running them once on a tiny input;
                                 # None: a fresh Game takes its first legal action
+    what: str = "rules"         # what the notice calls them: "compiling the <title> <what>"
 
 
 @dataclass(frozen=True)

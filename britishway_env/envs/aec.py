@@ -34,6 +34,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from ..errors import IllegalActionError
 from ..engine.rng import STEP_DECLINED
 from ..game import parse_action
+from ..warmup import notice_once
 
 
 class KernelAECEnv(AECEnv):
@@ -96,6 +97,7 @@ class KernelAECEnv(AECEnv):
         if seed is not None or self._np_random_seed is None:
             self._rng = np.random.default_rng(seed)
             self._np_random_seed = seed
+        notice_once(self.game_class.volume, "env")
         self.game = self.game_class(seed=int(self._rng.integers(0, 2**63 - 1)))
         self.resync()
         self.agents = list(self.possible_agents)

@@ -18,6 +18,30 @@ def warm_rollouts() -> None:
     run(1, seed=0)
 
 
+def warm_check() -> None:
+    """The invariant check every loaded state dict passes."""
+    from ...game import Game
+
+    Game("palestine", seed=0).invariant_violation()
+
+
+def warm_env() -> None:
+    """The AEC env's fused step and observation."""
+    from ... import palestine_v0
+
+    env = palestine_v0.raw_env()
+    env.reset(seed=0)
+    env.step(int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][0]))
+
+
+def warm_bots() -> None:
+    """The scripted bots' first decision."""
+    from ...game import Game
+    from .bots import choose
+
+    choose(Game("palestine", seed=0), "heuristic")
+
+
 SPEC = VolumeSpec(
     name="palestine",
     title="Palestine",
@@ -44,6 +68,9 @@ SPEC = VolumeSpec(
     kernels=(
         Kernels("rollouts", f"{PACKAGE}.batch", ("play_games", "game_seeds"), f"{PACKAGE}.spec:warm_rollouts"),
         Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply")),
+        Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
+        Kernels("env", f"{PACKAGE}.stepper", ("step", "sync"), f"{PACKAGE}.spec:warm_env", "environment step"),
+        Kernels("bots", f"{PACKAGE}.bots", ("bot_action",), f"{PACKAGE}.spec:warm_bots", "scripted bots"),
     ),
     backends=("local", "ray"),
     report=CoinReport(insurgent="irgun", political_will_start=18,      # 2.1
