@@ -111,6 +111,8 @@ class KernelGame(Game, abc.ABC):
     legal_mask_kernel: Callable = staticmethod(lambda state, out: None)
     apply_kernel: Callable = staticmethod(lambda state, action: None)
     determinize_kernel: Callable = staticmethod(lambda state, seed: None)
+    check_kernel: Callable = staticmethod(lambda state: 0)   # the invariants: 0 when all hold
+    VIOLATIONS: tuple[str, ...] = ("ok",)                      # what each other code of check_kernel means
     MAX_HISTORY = 0         # the longest history a state dict may carry
 
     def __init__(self, volume: str | None = None, seed: int = 0):
@@ -249,9 +251,15 @@ class KernelGame(Game, abc.ABC):
     # Keys every volume's state dict shares (chance and provenance).
     COMMON_KEYS = ("rng", "forced_chance", "seed", "history", "history_from_seed")
 
-    @abc.abstractmethod
     def invariant_violation(self) -> str | None:
         """The first broken invariant of the row, in words, or None."""
+        code = int(self.check_kernel(self.state))
+        return None if code == 0 else self.VIOLATIONS[code]
+
+    def _provenance(self) -> dict:
+        """The keys every volume's state dict ends with (COMMON_KEYS): chance and provenance."""
+        return {"rng": int(self.state[self.RNG]), "forced_chance": self.forced_chance_left(), "seed": self.seed,
+                "history": list(self.history), "history_from_seed": self.history_from_seed}
 
     @classmethod
     def _new_loaded(cls, fields: Fields, d: dict) -> "KernelGame":

@@ -73,6 +73,8 @@ class Solo1948Game(KernelGame):
     legal_mask_kernel = staticmethod(rules.legal_mask)
     apply_kernel = staticmethod(rules.apply)
     determinize_kernel = staticmethod(rules.determinize)
+    check_kernel = staticmethod(invariants.check)
+    VIOLATIONS = invariants.VIOLATIONS
 
     @property
     def current_agent(self) -> str | None:
@@ -175,16 +177,8 @@ class Solo1948Game(KernelGame):
                 "arab": [ARAB_NAMES[int(t)] for t in s[L.ARAB_DECK:L.ARAB_DECK + int(s[L.ARAB_DRAWN])]],
                 "events": [EVENT_NAMES[int(e)] for e in s[L.EVENT_DECK:L.EVENT_DECK + int(s[L.EVENT_DRAWN])]],
             },
-            "rng": int(s[L.RNG]),
-            "forced_chance": self.forced_chance_left(),
-            "seed": self.seed,
-            "history": list(self.history),
-            "history_from_seed": self.history_from_seed,
+            **self._provenance(),
         }
-
-    def invariant_violation(self) -> str | None:
-        code = int(invariants.check(self.state))
-        return None if code == invariants.OK else invariants.VIOLATIONS[code]
 
     @classmethod
     def _from_dict(cls, d: dict) -> "Solo1948Game":

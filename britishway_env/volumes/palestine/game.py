@@ -110,6 +110,8 @@ class PalestineGame(KernelGame):
     legal_mask_kernel = staticmethod(turns.legal_mask)
     apply_kernel = staticmethod(turns.apply)
     determinize_kernel = staticmethod(determinize)
+    check_kernel = staticmethod(invariants.check)
+    VIOLATIONS = invariants.VIOLATIONS
 
     @property
     def current_agent(self) -> str | None:
@@ -212,16 +214,8 @@ class PalestineGame(KernelGame):
             "played_cards": [int(c) for c in s[L.DECK:L.DECK + drawn]],
             "undrawn_cards": [int(c) for c in s[L.DECK + drawn:L.DECK + DECK_SIZE]],
             "context": context,
-            "rng": int(s[L.RNG]),
-            "forced_chance": self.forced_chance_left(),
-            "seed": self.seed,
-            "history": list(self.history),
-            "history_from_seed": self.history_from_seed,
+            **self._provenance(),
         }
-
-    def invariant_violation(self) -> str | None:
-        code = int(invariants.check(self.state))
-        return None if code == invariants.OK else invariants.VIOLATIONS[code]
 
     @classmethod
     def _from_dict(cls, d: dict) -> "PalestineGame":
