@@ -21,7 +21,7 @@ OPERATION_SPACES = 3          # 3.1 (all volumes; a volume may add to it)
 LIMITED_SPACES = 1            # 2.3.4 (all volumes)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_box_to_operate(state, seat, box):
     """``seat`` takes ``box`` for an Operation, Limited from the Limited Op box
     (2.3.2, 2.3.4; all volumes), and chooses it next."""
@@ -31,7 +31,7 @@ def take_box_to_operate(state, seat, box):
     state[DECISION] = D_OPERATION
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin_operation(state, op, limit):
     """Operation ``op`` selects up to ``limit`` spaces, each once (3.1, all volumes);
     the volume clears its own per-space scratch."""
@@ -43,7 +43,7 @@ def begin_operation(state, op, limit):
     state[DECISION] = D_SPACE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_selected(state, s):
     """The Operation selects space ``s``; in an event it is the text's "there" too."""
     state[N_SELECTED] += 1
@@ -51,7 +51,7 @@ def count_selected(state, s):
         state[EV_SPACE] = s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clear_action(state):
     """The action's Operation and Special Activity are over (the header's part;
     the volume clears its own per-space scratch)."""
@@ -66,13 +66,13 @@ def clear_action(state):
     state[N_SELECTED] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def base_space_limit(state):
     """Spaces an Operation may select before the volume's modifiers (3.1, 2.3.4; all volumes)."""
     return LIMITED_SPACES if state[LIMITED] else OPERATION_SPACES
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_open(state):
     """A Special Activity may still be taken with this action: from the Op &
     Special Activity box, once (4.1, all volumes); in an event, only the one
@@ -82,7 +82,7 @@ def sa_open(state):
     return special_activity_box(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_allowed(state, sa, accompanies):
     """May ``sa`` go with this action's Operation (4.1.1, all volumes)?"""
     if state[EV_MODE] & MODE_EVENT_OP:
@@ -93,7 +93,7 @@ def sa_allowed(state, sa, accompanies):
     return accompanies[sa, state[OP]] != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin_special_activity(state, sa, resume):
     """The executor starts ``sa``; ``resume`` is the decision to go back to
     after it (during the Operation, or after it: 4.1, all volumes)."""
@@ -105,13 +105,13 @@ def begin_special_activity(state, sa, resume):
     state[DECISION] = D_SA_SPACE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_space_used(state, s):
     """A Special Activity acts in a space once."""
     return (state[SA_SPACES] >> s) & 1 != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_acts_in(state, s):
     state[SA_SPACES] |= 1 << s
     state[SA_COUNT] += 1

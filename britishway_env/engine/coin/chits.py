@@ -14,13 +14,13 @@ from ..rng import roll
 from .header import FORCED, FORCED_CAPACITY, RNG
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_pool(state, taken, per_kind, kind):
     """Chits of ``kind`` still in the pool."""
     return per_kind[kind] - state[taken + kind]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pool_size(state, taken, per_kind):
     n = 0
     for kind in range(per_kind.shape[0]):
@@ -28,7 +28,7 @@ def pool_size(state, taken, per_kind):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def held(state, taken, per_kind):
     """Chits out of the pool, all kinds together."""
     n = 0
@@ -37,7 +37,7 @@ def held(state, taken, per_kind):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_chit(state, taken, per_kind):
     """Draw one chit at random; its kind, or -1 if the pool is empty.
 
@@ -56,7 +56,7 @@ def draw_chit(state, taken, per_kind):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_chit(state, taken, per_kind, kind):
     """Take a chit of ``kind`` by choice; False if none is left in the pool."""
     if in_pool(state, taken, per_kind, kind) <= 0:
@@ -65,7 +65,7 @@ def take_chit(state, taken, per_kind, kind):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def return_chit(state, taken, kind):
     """A spent or discarded chit goes back to the pool."""
     state[taken + kind] -= 1

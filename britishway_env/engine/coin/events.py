@@ -40,7 +40,7 @@ MODE_LIMITED = 64             # a Limited Operation: 2.3.4 as usual
 MODE_VOLUME = (8, 32, 128, 256, 512)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clear_event(state):
     state[EV_CARD] = 0
     state[EV_SIDE] = 0
@@ -55,7 +55,7 @@ def clear_event(state):
     state[EV_SA] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def begin_event(state, seat, side):
     """``seat`` executes the card in play's event, text ``side`` (5.1, 5.2; all volumes)."""
     clear_event(state)
@@ -67,7 +67,7 @@ def begin_event(state, seat, side):
     state[DECISION] = D_EVENT_RESUME
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def request_operation(state, op, limit, space_filter, mode, sa, next_step):
     """Run ``op`` for the event in up to ``limit`` spaces; then step ``next_step``."""
     state[EV_STEP] = next_step
@@ -78,7 +78,7 @@ def request_operation(state, op, limit, space_filter, mode, sa, next_step):
     return REQ_OPERATION + op
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def request_choice_of_operation(state, decider, limit, mode, next_step):
     """``decider`` chooses an Operation (or none) for the event, in up to ``limit`` spaces."""
     state[EV_STEP] = next_step
@@ -90,7 +90,7 @@ def request_choice_of_operation(state, decider, limit, mode, next_step):
     return REQ_CHOOSE_OP
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ask(state, decision, next_step):
     """Wait for an event decision (an option, a count) from the executing seat."""
     state[EV_STEP] = next_step
@@ -99,7 +99,7 @@ def ask(state, decision, next_step):
     return REQ_WAIT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_event_operation(state):
     """An event's Operation or Special Activity is over: back to the text."""
     state[EV_MODE] = 0

@@ -15,24 +15,24 @@ from .header import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def second_eligible(state):
     return 1 - state[FIRST_ELIGIBLE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def box_chooser(state):
     """The seat choosing a box now: the 1st Eligible, then the 2nd (2.3.1, 2.3.2; all volumes)."""
     return state[FIRST_ELIGIBLE] if state[STEP] == 0 else second_eligible(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def box_open(state, seat, box):
     """A box the other seat took on this card is closed to ``seat`` (2.3.2, all volumes)."""
     return state[BOX + (1 - seat)] != box
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_action_done(state):
     """One seat's action on the card is over: the 2nd Eligible chooses next, or,
     after both, the leftmost box's seat becomes 1st Eligible and the next
@@ -45,7 +45,7 @@ def card_action_done(state):
     state[DECISION] = D_NEXT_CARD
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reveal_next_card(state):
     """The next card of the deck is the card in play, with an empty track
     (2.2, all volumes); returns its number."""
@@ -60,7 +60,7 @@ def reveal_next_card(state):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_propaganda(card, propaganda):
     """Is ``card`` one of the volume's Propaganda cards (2.4, all volumes)?"""
     for c in propaganda:
@@ -69,14 +69,14 @@ def is_propaganda(card, propaganda):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def special_activity_box(state):
     """The acting seat is in the Op & Special Activity box, in a full Operation,
     with its Special Activity not yet taken (2.3.2, 4.1; all volumes)."""
     return state[LIMITED] == 0 and state[BOX + state[EXECUTOR]] == BOX_OP_SA and state[SA_USED] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def game_over(state, outcome):
     """The game ends with ``outcome`` (7.0, all volumes)."""
     state[OUTCOME] = outcome

@@ -12,13 +12,13 @@ from .header import COUNTERINSURGENT_WIN, INSURGENT_WIN, POLITICAL_WILL, PROPAGA
 from .initiative import game_over
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def shift_political_will(state, delta, pw_max):
     """Shift Political Will by ``delta`` within 0..``pw_max`` (1.8, all volumes)."""
     state[POLITICAL_WILL] = min(pw_max, max(0, state[POLITICAL_WILL] + delta))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def victory_check(state, n_propaganda):
     """After the Political Will Phase (6.1, 7.0; all volumes): True when the
     game is over, won by the insurgent at Political Will 0 or by the
