@@ -46,8 +46,8 @@ else a legal action chosen by the hash.
 import numpy as np
 from numba import njit
 
+from ...engine.bots import best_and_ties, kth_best, open_hash as open_fields_hash, tie_index, top_sum_next
 from ...engine.policy import uniform_legal
-from ...engine.rng import mix64
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import DECK_SIZE, N_CARDS, PILE_BOTTOM, PILE_TOP, PILES
 from .layout import (
@@ -132,38 +132,21 @@ EVENT_VALUE = _event_table()
 def open_hash(state):
     """A hash of the open information (everything but the dice generator,
     forced chance and the undrawn cards): the bots' tie-break."""
-    h = np.uint64(0x2545F4914F6CDD1D)
-    drawn = state[DECK_DRAWN]
-    for i in range(STATE_SIZE):
-        if i == RNG or (FORCED <= i < FORCED + 2 + FORCED_CAPACITY) or (DECK + drawn <= i < DECK + DECK_SIZE):
-            continue
-        h = mix64(h ^ (np.uint64(state[i] & 0xFFFFFFFF) + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)))
-    return h
+    return open_fields_hash(state, RNG, FORCED, FORCED + 2 + FORCED_CAPACITY,
+                            DECK + state[DECK_DRAWN], DECK + DECK_SIZE)
 
 
 @njit(cache=True)
 def pick(state, scores, mask):
-    """The legal action with the highest score; ties by :func:`open_hash`."""
-    best = NEG * 10.0
-    n = 0
-    for a in range(N_ACTIONS):
-        if mask[a]:
-            if scores[a] > best + 1e-9:
-                best = scores[a]
-                n = 1
-            elif scores[a] > best - 1e-9:
-                n += 1
+    """The legal action with the highest score; ties by :func:`open_hash`
+    (taken only when there is a tie)."""
+    best, n = best_and_ties(scores, mask, NEG * 10.0)
     if n == 0:
         return -1
     k = 0
     if n > 1:
-        k = np.int64((open_hash(state) >> np.uint64(11)) % np.uint64(n))
-    for a in range(N_ACTIONS):
-        if mask[a] and scores[a] > best - 1e-9:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+        k = tie_index(open_hash(state), n)
+    return kth_best(scores, mask, best, k)
 
 
 @njit(cache=True)
@@ -266,27 +249,8 @@ def cheapest_chit(state):
 
 @njit(cache=True)
 def top_sum(vals, k):
-    """Sum of the ``k`` largest positive values (vals is modified)."""
-    total = 0.0
-    for _ in range(k):
-        b = -1
-        for s in range(vals.shape[0]):
-            if vals[s] > STOP_VALUE and (b < 0 or vals[s] > vals[b]):
-                b = s
-        if b < 0:
-            break
-        total += vals[b]
-        vals[b] = NEG
-    return total
-
-
-@njit(cache=True)
-def next_best(vals):
-    b = NEG
-    for s in range(vals.shape[0]):
-        if vals[s] > b:
-            b = vals[s]
-    return b
+    """(sum of the ``k`` largest values worth taking, best value left over)."""
+    return top_sum_next(vals, k, STOP_VALUE, NEG)
 
 
 # ------------------------------------------------------------------ Irgun --
@@ -405,9 +369,26 @@ def exposed_arrival(state, t, n):
 
 
 @njit(cache=True)
-def travel_move_value(state, o, t, m):
+def travel_arrivals(state, m):
+    """Irgun: :func:`cell_add_value` of one more Underground Cell in each
+    space, what a Cell Travelling there adds (valued once for every origin)."""
+    out = np.empty(N_MAP_SPACES)
+    for t in range(N_MAP_SPACES):
+        out[t] = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, False)
+    return out
+
+
+@njit(cache=True)
+def travel_leave(state, o, m):
+    """Irgun: what an Underground Cell leaving ``o`` takes away there."""
+    return cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
+
+
+@njit(cache=True)
+def travel_move_value(state, o, t, m, arrive, leave):
     """Worth of moving one Cell from origin ``o`` to ``t`` (unmoved Active Cells
-    move first, rules decision P-9); ``t == o`` flips an Active Cell Underground."""
+    move first, rules decision P-9); ``t == o`` flips an Active Cell Underground.
+    ``arrive``: :func:`travel_arrivals`; ``leave``: :func:`travel_leave` of ``o``."""
     movable = cells(state, o) - state[MOVED_HERE + o]
     if movable <= 0:
         return NEG
@@ -421,26 +402,27 @@ def travel_move_value(state, o, t, m):
         if SPACE_KIND[t] == CITY and state[at(t, CURFEW)] > 0 and cells(state, t) == 0:
             v += 0.5 * m
     else:
-        v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, False)
+        v = arrive[t]
         if mover_active:
             v += REHIDE
     if not mover_active:
-        v -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
+        v -= leave
     return v
 
 
 @njit(cache=True)
-def travel_origin_value(state, o, m):
+def travel_origin_value(state, o, m, arrive):
     """Travel from ``o``: its best two moves, and its other Active Cells flipped back."""
     movable = cells(state, o) - state[MOVED_HERE + o]
     if movable <= 0:
         return NEG
+    leave = travel_leave(state, o, m)
     b1 = NEG
     b2 = NEG
     for t in range(N_MAP_SPACES):
         if t == o:
             continue
-        v = travel_move_value(state, o, t, m)
+        v = travel_move_value(state, o, t, m, arrive, leave)
         if v > b1:
             b2 = b1
             b1 = v
@@ -478,13 +460,14 @@ def propagandize_city_value(state, s):
 
 
 @njit(cache=True)
-def irgun_space_value(state, op, s, m):
+def irgun_space_value(state, op, s, m, arrive):
+    """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel."""
     if op == OP_SABOTAGE:
         return sabotage_value(state, s, True)
     if op == OP_RECRUIT:
         return recruit_value(state, s, m)
     if op == OP_TRAVEL:
-        return travel_origin_value(state, s, m)
+        return travel_origin_value(state, s, m, arrive)
     if op == OP_ROB:
         return rob_value(state, s, m)
     return NEG
@@ -514,7 +497,7 @@ def irgun_sa_value(state, sa, sabotaging):
         for s in range(N_MAP_SPACES):
             if can_propagandize_in(state, s):
                 vals[s] = propagandize_city_value(state, s)
-        t = top_sum(vals, 2)
+        t = top_sum(vals, 2)[0]
         return t if t > 0 else NEG
     if sa == SA_TERROR:
         best = NEG
@@ -526,32 +509,73 @@ def irgun_sa_value(state, sa, sabotaging):
 
 
 @njit(cache=True)
-def irgun_best_sa(state, op):
-    """(Special Activity, value) the Irgun plan to add to ``op``."""
+def best_sa_of(op, sas, vals):
+    """(Special Activity, value): the best of ``sas`` (valued ``vals``, in
+    that order) that may accompany ``op`` (4.1.1); (-1, NEG) if none."""
     best = NEG
     best_sa = -1
-    for sa in (SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR):
-        if not sa_accompanies(op, sa):
-            continue
-        v = irgun_sa_value(state, sa, op == OP_SABOTAGE)
-        if v > best:
-            best = v
-            best_sa = sa
+    for i in range(3):
+        if sa_accompanies(op, sas[i]) and vals[i] > best:
+            best = vals[i]
+            best_sa = sas[i]
     return best_sa, best
 
 
 @njit(cache=True)
-def irgun_op_value(state, op, limit, with_sa):
-    """Worth of Operation ``op`` in up to ``limit`` spaces (3.1, 6.5.3), with
-    an Offensive (2.3.7) when the extra space pays and, in the Op & Special
-    Activity box, its best Special Activity (4.1)."""
-    if not op_feasible(state, op):
-        return NEG
+def irgun_best_sa(state, op):
+    """(Special Activity, value) the Irgun plan to add to ``op``."""
+    sil = irgun_sa_value(state, SA_SILENCE, op == OP_SABOTAGE) if sa_accompanies(op, SA_SILENCE) else NEG
+    pro = irgun_sa_value(state, SA_PROPAGANDIZE, False) if sa_accompanies(op, SA_PROPAGANDIZE) else NEG
+    ter = irgun_sa_value(state, SA_TERROR, False) if sa_accompanies(op, SA_TERROR) else NEG
+    return best_sa_of(op, (SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR), (sil, pro, ter))
+
+
+@njit(cache=True)
+def irgun_sa_worth(state):
+    """Worth of the best Special Activity for each Irgun Operation (OP_*
+    index; NEG for British ones), each Special Activity valued once."""
+    sil_sab = irgun_sa_value(state, SA_SILENCE, True)
+    sil = irgun_sa_value(state, SA_SILENCE, False)
+    pro = irgun_sa_value(state, SA_PROPAGANDIZE, False)
+    ter = irgun_sa_value(state, SA_TERROR, False)
+    out = np.full(8, NEG)
+    for op in range(8):
+        if OP_FACTION[op] == IRGUN:
+            out[op] = best_sa_of(op, (SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR),
+                                 (sil_sab if op == OP_SABOTAGE else sil, pro, ter))[1]
+    return out
+
+
+@njit(cache=True)
+def op_space_values(state, faction, op, vals):
+    """``vals[s]``: worth of ``op`` in each space it may still select (NEG
+    elsewhere); False when ``op`` is not feasible at all (no space, 3.1)."""
+    feasible = False
     m = setup_factor(state)
-    vals = np.full(N_MAP_SPACES, NEG)
+    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else np.empty(0)
+    target = patrol_target(state, False) if op == OP_PATROL else -1
     for s in range(N_MAP_SPACES):
-        if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
-            vals[s] = irgun_space_value(state, op, s, m)
+        vals[s] = NEG
+        if op_space_ok(state, op, s):
+            feasible = True
+            if state[SELECTED + s] == 0:
+                if faction == IRGUN:
+                    vals[s] = irgun_space_value(state, op, s, m, arrive)
+                else:
+                    vals[s] = british_space_value(state, op, s, target)
+    return feasible
+
+
+@njit(cache=True)
+def irgun_op_value(state, op, limit, limit_sa, sa_v):
+    """Worth of Operation ``op`` in up to ``limit`` spaces (3.1, 6.5.3), with
+    an Offensive (2.3.7) when the extra space pays; and the same in up to
+    ``limit_sa`` spaces in the Op & Special Activity box, with its best
+    Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible."""
+    vals = np.empty(N_MAP_SPACES)
+    if not op_space_values(state, IRGUN, op, vals):
+        return NEG, NEG
+    m = setup_factor(state)
     if op == OP_SABOTAGE and not railway_sabotaged(state):
         # the +2 for no Sabotaged Railway is lost only once (6.1.2)
         first = -1
@@ -561,22 +585,24 @@ def irgun_op_value(state, op, limit, with_sa):
         for s in range(N_MAP_SPACES):
             if SPACE_KIND[s] == RAILWAY and vals[s] > NEG and s != first:
                 vals[s] = sabotage_value(state, s, False)
-    k = limit
-    if op == OP_ROB:
-        k = min(k, max(1, state[AVAILABLE_CACHES]))
-    total = top_sum(vals, k)
-    if op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB:
-        extra = next_best(vals)
-        cost = offensive_cost(state, m)
-        if cost > NEG and extra - cost > STOP_VALUE:
+    offensive = op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB
+    cost = offensive_cost(state, m) if offensive else NEG
+    out0 = NEG
+    out1 = NEG
+    for i in range(2):
+        k = limit if i == 0 else limit_sa
+        if op == OP_ROB:
+            k = min(k, max(1, state[AVAILABLE_CACHES]))
+        total, extra = top_sum(vals, k)
+        if offensive and cost > NEG and extra - cost > STOP_VALUE:
             total += extra - cost
-    if total <= 0:
-        total = 0.01
-    if with_sa:
-        sa, v = irgun_best_sa(state, op)
-        if v > 0:
-            total += v
-    return total
+        if total <= 0:
+            total = 0.01
+        if i == 0:
+            out0 = total
+        else:
+            out1 = total + sa_v if sa_v > 0 else total
+    return out0, out1
 
 
 # ---------------------------------------------------------------- British --
@@ -804,24 +830,26 @@ def deploy_police_value(state, s):
 
 
 @njit(cache=True)
-def free_troops(state, d):
+def spare_troops_total(state):
     n = 0
     for s in range(N_MAP_SPACES):
-        if s != d:
-            n += spare_troops(state, s)
+        n += spare_troops(state, s)
     return n
 
 
 @njit(cache=True)
-def troop_destination_value(state, d):
-    """Deploy's Troops to one space (3.2.1): to Assault next card, or to Restore."""
+def troop_destination_value(state, d, spare_all):
+    """Deploy's Troops to one space (3.2.1): to Assault next card, or to
+    Restore. ``spare_all``: :func:`spare_troops_total`, of which all but
+    ``d``'s own can come."""
     v = 0.0
+    free = spare_all - spare_troops(state, d)
     if irgun_pieces(state, d) > 0:
         now = assault_value(state, d, state[at(d, TROOPS)], True)
-        later = assault_value(state, d, state[at(d, TROOPS)] + free_troops(state, d), True)
+        later = assault_value(state, d, state[at(d, TROOPS)] + free, True)
         v = 0.6 * (max(later, 0.0) - max(now, 0.0))
     elif state[at(d, TROOPS)] == 0 and state[at(d, POLICE)] > 0 \
-            and state[at(d, SABOTAGE)] + state[at(d, TERROR)] > 0 and free_troops(state, d) > 0:
+            and state[at(d, SABOTAGE)] + state[at(d, TERROR)] > 0 and free > 0:
         v = restore_value(state, d)
     return v
 
@@ -940,16 +968,26 @@ def british_sa_value(state, sa, op, now):
 
 @njit(cache=True)
 def british_best_sa(state, op, now):
-    best = NEG
-    best_sa = -1
-    for sa in (SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION):
-        if not sa_accompanies(op, sa):
-            continue
-        v = british_sa_value(state, sa, op, now)
-        if v > best:
-            best = v
-            best_sa = sa
-    return best_sa, best
+    res = british_sa_value(state, SA_RESTORE, op, now) if sa_accompanies(op, SA_RESTORE) else NEG
+    neg = british_sa_value(state, SA_NEGOTIATE, op, now) if sa_accompanies(op, SA_NEGOTIATE) else NEG
+    md = british_sa_value(state, SA_MASS_DETENTION, op, now) if sa_accompanies(op, SA_MASS_DETENTION) else NEG
+    return best_sa_of(op, (SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION), (res, neg, md))
+
+
+@njit(cache=True)
+def british_sa_worth(state):
+    """Worth of the best planned Special Activity for each British Operation
+    (OP_* index; NEG for Irgun ones), each Special Activity valued once."""
+    res = british_sa_value(state, SA_RESTORE, OP_DEPLOY, False)
+    neg = british_sa_value(state, SA_NEGOTIATE, OP_DEPLOY, False)
+    md_search = british_sa_value(state, SA_MASS_DETENTION, OP_SEARCH, False)
+    md = british_sa_value(state, SA_MASS_DETENTION, OP_ASSAULT, False)
+    out = np.full(8, NEG)
+    for op in range(8):
+        if OP_FACTION[op] == BRITISH:
+            out[op] = best_sa_of(op, (SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION),
+                                 (res, neg, md_search if op == OP_SEARCH else md))[1]
+    return out
 
 
 @njit(cache=True)
@@ -970,47 +1008,59 @@ def british_space_value(state, op, s, target):
 
 
 @njit(cache=True)
-def british_op_value(state, op, limit, with_sa):
-    """Worth of British ``op`` in up to ``limit`` spaces (3.1), an Intelligence
-    Lead (2.3.7) when the extra space pays, and its best Special Activity."""
-    if not op_feasible(state, op):
-        return NEG
-    target = patrol_target(state, False) if op == OP_PATROL else -1
-    vals = np.full(N_MAP_SPACES, NEG)
-    for s in range(N_MAP_SPACES):
-        if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
-            vals[s] = british_space_value(state, op, s, target)
-    k = limit
+def british_op_value(state, op, limit, limit_sa, sa_v):
+    """Worth of British ``op`` in up to ``limit`` spaces (3.1), with an
+    Intelligence Lead (2.3.7) when the extra space pays; and the same in up
+    to ``limit_sa`` spaces with its best Special Activity, worth
+    ``sa_v``. (NEG, NEG) if not feasible."""
+    vals = np.empty(N_MAP_SPACES)
+    if not op_space_values(state, BRITISH, op, vals):
+        return NEG, NEG
+    lead = (op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT) and intel_total(state) > 0
+    chit = CHIT[cheapest_chit(state)] if lead else 0.0
+    troops_best = 0.0
     if op == OP_DEPLOY:
-        k = min(k, max(1, state[AVAILABLE_POLICE]))
-    total = top_sum(vals, k)
-    if (op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT) and intel_total(state) > 0:
-        extra = next_best(vals) - CHIT[cheapest_chit(state)]
-        if extra > STOP_VALUE:
-            total += extra
-    if op == OP_DEPLOY:
-        best = 0.0
+        spare = spare_troops_total(state)
         for d in range(N_MAP_SPACES):
-            best = max(best, troop_destination_value(state, d))
-        total += best
-    if total <= 0:
-        total = 0.01
-    if with_sa:
-        sa, v = british_best_sa(state, op, False)
-        if v > 0:
-            total += v
-    return total
+            troops_best = max(troops_best, troop_destination_value(state, d, spare))
+    out0 = NEG
+    out1 = NEG
+    for i in range(2):
+        k = limit if i == 0 else limit_sa
+        if op == OP_DEPLOY:
+            k = min(k, max(1, state[AVAILABLE_POLICE]))
+        total, rest = top_sum(vals, k)
+        if lead:
+            extra = rest - chit
+            if extra > STOP_VALUE:
+                total += extra
+        if op == OP_DEPLOY:
+            total += troops_best
+        if total <= 0:
+            total = 0.01
+        if i == 0:
+            out0 = total
+        else:
+            out1 = total + sa_v if sa_v > 0 else total
+    return out0, out1
 
 
 # ------------------------------------------------------------- both sides --
 
 @njit(cache=True)
-def op_value(state, faction, op, limit, with_sa):
+def op_value(state, faction, op, limit, limit_sa, sa_v):
+    """(worth of ``op`` as a Limited or plain Operation in ``limit`` spaces,
+    worth in ``limit_sa`` spaces with its Special Activity worth ``sa_v``)."""
     if OP_FACTION[op] != faction:
-        return NEG
+        return NEG, NEG
     if faction == IRGUN:
-        return irgun_op_value(state, op, limit, with_sa)
-    return british_op_value(state, op, limit, with_sa)
+        return irgun_op_value(state, op, limit, limit_sa, sa_v)
+    return british_op_value(state, op, limit, limit_sa, sa_v)
+
+
+@njit(cache=True)
+def sa_worth(state, faction):
+    return irgun_sa_worth(state) if faction == IRGUN else british_sa_worth(state)
 
 
 @njit(cache=True)
@@ -1022,19 +1072,24 @@ def space_limit(state, faction, limited):
 
 
 @njit(cache=True)
-def best_op(state, faction, limited):
-    """(Operation, value) the faction would choose in a box."""
-    best = NEG
-    best_op_ = -1
-    k = space_limit(state, faction, limited)
+def best_ops(state, faction, with_sa):
+    """Best worth of an Operation in the Limited Operation box and (with
+    ``with_sa``) in the Op & Special Activity box, each Operation's spaces
+    valued once for both."""
+    lim = NEG
+    full = NEG
+    k_lim = space_limit(state, faction, True)
+    k_full = space_limit(state, faction, False)
+    worth = sa_worth(state, faction) if with_sa else np.full(8, NEG)
     for op in range(8):
         if OP_FACTION[op] != faction:
             continue
-        v = op_value(state, faction, op, k, not limited)
-        if v > best:
-            best = v
-            best_op_ = op
-    return best_op_, best
+        v_lim, v_full = op_value(state, faction, op, k_lim, k_full, worth[op])
+        if v_lim > lim:
+            lim = v_lim
+        if v_full > full:
+            full = v_full
+    return lim, full
 
 
 @njit(cache=True)
@@ -1131,10 +1186,8 @@ def box_decision(state, mask, faction, scores):
         block = EVENT_BLOCK * max(0.0, best_event(state, 1 - faction, card))
     lim = NEG
     full = NEG
-    if mask[A_BOX + BOX_LIMITED]:
-        lim = best_op(state, faction, True)[1]
-    if mask[A_BOX + BOX_OP_SA]:
-        full = best_op(state, faction, False)[1]
+    if mask[A_BOX + BOX_LIMITED] or mask[A_BOX + BOX_OP_SA]:
+        lim, full = best_ops(state, faction, mask[A_BOX + BOX_OP_SA] == 1)
     pv = pass_value(state, faction)
     for b in range(3):
         if step == 0:
@@ -1162,9 +1215,11 @@ def box_decision(state, mask, faction, scores):
 def operation_decision(state, mask, faction, scores):
     limited = state[LIMITED] == 1
     k = space_limit(state, faction, limited)
+    worth = np.full(8, NEG) if limited else sa_worth(state, faction)
     for op in range(8):
         if mask[A_OP + op]:
-            scores[A_OP + op] = op_value(state, faction, op, k, not limited)
+            v_plain, v_sa = op_value(state, faction, op, k, k, worth[op])
+            scores[A_OP + op] = v_plain if limited else v_sa
     return pick(state, scores, mask)
 
 
@@ -1189,12 +1244,14 @@ def space_decision(state, mask, faction, scores):
     op = state[OP]
     m = setup_factor(state)
     target = patrol_target(state, False) if op == OP_PATROL else -1
+    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else np.empty(0)
+    extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
     best_unselected = NEG
     for s in range(N_MAP_SPACES):
-        if state[SELECTED + s] == 1 or not op_space_ok(state, op, s):
+        if state[SELECTED + s] == 1 or not (extra or mask[A_SPACE + s]) or not op_space_ok(state, op, s):
             continue
         if faction == IRGUN:
-            v = irgun_space_value(state, op, s, m)
+            v = irgun_space_value(state, op, s, m, arrive)
         else:
             v = british_space_value(state, op, s, target)
         if mask[A_SPACE + s]:
@@ -1207,12 +1264,17 @@ def space_decision(state, mask, faction, scores):
             scores[A_EXTRA] = best_unselected - CHIT[cheapest_chit(state)]
         else:
             scores[A_EXTRA] = best_unselected - offensive_cost(state, m)
-    if faction == IRGUN:
-        sa, v = irgun_best_sa(state, op)
-    else:
-        sa, v = british_best_sa(state, op, True)
-    if sa >= 0 and mask[A_SA + sa] and v > STOP_VALUE and sa_timing_now(op, sa, state[N_SELECTED]):
-        scores[A_SA + sa] = MUST
+    offered = False
+    for sa in range(6):
+        if mask[A_SA + sa]:
+            offered = True
+    if offered:
+        if faction == IRGUN:
+            sa, v = irgun_best_sa(state, op)
+        else:
+            sa, v = british_best_sa(state, op, True)
+        if sa >= 0 and mask[A_SA + sa] and v > STOP_VALUE and sa_timing_now(op, sa, state[N_SELECTED]):
+            scores[A_SA + sa] = MUST
     return pick(state, scores, mask)
 
 
@@ -1393,9 +1455,10 @@ def search_city_decision(state, mask):
 @njit(cache=True)
 def deploy_destination_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
+    spare = spare_troops_total(state)
     for d in range(N_MAP_SPACES):
         if mask[A_SPACE + d]:
-            scores[A_SPACE + d] = troop_destination_value(state, d)
+            scores[A_SPACE + d] = troop_destination_value(state, d, spare)
     return pick(state, scores, mask)
 
 
@@ -1415,10 +1478,12 @@ def deploy_troops_decision(state, mask, scores):
 def travel_dest_decision(state, mask, scores):
     o = state[CUR]
     m = setup_factor(state)
+    arrive = travel_arrivals(state, m)
+    leave = travel_leave(state, o, m)
     scores[A_STOP] = STOP_VALUE
     for t in range(N_MAP_SPACES):
         if mask[A_SPACE + t]:
-            scores[A_SPACE + t] = travel_move_value(state, o, t, m)
+            scores[A_SPACE + t] = travel_move_value(state, o, t, m, arrive, leave)
     return pick(state, scores, mask)
 
 

@@ -1,0 +1,100 @@
+"""Scripted-bot helpers shared by every volume: scored picks with a
+deterministic tie-break, and the hash of the open information it uses.
+
+A volume's bot scores the legal actions of the pending decision and plays
+the best one. Ties are broken by a hash of the open information only (the
+state row less its hidden ranges: the dice generator, forced chance, the
+undrawn cards), so a bot is a deterministic function of what both players
+see (DESIGN.md 4, 5). The hash is dear (one SplitMix64 round per open
+field), so :func:`pick_best` takes it only when a tie needs it.
+
+The helpers take plain arrays and numbers (no volume layout): the caller
+passes its hidden ranges and its "worse than anything" score.
+"""
+
+import numpy as np
+from numba import njit
+
+from .rng import mix64
+
+HASH_SEED = np.uint64(0x2545F4914F6CDD1D)
+FIELD_MIX = np.uint64(0x9E3779B97F4A7C15)
+TIE = 1e-9           # scores closer than this are tied
+
+
+@njit(cache=True)
+def _mix_fields(h, state, lo, hi):
+    for i in range(lo, hi):
+        h = mix64(h ^ (np.uint64(state[i] & 0xFFFFFFFF) + np.uint64(i) * FIELD_MIX))
+    return h
+
+
+@njit(cache=True)
+def open_hash(state, hidden, b_lo, b_hi, c_lo, c_hi):
+    """SplitMix64 chain over the fields of ``state`` in index order, each
+    mixed with its index, skipping the hidden ones: the field ``hidden`` and
+    the ranges ``[b_lo, b_hi)`` and ``[c_lo, c_hi)``, which lie in that order
+    along the row (``hidden < b_lo <= b_hi <= c_lo <= c_hi``; a range may be empty)."""
+    h = HASH_SEED
+    h = _mix_fields(h, state, 0, hidden)
+    h = _mix_fields(h, state, hidden + 1, b_lo)
+    h = _mix_fields(h, state, b_hi, c_lo)
+    return _mix_fields(h, state, c_hi, state.shape[0])
+
+
+@njit(cache=True)
+def best_and_ties(scores, mask, floor):
+    """(best score among the actions set in ``mask``, how many are tied at
+    it); ``floor``, below every score, when ``mask`` is empty."""
+    best = floor
+    n = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if scores[a] > best + TIE:
+                best = scores[a]
+                n = 1
+            elif scores[a] > best - TIE:
+                n += 1
+    return best, n
+
+
+@njit(cache=True)
+def tie_index(h, n):
+    """Which of ``n`` tied actions hash ``h`` picks."""
+    return np.int64((h >> np.uint64(11)) % np.uint64(n))
+
+
+@njit(cache=True)
+def kth_best(scores, mask, best, k):
+    """The ``k``-th action (0-based, in action order) of ``mask`` tied at ``best``; -1 if none."""
+    for a in range(mask.shape[0]):
+        if mask[a] and scores[a] > best - TIE:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def top_sum_next(vals, k, floor, none):
+    """(sum of the ``k`` largest values above ``floor``, largest value left
+    over), ``vals`` unchanged. The values are taken largest first (the first
+    index on equal values) and summed in that order; the left-over maximum is
+    ``none`` when nothing left exceeds it. One pass serves every ``k`` the
+    caller needs from one set of space values."""
+    total = 0.0
+    taken = 0            # bit s: vals[s] is in the sum (at most 64 values)
+    for _ in range(k):
+        b = -1
+        for s in range(vals.shape[0]):
+            if (taken >> s) & 1 == 0 and vals[s] > floor and (b < 0 or vals[s] > vals[b]):
+                b = s
+        if b < 0:
+            break
+        total += vals[b]
+        taken |= 1 << b
+    rest = none
+    for s in range(vals.shape[0]):
+        if (taken >> s) & 1 == 0 and vals[s] > rest:
+            rest = vals[s]
+    return total, rest
