@@ -76,25 +76,47 @@ def kth_best(scores, mask, best, k):
 
 
 @njit(cache=True)
-def top_sum_next(vals, k, floor, none):
-    """(sum of the ``k`` largest values above ``floor``, largest value left
-    over), ``vals`` unchanged. The values are taken largest first (the first
-    index on equal values) and summed in that order; the left-over maximum is
-    ``none`` when nothing left exceeds it. One pass serves every ``k`` the
-    caller needs from one set of space values."""
-    total = 0.0
-    taken = 0            # bit s: vals[s] is in the sum (at most 64 values)
-    for _ in range(k):
+def top_sums(vals, k1, k2, floor, none):
+    """The ``k`` largest values above ``floor`` summed, and the largest value
+    left over, for ``k = k1`` and ``k = k2``: ``(sum1, left1, sum2, left2)``.
+
+    The values are taken largest first (on equal values the first index)
+    and summed in that order, as a loop that takes the largest value and
+    strikes it out, ``k`` times, would; the left-over maximum is ``none``
+    when nothing left exceeds it. ``vals`` is unchanged; one selection pass
+    serves both ``k`` (a volume's Operation valued in one space and in several)."""
+    kmax = max(k1, k2)
+    sum1 = 0.0
+    sum2 = 0.0
+    left1 = none
+    left2 = none
+    taken = 0            # bit s: vals[s] was taken (at most 64 values)
+    j = 0
+    while j <= kmax:
         b = -1
         for s in range(vals.shape[0]):
             if (taken >> s) & 1 == 0 and vals[s] > floor and (b < 0 or vals[s] > vals[b]):
                 b = s
         if b < 0:
             break
-        total += vals[b]
+        if j == k1:
+            left1 = vals[b]
+        if j == k2:
+            left2 = vals[b]
+        if j < k1:
+            sum1 += vals[b]
+        if j < k2:
+            sum2 += vals[b]
         taken |= 1 << b
-    rest = none
-    for s in range(vals.shape[0]):
-        if (taken >> s) & 1 == 0 and vals[s] > rest:
-            rest = vals[s]
-    return total, rest
+        j += 1
+    if j <= kmax:
+        # every value above the floor was taken by the larger k: what is left lies at or below it
+        rest = none
+        for s in range(vals.shape[0]):
+            if (taken >> s) & 1 == 0 and vals[s] > rest:
+                rest = vals[s]
+        if j <= k1:
+            left1 = rest
+        if j <= k2:
+            left2 = rest
+    return sum1, left1, sum2, left2

@@ -46,7 +46,7 @@ else a legal action chosen by the hash.
 import numpy as np
 from numba import njit
 
-from ...engine.bots import best_and_ties, kth_best, open_hash as open_fields_hash, tie_index, top_sum_next
+from ...engine.bots import best_and_ties, kth_best, open_hash as open_fields_hash, tie_index, top_sums as top_k_sums
 from ...engine.policy import uniform_legal
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import DECK_SIZE, N_CARDS, PILE_BOTTOM, PILE_TOP, PILES
@@ -127,6 +127,37 @@ EVENT_VALUE = _event_table()
 
 
 # ---------------------------------------------------------------- helpers --
+
+def _neighbour_lists():
+    """NEIGHBOURS[s, :N_NEIGHBOURS[s]]: the spaces adjacent to ``s``, in
+    space order (the same order as a scan of ADJACENT's row)."""
+    n = ADJACENT.sum(axis=1).astype(np.int64)
+    out = np.full((N_MAP_SPACES, max(1, int(n.max()))), -1, dtype=np.int64)
+    for s in range(N_MAP_SPACES):
+        ts = [t for t in range(N_MAP_SPACES) if ADJACENT[s, t]]
+        out[s, :len(ts)] = ts
+    return out, n
+
+
+NEIGHBOURS, N_NEIGHBOURS = _neighbour_lists()
+NO_ARRIVALS = np.zeros((2, N_MAP_SPACES))    # Travel arrivals when the Operation is not Travel
+
+
+def _cache_base():
+    """The board part of :func:`cache_value`: 0.7, plus 0.05 per adjacent
+    Railway or City, added one at a time as the kernel once did."""
+    out = np.empty(N_MAP_SPACES)
+    for s in range(N_MAP_SPACES):
+        v = 0.7
+        for t in range(N_MAP_SPACES):
+            if ADJACENT[s, t] and SPACE_KIND[t] != DISTRICT:
+                v += 0.05
+        out[s] = v
+    return out
+
+
+CACHE_BASE = _cache_base()
+
 
 @njit(cache=True)
 def open_hash(state):
@@ -250,7 +281,14 @@ def cheapest_chit(state):
 @njit(cache=True)
 def top_sum(vals, k):
     """(sum of the ``k`` largest values worth taking, best value left over)."""
-    return top_sum_next(vals, k, STOP_VALUE, NEG)
+    total, left, _, _ = top_sums(vals, k, k)
+    return total, left
+
+
+@njit(cache=True)
+def top_sums(vals, k1, k2):
+    """:func:`top_sum` for ``k1`` and for ``k2`` in one pass."""
+    return top_k_sums(vals, k1, k2, STOP_VALUE, NEG)
 
 
 # ------------------------------------------------------------------ Irgun --
@@ -284,10 +322,7 @@ def cache_value(state, s, m):
     """Irgun: worth of an Arms Cache in ``s``: it lets Recruit place two Cells
     there and next door (3.3.1) and adds 2 to Sabotage nearby (3.3.3); Troops
     there can take it by Assault (3.2.4)."""
-    v = 0.7
-    for t in range(N_MAP_SPACES):
-        if ADJACENT[s, t] and SPACE_KIND[t] != DISTRICT:
-            v += 0.05
+    v = CACHE_BASE[s]
     if state[at(s, TROOPS)] >= 2:
         v -= 0.35
     if map_total(state, ARMS_CACHES) == 0:
@@ -370,11 +405,22 @@ def exposed_arrival(state, t, n):
 
 @njit(cache=True)
 def travel_arrivals(state, m):
-    """Irgun: :func:`cell_add_value` of one more Underground Cell in each
-    space, what a Cell Travelling there adds (valued once for every origin)."""
-    out = np.empty(N_MAP_SPACES)
+    """Irgun: what one Cell Travelling into each space ``t`` adds there
+    (``[0, t]`` for an Underground mover, ``[1, t]`` for an Active one,
+    flipped Underground by the move, 3.3.2), the same from every origin:
+    little where it would arrive Active, else :func:`cell_add_value`."""
+    out = np.empty((2, N_MAP_SPACES))
     for t in range(N_MAP_SPACES):
-        out[t] = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, False)
+        if exposed_arrival(state, t, 1):
+            v = 0.05 * m
+            if SPACE_KIND[t] == CITY and state[at(t, CURFEW)] > 0 and cells(state, t) == 0:
+                v += 0.5 * m
+            out[0, t] = v
+            out[1, t] = v
+        else:
+            v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, False)
+            out[0, t] = v
+            out[1, t] = v + REHIDE
     return out
 
 
@@ -385,7 +431,7 @@ def travel_leave(state, o, m):
 
 
 @njit(cache=True)
-def travel_move_value(state, o, t, m, arrive, leave):
+def travel_move_value(state, o, t, arrive, leave):
     """Worth of moving one Cell from origin ``o`` to ``t`` (unmoved Active Cells
     move first, rules decision P-9); ``t == o`` flips an Active Cell Underground.
     ``arrive``: :func:`travel_arrivals`; ``leave``: :func:`travel_leave` of ``o``."""
@@ -397,17 +443,16 @@ def travel_move_value(state, o, t, m, arrive, leave):
         if mover_active and not exposed_arrival(state, o, 1):
             return REHIDE
         return NEG
-    if exposed_arrival(state, t, 1):
-        v = 0.05 * m
-        if SPACE_KIND[t] == CITY and state[at(t, CURFEW)] > 0 and cells(state, t) == 0:
-            v += 0.5 * m
-    else:
-        v = arrive[t]
-        if mover_active:
-            v += REHIDE
-    if not mover_active:
-        v -= leave
-    return v
+    return travel_move_worth(t, mover_active, arrive, leave)
+
+
+@njit(cache=True)
+def travel_move_worth(t, mover_active, arrive, leave):
+    """:func:`travel_move_value` to another space ``t``: what arriving adds,
+    less what an Underground mover leaving takes away."""
+    if mover_active:
+        return arrive[1, t]
+    return arrive[0, t] - leave
 
 
 @njit(cache=True)
@@ -417,12 +462,13 @@ def travel_origin_value(state, o, m, arrive):
     if movable <= 0:
         return NEG
     leave = travel_leave(state, o, m)
+    mover_active = travel_unmoved_active(state, o) > 0
     b1 = NEG
     b2 = NEG
     for t in range(N_MAP_SPACES):
         if t == o:
             continue
-        v = travel_move_value(state, o, t, m, arrive, leave)
+        v = travel_move_worth(t, mover_active, arrive, leave)
         if v > b1:
             b2 = b1
             b1 = v
@@ -552,7 +598,7 @@ def op_space_values(state, faction, op, vals):
     elsewhere); False when ``op`` is not feasible at all (no space, 3.1)."""
     feasible = False
     m = setup_factor(state)
-    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else np.empty(0)
+    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
     target = patrol_target(state, False) if op == OP_PATROL else -1
     for s in range(N_MAP_SPACES):
         vals[s] = NEG
@@ -587,13 +633,17 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v):
                 vals[s] = sabotage_value(state, s, False)
     offensive = op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB
     cost = offensive_cost(state, m) if offensive else NEG
+    k1 = limit
+    k2 = limit_sa
+    if op == OP_ROB:
+        k1 = min(k1, max(1, state[AVAILABLE_CACHES]))
+        k2 = min(k2, max(1, state[AVAILABLE_CACHES]))
+    t1, e1, t2, e2 = top_sums(vals, k1, k2)
     out0 = NEG
     out1 = NEG
     for i in range(2):
-        k = limit if i == 0 else limit_sa
-        if op == OP_ROB:
-            k = min(k, max(1, state[AVAILABLE_CACHES]))
-        total, extra = top_sum(vals, k)
+        total = t1 if i == 0 else t2
+        extra = e1 if i == 0 else e2
         if offensive and cost > NEG and extra - cost > STOP_VALUE:
             total += extra - cost
         if total <= 0:
@@ -618,8 +668,8 @@ def threat(state, s, fresh):
     ready = cells(state, s) if fresh else state[at(s, CELLS_UNDERGROUND)]
     if ready > 0:
         return g
-    for t in range(N_MAP_SPACES):
-        if ADJACENT[s, t] and cells(state, t) > 0:
+    for i in range(N_NEIGHBOURS[s]):
+        if cells(state, NEIGHBOURS[s, i]) > 0:
             return 0.45 * g
     return 0.3 * g
 
@@ -799,9 +849,8 @@ def search_value(state, d):
     (Strategy Guide: "A Limited Search can be the perfect way to prepare for
     an Assault"), and the Curfew a City gets without a chit."""
     add = 0
-    for t in range(N_MAP_SPACES):
-        if ADJACENT[d, t]:
-            add += spare_troops(state, t)
+    for i in range(N_NEIGHBOURS[d]):
+        add += spare_troops(state, NEIGHBOURS[d, i])
     c = cubes(state, d) + add
     u = state[at(d, CELLS_UNDERGROUND)]
     chit = SPACE_KIND[d] == CITY and intel_total(state) > 0
@@ -1023,13 +1072,17 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
         spare = spare_troops_total(state)
         for d in range(N_MAP_SPACES):
             troops_best = max(troops_best, troop_destination_value(state, d, spare))
+    k1 = limit
+    k2 = limit_sa
+    if op == OP_DEPLOY:
+        k1 = min(k1, max(1, state[AVAILABLE_POLICE]))
+        k2 = min(k2, max(1, state[AVAILABLE_POLICE]))
+    t1, r1, t2, r2 = top_sums(vals, k1, k2)
     out0 = NEG
     out1 = NEG
     for i in range(2):
-        k = limit if i == 0 else limit_sa
-        if op == OP_DEPLOY:
-            k = min(k, max(1, state[AVAILABLE_POLICE]))
-        total, rest = top_sum(vals, k)
+        total = t1 if i == 0 else t2
+        rest = r1 if i == 0 else r2
         if lead:
             extra = rest - chit
             if extra > STOP_VALUE:
@@ -1244,7 +1297,7 @@ def space_decision(state, mask, faction, scores):
     op = state[OP]
     m = setup_factor(state)
     target = patrol_target(state, False) if op == OP_PATROL else -1
-    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else np.empty(0)
+    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
     extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
     best_unselected = NEG
     for s in range(N_MAP_SPACES):
@@ -1264,11 +1317,14 @@ def space_decision(state, mask, faction, scores):
             scores[A_EXTRA] = best_unselected - CHIT[cheapest_chit(state)]
         else:
             scores[A_EXTRA] = best_unselected - offensive_cost(state, m)
-    offered = False
+    # Only a Special Activity offered and timed now can be taken here; when
+    # none is, or none of those is worth taking, the others need no value.
+    now = NEG
     for sa in range(6):
-        if mask[A_SA + sa]:
-            offered = True
-    if offered:
+        if mask[A_SA + sa] and sa_accompanies(op, sa) and sa_timing_now(op, sa, state[N_SELECTED]):
+            now = max(now, irgun_sa_value(state, sa, op == OP_SABOTAGE) if faction == IRGUN
+                      else british_sa_value(state, sa, op, True))
+    if now > STOP_VALUE:
         if faction == IRGUN:
             sa, v = irgun_best_sa(state, op)
         else:
@@ -1483,7 +1539,7 @@ def travel_dest_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
     for t in range(N_MAP_SPACES):
         if mask[A_SPACE + t]:
-            scores[A_SPACE + t] = travel_move_value(state, o, t, m, arrive, leave)
+            scores[A_SPACE + t] = travel_move_value(state, o, t, arrive, leave)
     return pick(state, scores, mask)
 
 
@@ -1687,6 +1743,13 @@ def british_action(state, mask):
         # 6.3.1: move a piece while some move gains; markers go at Reset (6.4)
         police = d == D_REDEPLOY_POLICE
         scores[A_STOP] = 0.1
+        gains = np.full(N_MAP_SPACES, NEG)     # what one more piece adds in each space it may go to
+        for t in range(N_MAP_SPACES):
+            if police:
+                if SPACE_KIND[t] == RAILWAY or cubes(state, t) > 0:
+                    gains[t] = police_marginal(state, t, state[at(t, POLICE)] + 1, True)
+            elif SPACE_KIND[t] != DISTRICT:
+                gains[t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, True)
         for src in range(N_MAP_SPACES):
             if not mask[A_SPACE + src]:
                 continue
@@ -1695,17 +1758,8 @@ def british_action(state, mask):
             loss = police_marginal(state, src, k, True) if police else troop_marginal(state, src, k, True)
             best = NEG
             for t in range(N_MAP_SPACES):
-                if t == src:
-                    continue
-                if police:
-                    if SPACE_KIND[t] != RAILWAY and cubes(state, t) == 0:
-                        continue
-                    g = police_marginal(state, t, state[at(t, POLICE)] + 1, True)
-                else:
-                    if SPACE_KIND[t] == DISTRICT:
-                        continue
-                    g = troop_marginal(state, t, state[at(t, TROOPS)] + 1, True)
-                best = max(best, g)
+                if t != src:
+                    best = max(best, gains[t])
             scores[A_SPACE + src] = best - loss
         return pick(state, scores, mask)
     if d == D_REDEPLOY_POLICE_TO or d == D_REDEPLOY_TROOPS_TO:
