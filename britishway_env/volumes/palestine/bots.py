@@ -318,14 +318,14 @@ def cell_add_value(state, s, k, m, fresh):
 
 
 @njit(cache=True)
-def cache_value(state, s, m):
+def cache_value(state, s, m, bare):
     """Irgun: worth of an Arms Cache in ``s``: it lets Recruit place two Cells
     there and next door (3.3.1) and adds 2 to Sabotage nearby (3.3.3); Troops
-    there can take it by Assault (3.2.4)."""
+    there can take it by Assault (3.2.4). ``bare``: :func:`no_caches_on_map`."""
     v = CACHE_BASE[s]
     if state[at(s, TROOPS)] >= 2:
         v -= 0.35
-    if map_total(state, ARMS_CACHES) == 0:
+    if bare:
         v += 0.3
     return v * max(m, 0.5)
 
@@ -346,13 +346,19 @@ def recruit_value(state, s, m):
 
 
 @njit(cache=True)
-def rob_value(state, s, m):
+def no_caches_on_map(state):
+    """No Arms Cache on the map: the first one is worth more (:func:`cache_value`)."""
+    return map_total(state, ARMS_CACHES) == 0
+
+
+@njit(cache=True)
+def rob_value(state, s, m, bare):
     """Rob in ``s`` (3.3.4): an Arms Cache on 3+, an Underground Cell Activated under Police."""
     if not can_rob_in(state, s):
         return NEG
     v = 0.0
     if state[AVAILABLE_CACHES] > 0 and state[at(s, ARMS_CACHES)] < 2:
-        v = (4.0 / 6.0) * cache_value(state, s, m)
+        v = (4.0 / 6.0) * cache_value(state, s, m, bare)
     if state[at(s, POLICE)] > 0 and state[at(s, CELLS_UNDERGROUND)] > 0:
         v -= ACTIVATE_COST
     return v
@@ -506,8 +512,9 @@ def propagandize_city_value(state, s):
 
 
 @njit(cache=True)
-def irgun_space_value(state, op, s, m, arrive):
-    """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel."""
+def irgun_space_value(state, op, s, m, arrive, bare):
+    """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel;
+    ``bare``: :func:`no_caches_on_map`."""
     if op == OP_SABOTAGE:
         return sabotage_value(state, s, True)
     if op == OP_RECRUIT:
@@ -515,7 +522,7 @@ def irgun_space_value(state, op, s, m, arrive):
     if op == OP_TRAVEL:
         return travel_origin_value(state, s, m, arrive)
     if op == OP_ROB:
-        return rob_value(state, s, m)
+        return rob_value(state, s, m, bare)
     return NEG
 
 
@@ -523,9 +530,10 @@ def irgun_space_value(state, op, s, m, arrive):
 def offensive_cost(state, m):
     """Cheapest Arms Cache an Offensive may remove (2.3.7); NEG if none."""
     best = -NEG
+    bare = no_caches_on_map(state)
     for s in range(N_MAP_SPACES):
         if offensive_source_ok(state, s):
-            best = min(best, cache_value(state, s, m))
+            best = min(best, cache_value(state, s, m, bare))
     return NEG if best == -NEG else best
 
 
@@ -600,13 +608,14 @@ def op_space_values(state, faction, op, vals):
     m = setup_factor(state)
     arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
     target = patrol_target(state, False) if op == OP_PATROL else -1
+    bare = no_caches_on_map(state)
     for s in range(N_MAP_SPACES):
         vals[s] = NEG
         if op_space_ok(state, op, s):
             feasible = True
             if state[SELECTED + s] == 0:
                 if faction == IRGUN:
-                    vals[s] = irgun_space_value(state, op, s, m, arrive)
+                    vals[s] = irgun_space_value(state, op, s, m, arrive, bare)
                 else:
                     vals[s] = british_space_value(state, op, s, target)
     return feasible
@@ -1162,9 +1171,10 @@ def pass_value(state, faction):
             v *= 0.6    # half are discarded at the Propaganda Round (6.2.2)
         return v
     m = setup_factor(state)
+    bare = no_caches_on_map(state)
     best = 0.0
     for s in range(N_MAP_SPACES):
-        best = max(best, rob_value(state, s, m))
+        best = max(best, rob_value(state, s, m, bare))
     return best
 
 
@@ -1298,13 +1308,14 @@ def space_decision(state, mask, faction, scores):
     m = setup_factor(state)
     target = patrol_target(state, False) if op == OP_PATROL else -1
     arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
+    bare = no_caches_on_map(state)
     extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
     best_unselected = NEG
     for s in range(N_MAP_SPACES):
         if state[SELECTED + s] == 1 or not (extra or mask[A_SPACE + s]) or not op_space_ok(state, op, s):
             continue
         if faction == IRGUN:
-            v = irgun_space_value(state, op, s, m, arrive)
+            v = irgun_space_value(state, op, s, m, arrive, bare)
         else:
             v = british_space_value(state, op, s, target)
         if mask[A_SPACE + s]:
@@ -1594,18 +1605,19 @@ def sabotage_cache_decision(state, mask, scores):
     if terror:
         gain += (p_six(pol, 2) - p_six(pol, 0)) * (3.0 - HAGANAH_DROP[state[HAGANAH]])
     m = setup_factor(state)
+    bare = no_caches_on_map(state)
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
         if mask[A_SPACE + src]:
-            scores[A_SPACE + src] = gain - max(CACHE_SPEND, cache_value(state, src, m)) + STOP_VALUE
+            scores[A_SPACE + src] = gain - max(CACHE_SPEND, cache_value(state, src, m, bare)) + STOP_VALUE
     return pick(state, scores, mask)
 
 
 @njit(cache=True)
-def irgun_piece_loss(state, s, cells_owed, m):
+def irgun_piece_loss(state, s, cells_owed, m, bare):
     """What the Irgun lose returning a piece from ``s`` to the Haganah Track (6.5.2)."""
     if not cells_owed:
-        return cache_value(state, s, m)
+        return cache_value(state, s, m, bare)
     if state[at(s, CELLS_ACTIVE)] > 0:
         return 0.1
     return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, False)
@@ -1617,6 +1629,7 @@ def irgun_action(state, mask):
     scores = np.full(N_ACTIONS, NEG)
     d = pending(state)
     m = setup_factor(state)
+    bare = no_caches_on_map(state)
     if d == D_BOX:
         return box_decision(state, mask, IRGUN, scores)
     if d == D_OPERATION:
@@ -1646,25 +1659,25 @@ def irgun_action(state, mask):
     if d == D_OFFENSIVE_CACHE:
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = -cache_value(state, s, m)
+                scores[A_SPACE + s] = -cache_value(state, s, m, bare)
         return pick(state, scores, mask)
     if d == D_PASS_ROB or d == D_PROP_ROB:
         scores[A_STOP] = 0.0
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = rob_value(state, s, m)
+                scores[A_SPACE + s] = rob_value(state, s, m, bare)
         return pick(state, scores, mask)
     if d == D_PROP_CACHE:
         scores[A_STOP] = 0.0
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = cache_value(state, s, m)
+                scores[A_SPACE + s] = cache_value(state, s, m, bare)
         return pick(state, scores, mask)
     if d == D_REFILL:
         cells_owed = state[OWED_CELLS_4] + state[OWED_CELLS_3] > 0
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = -irgun_piece_loss(state, s, cells_owed, m)
+                scores[A_SPACE + s] = -irgun_piece_loss(state, s, cells_owed, m, bare)
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CELL:
         # 6.3.2: one Cell into each City without a Curfew; all flip Underground at Reset (6.4)
@@ -1677,18 +1690,22 @@ def irgun_action(state, mask):
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CACHE:
         scores[A_STOP] = 0.2
+        worth = np.full(N_MAP_SPACES, NEG)     # an Arms Cache in each space one may go to
+        for t in range(N_MAP_SPACES):
+            if SPACE_KIND[t] != RAILWAY and cells(state, t) > 0 and state[at(t, ARMS_CACHES)] < 2:
+                worth[t] = cache_value(state, t, m, bare)
         for src in range(N_MAP_SPACES):
             if mask[A_SPACE + src]:
                 best = NEG
                 for t in range(N_MAP_SPACES):
-                    if t != src and SPACE_KIND[t] != RAILWAY and cells(state, t) > 0 and state[at(t, ARMS_CACHES)] < 2:
-                        best = max(best, cache_value(state, t, m))
-                scores[A_SPACE + src] = best - cache_value(state, src, m)
+                    if t != src:
+                        best = max(best, worth[t])
+                scores[A_SPACE + src] = best - cache_value(state, src, m, bare)
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CACHE_TO:
         for t in range(N_MAP_SPACES):
             if mask[A_SPACE + t]:
-                scores[A_SPACE + t] = cache_value(state, t, m)
+                scores[A_SPACE + t] = cache_value(state, t, m, bare)
         return pick(state, scores, mask)
     return fallback(state, mask, IRGUN, scores)
 
