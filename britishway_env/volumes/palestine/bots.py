@@ -141,6 +141,7 @@ def _neighbour_lists():
 
 NEIGHBOURS, N_NEIGHBOURS = _neighbour_lists()
 NO_ARRIVALS = np.zeros((2, N_MAP_SPACES))    # Travel arrivals when the Operation is not Travel
+NO_SPARE = np.zeros(N_MAP_SPACES, dtype=np.int64)   # spare Troops when the Operation is not Search
 
 
 def _cache_base():
@@ -608,6 +609,7 @@ def op_space_values(state, faction, op, vals):
     m = setup_factor(state)
     arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
     target = patrol_target(state, False) if op == OP_PATROL else -1
+    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
     bare = no_caches_on_map(state)
     for s in range(N_MAP_SPACES):
         vals[s] = NEG
@@ -617,7 +619,7 @@ def op_space_values(state, faction, op, vals):
                 if faction == IRGUN:
                     vals[s] = irgun_space_value(state, op, s, m, arrive, bare)
                 else:
-                    vals[s] = british_space_value(state, op, s, target)
+                    vals[s] = british_space_value(state, op, s, target, spare)
     return feasible
 
 
@@ -852,14 +854,15 @@ def spare_troops(state, s):
 
 
 @njit(cache=True)
-def search_value(state, d):
+def search_value(state, d, spare):
     """Search in ``d`` (3.2.3) with the spare adjacent Troops moved in: Cells
     Activated for a later Assault, the Arms Caches they guard opened to it
     (Strategy Guide: "A Limited Search can be the perfect way to prepare for
-    an Assault"), and the Curfew a City gets without a chit."""
+    an Assault"), and the Curfew a City gets without a chit. ``spare``:
+    :func:`spare_troops_each`."""
     add = 0
     for i in range(N_NEIGHBOURS[d]):
-        add += spare_troops(state, NEIGHBOURS[d, i])
+        add += spare[NEIGHBOURS[d, i]]
     c = cubes(state, d) + add
     u = state[at(d, CELLS_UNDERGROUND)]
     chit = SPACE_KIND[d] == CITY and intel_total(state) > 0
@@ -885,6 +888,14 @@ def deploy_police_value(state, s):
     if state[at(s, POLICE)] == 0 and irgun_pieces(state, s) == 0 and state[at(s, TROOPS)] > 0:
         v += 0.8 * restore_value(state, s)
     return v
+
+
+@njit(cache=True)
+def spare_troops_each(state):
+    out = np.empty(N_MAP_SPACES, dtype=np.int64)
+    for s in range(N_MAP_SPACES):
+        out[s] = spare_troops(state, s)
+    return out
 
 
 @njit(cache=True)
@@ -1049,11 +1060,13 @@ def british_sa_worth(state):
 
 
 @njit(cache=True)
-def british_space_value(state, op, s, target):
+def british_space_value(state, op, s, target, spare):
+    """British ``op`` in ``s``; ``target``: :func:`patrol_target` for Patrol;
+    ``spare``: :func:`spare_troops_each` for Search."""
     if op == OP_ASSAULT:
         return assault_value(state, s, state[at(s, TROOPS)], True)
     if op == OP_SEARCH:
-        return search_value(state, s)
+        return search_value(state, s, spare)
     if op == OP_DEPLOY:
         return deploy_police_value(state, s)
     if op == OP_PATROL:
@@ -1185,8 +1198,9 @@ def event_value(state, faction, card, side):
     if card < 1 or card > N_CARDS:
         return -1.0
     v = EVENT_VALUE[faction, card, side]
-    terror = map_total(state, TERROR)
-    curfews = map_total(state, CURFEW)
+    # the map's Terror markers and Curfews, counted only for the cards that read them
+    terror = map_total(state, TERROR) if card == 3 or card == 24 else 0
+    curfews = map_total(state, CURFEW) if card == 8 or card == 14 else 0
     if card == 3:
         if side == 0 and terror == 0:
             return -1.0
@@ -1308,6 +1322,7 @@ def space_decision(state, mask, faction, scores):
     m = setup_factor(state)
     target = patrol_target(state, False) if op == OP_PATROL else -1
     arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
+    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
     bare = no_caches_on_map(state)
     extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
     best_unselected = NEG
@@ -1317,7 +1332,7 @@ def space_decision(state, mask, faction, scores):
         if faction == IRGUN:
             v = irgun_space_value(state, op, s, m, arrive, bare)
         else:
-            v = british_space_value(state, op, s, target)
+            v = british_space_value(state, op, s, target, spare)
         if mask[A_SPACE + s]:
             scores[A_SPACE + s] = v
         best_unselected = max(best_unselected, v)
