@@ -81,6 +81,12 @@ POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
 
 NEG = -1.0e9
+# Numba compiles a kernel once per literal argument value it is called with,
+# so constants at call sites multiply compile time: they are passed as numpy
+# scalars (YES, NO, np.int64(...)), typed bool / int64 like any variable.
+YES, NO = np.bool_(True), np.bool_(False)
+IRGUN_SAS = np.array([SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR], dtype=np.int64)      # in order of preference
+BRITISH_SAS = np.array([SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION], dtype=np.int64)
 STOP_VALUE = 0.05      # an optional step is taken only when it is worth more than this
 MUST = 1.0e6           # a planned Special Activity, taken at its moment
 
@@ -188,19 +194,19 @@ def hash_legal(state, mask):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def p_success(police, bonus):
     """Sabotage / Rob odds: a die + bonus - Police above 2 (3.3.3, 3.3.4)."""
     return min(6, max(0, 4 + bonus - police)) / 6.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def p_six(police, bonus):
     """Odds of a modified Sabotage roll of 6 or more (4.3.3: two Terror markers)."""
     return min(6, max(0, 1 + bonus - police)) / 6.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def marker_gain(state, s, terror, rail_bonus, fresh):
     """Political Will one more Sabotage (or Terror) marker in ``s`` takes at the
     next Political Will Phase (6.1.1, 6.1.2). ``fresh``: as after the Reset
@@ -340,7 +346,7 @@ def recruit_value(state, s, m):
     k = state[at(s, CELLS_UNDERGROUND)]
     v = 0.0
     for j in range(n):
-        d = cell_add_value(state, s, k + j, m, False)
+        d = cell_add_value(state, s, k + j, m, NO)
         if d > 0:
             v += d
     return v
@@ -401,10 +407,10 @@ def terror_gain(state, s):
     """What declaring Terror adds to a Sabotage in City ``s``."""
     if SPACE_KIND[s] != CITY or state[at(s, CELLS_UNDERGROUND)] == 0:
         return NEG
-    return terror_value(state, s, cache_in_or_adjacent(state, s)) - (sabotage_value(state, s, True) + ACTIVATE_COST)
+    return terror_value(state, s, cache_in_or_adjacent(state, s)) - (sabotage_value(state, s, YES) + ACTIVATE_COST)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exposed_arrival(state, t, n):
     """Travel: do ``n`` Cells arriving in ``t`` end Active (3.3.2)?"""
     return (SPACE_KIND[t] == RAILWAY or state[at(t, CURFEW)] > 0) and n + cubes(state, t) > 3
@@ -425,7 +431,7 @@ def travel_arrivals(state, m):
             out[0, t] = v
             out[1, t] = v
         else:
-            v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, False)
+            v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, NO)
             out[0, t] = v
             out[1, t] = v + REHIDE
     return out
@@ -434,7 +440,7 @@ def travel_arrivals(state, m):
 @njit(cache=True)
 def travel_leave(state, o, m):
     """Irgun: what an Underground Cell leaving ``o`` takes away there."""
-    return cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
+    return cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, NO)
 
 
 @njit(cache=True)
@@ -453,7 +459,7 @@ def travel_move_value(state, o, t, arrive, leave):
     return travel_move_worth(t, mover_active, arrive, leave)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_move_worth(t, mover_active, arrive, leave):
     """:func:`travel_move_value` to another space ``t``: what arriving adds,
     less what an Underground mover leaving takes away."""
@@ -517,7 +523,7 @@ def irgun_space_value(state, op, s, m, arrive, bare):
     """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel;
     ``bare``: :func:`no_caches_on_map`."""
     if op == OP_SABOTAGE:
-        return sabotage_value(state, s, True)
+        return sabotage_value(state, s, YES)
     if op == OP_RECRUIT:
         return recruit_value(state, s, m)
     if op == OP_TRAVEL:
@@ -552,7 +558,7 @@ def irgun_sa_value(state, sa, sabotaging):
         for s in range(N_MAP_SPACES):
             if can_propagandize_in(state, s):
                 vals[s] = propagandize_city_value(state, s)
-        t = top_sum(vals, 2)[0]
+        t = top_sum(vals, np.int64(2))[0]
         return t if t > 0 else NEG
     if sa == SA_TERROR:
         best = NEG
@@ -579,25 +585,24 @@ def best_sa_of(op, sas, vals):
 @njit(cache=True)
 def irgun_best_sa(state, op):
     """(Special Activity, value) the Irgun plan to add to ``op``."""
-    sil = irgun_sa_value(state, SA_SILENCE, op == OP_SABOTAGE) if sa_accompanies(op, SA_SILENCE) else NEG
-    pro = irgun_sa_value(state, SA_PROPAGANDIZE, False) if sa_accompanies(op, SA_PROPAGANDIZE) else NEG
-    ter = irgun_sa_value(state, SA_TERROR, False) if sa_accompanies(op, SA_TERROR) else NEG
-    return best_sa_of(op, (SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR), (sil, pro, ter))
+    sil = irgun_sa_value(state, np.int64(SA_SILENCE), op == OP_SABOTAGE) if sa_accompanies(op, SA_SILENCE) else NEG
+    pro = irgun_sa_value(state, np.int64(SA_PROPAGANDIZE), NO) if sa_accompanies(op, SA_PROPAGANDIZE) else NEG
+    ter = irgun_sa_value(state, np.int64(SA_TERROR), NO) if sa_accompanies(op, SA_TERROR) else NEG
+    return best_sa_of(op, IRGUN_SAS, (sil, pro, ter))
 
 
 @njit(cache=True)
 def irgun_sa_worth(state):
     """Worth of the best Special Activity for each Irgun Operation (OP_*
     index; NEG for British ones), each Special Activity valued once."""
-    sil_sab = irgun_sa_value(state, SA_SILENCE, True)
-    sil = irgun_sa_value(state, SA_SILENCE, False)
-    pro = irgun_sa_value(state, SA_PROPAGANDIZE, False)
-    ter = irgun_sa_value(state, SA_TERROR, False)
+    sil_sab = irgun_sa_value(state, np.int64(SA_SILENCE), YES)
+    sil = irgun_sa_value(state, np.int64(SA_SILENCE), NO)
+    pro = irgun_sa_value(state, np.int64(SA_PROPAGANDIZE), NO)
+    ter = irgun_sa_value(state, np.int64(SA_TERROR), NO)
     out = np.full(8, NEG)
     for op in range(8):
         if OP_FACTION[op] == IRGUN:
-            out[op] = best_sa_of(op, (SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR),
-                                 (sil_sab if op == OP_SABOTAGE else sil, pro, ter))[1]
+            out[op] = best_sa_of(op, IRGUN_SAS, (sil_sab if op == OP_SABOTAGE else sil, pro, ter))[1]
     return out
 
 
@@ -608,7 +613,7 @@ def op_space_values(state, faction, op, vals):
     feasible = False
     m = setup_factor(state)
     arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
-    target = patrol_target(state, False) if op == OP_PATROL else -1
+    target = patrol_target(state, NO) if op == OP_PATROL else -1
     spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
     bare = no_caches_on_map(state)
     for s in range(N_MAP_SPACES):
@@ -630,7 +635,7 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v):
     ``limit_sa`` spaces in the Op & Special Activity box, with its best
     Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible."""
     vals = np.empty(N_MAP_SPACES)
-    if not op_space_values(state, IRGUN, op, vals):
+    if not op_space_values(state, np.int64(IRGUN), op, vals):
         return NEG, NEG
     m = setup_factor(state)
     if op == OP_SABOTAGE and not railway_sabotaged(state):
@@ -641,7 +646,7 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v):
                 first = s
         for s in range(N_MAP_SPACES):
             if SPACE_KIND[s] == RAILWAY and vals[s] > NEG and s != first:
-                vals[s] = sabotage_value(state, s, False)
+                vals[s] = sabotage_value(state, s, NO)
     offensive = op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB
     cost = offensive_cost(state, m) if offensive else NEG
     k1 = limit
@@ -884,7 +889,7 @@ def deploy_police_value(state, s):
     """A Police placed in ``s`` by Deploy (3.2.1), and the Restore it opens."""
     if state[AVAILABLE_POLICE] == 0:
         return 0.01
-    v = police_marginal(state, s, state[at(s, POLICE)] + 1, False)
+    v = police_marginal(state, s, state[at(s, POLICE)] + 1, NO)
     if state[at(s, POLICE)] == 0 and irgun_pieces(state, s) == 0 and state[at(s, TROOPS)] > 0:
         v += 0.8 * restore_value(state, s)
     return v
@@ -914,8 +919,8 @@ def troop_destination_value(state, d, spare_all):
     v = 0.0
     free = spare_all - spare_troops(state, d)
     if irgun_pieces(state, d) > 0:
-        now = assault_value(state, d, state[at(d, TROOPS)], True)
-        later = assault_value(state, d, state[at(d, TROOPS)] + free, True)
+        now = assault_value(state, d, state[at(d, TROOPS)], YES)
+        later = assault_value(state, d, state[at(d, TROOPS)] + free, YES)
         v = 0.6 * (max(later, 0.0) - max(now, 0.0))
     elif state[at(d, TROOPS)] == 0 and state[at(d, POLICE)] > 0 \
             and state[at(d, SABOTAGE)] + state[at(d, TERROR)] > 0 and free > 0:
@@ -971,7 +976,7 @@ def detention_cell_value(state, s, piece):
     if piece == CELLS_UNDERGROUND:
         v += 0.2
         if u == 1:
-            v += 0.3 * threat(state, s, False)
+            v += 0.3 * threat(state, s, NO)
         if state[at(s, POLICE)] > 0 and u == state[at(s, POLICE)]:
             v += 0.3
     caches = state[at(s, ARMS_CACHES)]
@@ -987,9 +992,9 @@ def mass_detention_cell_decision(state, mask, scores):
     """Mass Detention: the Cell to remove (A_SPACE + s Underground, A_COUNT + s Active)."""
     for s in range(N_MAP_SPACES):
         if mask[A_SPACE + s]:
-            scores[A_SPACE + s] = detention_cell_value(state, s, CELLS_UNDERGROUND)
+            scores[A_SPACE + s] = detention_cell_value(state, s, np.int64(CELLS_UNDERGROUND))
         if mask[A_COUNT + s]:
-            scores[A_COUNT + s] = detention_cell_value(state, s, CELLS_ACTIVE)
+            scores[A_COUNT + s] = detention_cell_value(state, s, np.int64(CELLS_ACTIVE))
     return pick(state, scores, mask)
 
 
@@ -1037,25 +1042,24 @@ def british_sa_value(state, sa, op, now):
 
 @njit(cache=True)
 def british_best_sa(state, op, now):
-    res = british_sa_value(state, SA_RESTORE, op, now) if sa_accompanies(op, SA_RESTORE) else NEG
-    neg = british_sa_value(state, SA_NEGOTIATE, op, now) if sa_accompanies(op, SA_NEGOTIATE) else NEG
-    md = british_sa_value(state, SA_MASS_DETENTION, op, now) if sa_accompanies(op, SA_MASS_DETENTION) else NEG
-    return best_sa_of(op, (SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION), (res, neg, md))
+    res = british_sa_value(state, np.int64(SA_RESTORE), op, now) if sa_accompanies(op, SA_RESTORE) else NEG
+    neg = british_sa_value(state, np.int64(SA_NEGOTIATE), op, now) if sa_accompanies(op, SA_NEGOTIATE) else NEG
+    md = british_sa_value(state, np.int64(SA_MASS_DETENTION), op, now) if sa_accompanies(op, SA_MASS_DETENTION) else NEG
+    return best_sa_of(op, BRITISH_SAS, (res, neg, md))
 
 
 @njit(cache=True)
 def british_sa_worth(state):
     """Worth of the best planned Special Activity for each British Operation
     (OP_* index; NEG for Irgun ones), each Special Activity valued once."""
-    res = british_sa_value(state, SA_RESTORE, OP_DEPLOY, False)
-    neg = british_sa_value(state, SA_NEGOTIATE, OP_DEPLOY, False)
-    md_search = british_sa_value(state, SA_MASS_DETENTION, OP_SEARCH, False)
-    md = british_sa_value(state, SA_MASS_DETENTION, OP_ASSAULT, False)
+    res = british_sa_value(state, np.int64(SA_RESTORE), np.int64(OP_DEPLOY), NO)
+    neg = british_sa_value(state, np.int64(SA_NEGOTIATE), np.int64(OP_DEPLOY), NO)
+    md_search = british_sa_value(state, np.int64(SA_MASS_DETENTION), np.int64(OP_SEARCH), NO)
+    md = british_sa_value(state, np.int64(SA_MASS_DETENTION), np.int64(OP_ASSAULT), NO)
     out = np.full(8, NEG)
     for op in range(8):
         if OP_FACTION[op] == BRITISH:
-            out[op] = best_sa_of(op, (SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION),
-                                 (res, neg, md_search if op == OP_SEARCH else md))[1]
+            out[op] = best_sa_of(op, BRITISH_SAS, (res, neg, md_search if op == OP_SEARCH else md))[1]
     return out
 
 
@@ -1064,7 +1068,7 @@ def british_space_value(state, op, s, target, spare):
     """British ``op`` in ``s``; ``target``: :func:`patrol_target` for Patrol;
     ``spare``: :func:`spare_troops_each` for Search."""
     if op == OP_ASSAULT:
-        return assault_value(state, s, state[at(s, TROOPS)], True)
+        return assault_value(state, s, state[at(s, TROOPS)], YES)
     if op == OP_SEARCH:
         return search_value(state, s, spare)
     if op == OP_DEPLOY:
@@ -1073,7 +1077,7 @@ def british_space_value(state, op, s, target, spare):
         if s == target:
             return patrol_arrest_value(state, s, max(map_total(state, POLICE), state[at(s, POLICE)]))
         if state[at(s, CELLS_UNDERGROUND)] > 0:
-            return police_marginal(state, s, state[at(s, POLICE)] + 1, False) - 0.15
+            return police_marginal(state, s, state[at(s, POLICE)] + 1, NO) - 0.15
         return NEG
     return NEG
 
@@ -1085,7 +1089,7 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
     to ``limit_sa`` spaces with its best Special Activity, worth
     ``sa_v``. (NEG, NEG) if not feasible."""
     vals = np.empty(N_MAP_SPACES)
-    if not op_space_values(state, BRITISH, op, vals):
+    if not op_space_values(state, np.int64(BRITISH), op, vals):
         return NEG, NEG
     lead = (op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT) and intel_total(state) > 0
     chit = CHIT[cheapest_chit(state)] if lead else 0.0
@@ -1138,7 +1142,7 @@ def sa_worth(state, faction):
     return irgun_sa_worth(state) if faction == IRGUN else british_sa_worth(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def space_limit(state, faction, limited):
     k = 1 if limited else 3
     if faction == IRGUN and state[HAGANAH] == 4:
@@ -1248,7 +1252,7 @@ def event_value(state, faction, card, side):
 
 @njit(cache=True)
 def best_event(state, faction, card):
-    return max(event_value(state, faction, card, 0), event_value(state, faction, card, 1))
+    return max(event_value(state, faction, card, np.int64(0)), event_value(state, faction, card, np.int64(1)))
 
 
 @njit(cache=True)
@@ -1320,7 +1324,7 @@ def space_decision(state, mask, faction, scores):
     """Choose a space for the Operation (or stop, add a space, or start the Special Activity)."""
     op = state[OP]
     m = setup_factor(state)
-    target = patrol_target(state, False) if op == OP_PATROL else -1
+    target = patrol_target(state, NO) if op == OP_PATROL else -1
     arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
     spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
     bare = no_caches_on_map(state)
@@ -1349,12 +1353,12 @@ def space_decision(state, mask, faction, scores):
     for sa in range(6):
         if mask[A_SA + sa] and sa_accompanies(op, sa) and sa_timing_now(op, sa, state[N_SELECTED]):
             now = max(now, irgun_sa_value(state, sa, op == OP_SABOTAGE) if faction == IRGUN
-                      else british_sa_value(state, sa, op, True))
+                      else british_sa_value(state, sa, op, YES))
     if now > STOP_VALUE:
         if faction == IRGUN:
             sa, v = irgun_best_sa(state, op)
         else:
-            sa, v = british_best_sa(state, op, True)
+            sa, v = british_best_sa(state, op, YES)
         if sa >= 0 and mask[A_SA + sa] and v > STOP_VALUE and sa_timing_now(op, sa, state[N_SELECTED]):
             scores[A_SA + sa] = MUST
     return pick(state, scores, mask)
@@ -1366,9 +1370,9 @@ def sa_after_decision(state, mask, faction, scores):
     for sa in range(6):
         if mask[A_SA + sa]:
             if faction == IRGUN:
-                scores[A_SA + sa] = irgun_sa_value(state, sa, False)
+                scores[A_SA + sa] = irgun_sa_value(state, sa, NO)
             else:
-                scores[A_SA + sa] = british_sa_value(state, sa, state[OP], True)
+                scores[A_SA + sa] = british_sa_value(state, sa, state[OP], YES)
     return pick(state, scores, mask)
 
 
@@ -1459,7 +1463,7 @@ def lowest_chit(mask):
 def patrol_move_decision(state, mask, scores):
     """Patrol: bring Police into the arrest space, then guard the other
     destinations, from wherever a Police matters least (3.2.2)."""
-    t = patrol_target(state, True)
+    t = patrol_target(state, YES)
     need = 0
     if t >= 0:
         need = min(map_total(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
@@ -1467,21 +1471,21 @@ def patrol_move_decision(state, mask, scores):
     for src in range(N_MAP_SPACES):
         if not mask[A_SPACE + src]:
             continue
-        loss = police_marginal(state, src, state[at(src, POLICE)], False)
+        loss = police_marginal(state, src, state[at(src, POLICE)], NO)
         if need > 0 and src != t:
             scores[A_SPACE + src] = 1.0 - loss
             continue
         gain = NEG
         for d in range(N_MAP_SPACES):
             if d != src and state[SELECTED + d] == 1 and d != t:
-                gain = max(gain, police_marginal(state, d, state[at(d, POLICE)] + 1, False))
+                gain = max(gain, police_marginal(state, d, state[at(d, POLICE)] + 1, NO))
         scores[A_SPACE + src] = gain - loss - 0.1
     return pick(state, scores, mask)
 
 
 @njit(cache=True)
 def patrol_move_to_decision(state, mask, scores):
-    t = patrol_target(state, True)
+    t = patrol_target(state, YES)
     src = state[CUR]
     if t >= 0 and t != src and mask[A_SPACE + t]:
         need = min(map_total(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
@@ -1489,7 +1493,7 @@ def patrol_move_to_decision(state, mask, scores):
             return A_SPACE + t
     for d in range(N_MAP_SPACES):
         if mask[A_SPACE + d]:
-            scores[A_SPACE + d] = police_marginal(state, d, state[at(d, POLICE)] + 1, False)
+            scores[A_SPACE + d] = police_marginal(state, d, state[at(d, POLICE)] + 1, NO)
     return pick(state, scores, mask)
 
 
@@ -1499,8 +1503,8 @@ def search_move_value(state, src, d):
     c = cubes(state, d)
     chit = SPACE_KIND[d] == CITY and intel_total(state) > 0
     gain = 0.35 * (search_activations(state, d, c + 1, chit) - search_activations(state, d, c, chit))
-    gain += troop_marginal(state, d, state[at(d, TROOPS)] + 1, False)
-    return gain - troop_marginal(state, src, state[at(src, TROOPS)], False)
+    gain += troop_marginal(state, d, state[at(d, TROOPS)] + 1, NO)
+    return gain - troop_marginal(state, src, state[at(src, TROOPS)], NO)
 
 
 @njit(cache=True)
@@ -1552,7 +1556,7 @@ def deploy_troops_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
         if mask[A_SPACE + src]:
-            scores[A_SPACE + src] = 0.35 - troop_marginal(state, src, state[at(src, TROOPS)], False)
+            scores[A_SPACE + src] = 0.35 - troop_marginal(state, src, state[at(src, TROOPS)], NO)
     return pick(state, scores, mask)
 
 
@@ -1589,9 +1593,9 @@ def travel_count_decision(state, mask):
             n -= 1
     elif hi >= 2 and SPACE_KIND[t] != RAILWAY and not exposed_arrival(state, t, 2):
         m = setup_factor(state)
-        extra = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)] + 1, m, False)
+        extra = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)] + 1, m, NO)
         if travel_unmoved_active(state, o) < 2:
-            extra -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
+            extra -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, NO)
         if extra > STOP_VALUE:
             n = 2
     return A_COUNT + n - 1
@@ -1603,7 +1607,7 @@ def terror_decision(state, mask):
     Special Activity would bring elsewhere ("Haganah or bust")."""
     s = state[CUR]
     gain = terror_gain(state, s)
-    alt = max(irgun_sa_value(state, SA_PROPAGANDIZE, False), 0.0)
+    alt = max(irgun_sa_value(state, np.int64(SA_PROPAGANDIZE), NO), 0.0)
     if gain > alt + STOP_VALUE:
         return A_SA + SA_TERROR
     return A_STOP
@@ -1635,7 +1639,7 @@ def irgun_piece_loss(state, s, cells_owed, m, bare):
         return cache_value(state, s, m, bare)
     if state[at(s, CELLS_ACTIVE)] > 0:
         return 0.1
-    return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, False)
+    return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, NO)
 
 
 @njit(cache=True)
@@ -1646,13 +1650,13 @@ def irgun_action(state, mask):
     m = setup_factor(state)
     bare = no_caches_on_map(state)
     if d == D_BOX:
-        return box_decision(state, mask, IRGUN, scores)
+        return box_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_OPERATION:
-        return operation_decision(state, mask, IRGUN, scores)
+        return operation_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_SPACE:
-        return space_decision(state, mask, IRGUN, scores)
+        return space_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_SA_AFTER:
-        return sa_after_decision(state, mask, IRGUN, scores)
+        return sa_after_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_SA_SPACE:
         return sa_space_decision(state, mask, scores)
     if d == D_TERROR_DECLARE:
@@ -1664,7 +1668,7 @@ def irgun_action(state, mask):
         n = 0
         for k in range(1, MAX_COUNT + 1):
             if mask[A_COUNT + k - 1]:
-                if k == 1 or cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] + k - 1, m, False) > 0:
+                if k == 1 or cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] + k - 1, m, NO) > 0:
                     n = k
         return A_COUNT + n - 1 if n > 0 else hash_legal(state, mask)
     if d == D_TRAVEL_DEST:
@@ -1698,10 +1702,10 @@ def irgun_action(state, mask):
         # 6.3.2: one Cell into each City without a Curfew; all flip Underground at Reset (6.4)
         c = state[CUR]
         scores[A_STOP] = STOP_VALUE
-        gain = cell_add_value(state, c, cells(state, c), m, True)
+        gain = cell_add_value(state, c, cells(state, c), m, YES)
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = gain - cell_add_value(state, s, cells(state, s) - 1, m, True)
+                scores[A_SPACE + s] = gain - cell_add_value(state, s, cells(state, s) - 1, m, YES)
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CACHE:
         scores[A_STOP] = 0.2
@@ -1722,7 +1726,7 @@ def irgun_action(state, mask):
             if mask[A_SPACE + t]:
                 scores[A_SPACE + t] = cache_value(state, t, m, bare)
         return pick(state, scores, mask)
-    return fallback(state, mask, IRGUN, scores)
+    return fallback(state, mask, np.int64(IRGUN), scores)
 
 
 @njit(cache=True)
@@ -1731,13 +1735,13 @@ def british_action(state, mask):
     scores = np.full(N_ACTIONS, NEG)
     d = pending(state)
     if d == D_BOX:
-        return box_decision(state, mask, BRITISH, scores)
+        return box_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_OPERATION:
-        return operation_decision(state, mask, BRITISH, scores)
+        return operation_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_SPACE:
-        return space_decision(state, mask, BRITISH, scores)
+        return space_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_SA_AFTER:
-        return sa_after_decision(state, mask, BRITISH, scores)
+        return sa_after_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_SA_SPACE:
         return sa_space_decision(state, mask, scores)
     if d == D_ASSAULT_CHITS:
@@ -1779,15 +1783,15 @@ def british_action(state, mask):
         for t in range(N_MAP_SPACES):
             if police:
                 if SPACE_KIND[t] == RAILWAY or cubes(state, t) > 0:
-                    gains[t] = police_marginal(state, t, state[at(t, POLICE)] + 1, True)
+                    gains[t] = police_marginal(state, t, state[at(t, POLICE)] + 1, YES)
             elif SPACE_KIND[t] != DISTRICT:
-                gains[t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, True)
+                gains[t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, YES)
         for src in range(N_MAP_SPACES):
             if not mask[A_SPACE + src]:
                 continue
             piece = POLICE if police else TROOPS
             k = state[at(src, piece)]
-            loss = police_marginal(state, src, k, True) if police else troop_marginal(state, src, k, True)
+            loss = police_marginal(state, src, k, YES) if police else troop_marginal(state, src, k, YES)
             best = NEG
             for t in range(N_MAP_SPACES):
                 if t != src:
@@ -1798,11 +1802,11 @@ def british_action(state, mask):
         for t in range(N_MAP_SPACES):
             if mask[A_SPACE + t]:
                 if d == D_REDEPLOY_POLICE_TO:
-                    scores[A_SPACE + t] = police_marginal(state, t, state[at(t, POLICE)] + 1, True)
+                    scores[A_SPACE + t] = police_marginal(state, t, state[at(t, POLICE)] + 1, YES)
                 else:
-                    scores[A_SPACE + t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, True)
+                    scores[A_SPACE + t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, YES)
         return pick(state, scores, mask)
-    return fallback(state, mask, BRITISH, scores)
+    return fallback(state, mask, np.int64(BRITISH), scores)
 
 
 @njit(cache=True)
