@@ -166,7 +166,7 @@ def _cache_base():
 CACHE_BASE = _cache_base()
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def open_hash(state):
     """A hash of the open information (everything but the dice generator,
     forced chance and the undrawn cards): the bots' tie-break."""
@@ -226,7 +226,7 @@ def marker_gain(state, s, terror, rail_bonus, fresh):
     return (3.0 if terror else 2.0) + (1.0 if clean else 0.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cards_to_propaganda(state):
     """Expected event cards still to come before the next Propaganda card,
     from open information only: cards played and the pile structure (2.1)."""
@@ -285,7 +285,7 @@ def cheapest_chit(state):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def top_sum(vals, k):
     """(sum of the ``k`` largest values worth taking, best value left over)."""
     total, left, _, _ = top_sums(vals, k, k)
@@ -337,7 +337,7 @@ def cache_value(state, s, m, bare):
     return v * max(m, 0.5)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def recruit_value(state, s, m):
     """Recruit in ``s`` (3.3.1): the Cells it can place, each by :func:`cell_add_value`."""
     n = min(recruit_limit(state, s), state[AVAILABLE_CELLS])
@@ -371,7 +371,7 @@ def rob_value(state, s, m, bare):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def terror_value(state, s, near):
     """Sabotage with Terror in City ``s`` (4.3.3): 3 (4 if the City was clean)
     per marker; at 6+ a second marker but the Haganah Track shifts left."""
@@ -443,7 +443,7 @@ def travel_leave(state, o, m):
     return cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, NO)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_move_value(state, o, t, arrive, leave):
     """Worth of moving one Cell from origin ``o`` to ``t`` (unmoved Active Cells
     move first, rules decision P-9); ``t == o`` flips an Active Cell Underground.
@@ -468,7 +468,7 @@ def travel_move_worth(t, mover_active, arrive, leave):
     return arrive[0, t] - leave
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_origin_value(state, o, m, arrive):
     """Travel from ``o``: its best two moves, and its other Active Cells flipped back."""
     movable = cells(state, o) - state[MOVED_HERE + o]
@@ -582,7 +582,7 @@ def best_sa_of(op, sas, vals):
     return best_sa, best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def irgun_best_sa(state, op):
     """(Special Activity, value) the Irgun plan to add to ``op``."""
     sil = irgun_sa_value(state, np.int64(SA_SILENCE), op == OP_SABOTAGE) if sa_accompanies(op, SA_SILENCE) else NEG
@@ -591,7 +591,7 @@ def irgun_best_sa(state, op):
     return best_sa_of(op, IRGUN_SAS, (sil, pro, ter))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def irgun_sa_worth(state):
     """Worth of the best Special Activity for each Irgun Operation (OP_*
     index; NEG for British ones), each Special Activity valued once."""
@@ -628,7 +628,7 @@ def op_space_values(state, faction, op, vals):
     return feasible
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def irgun_op_value(state, op, limit, limit_sa, sa_v):
     """Worth of Operation ``op`` in up to ``limit`` spaces (3.1, 6.5.3), with
     an Offensive (2.3.7) when the extra space pays; and the same in up to
@@ -858,7 +858,7 @@ def spare_troops(state, s):
     return max(0, t - keep)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search_value(state, d, spare):
     """Search in ``d`` (3.2.3) with the spare adjacent Troops moved in: Cells
     Activated for a later Assault, the Arms Caches they guard opened to it
@@ -884,7 +884,7 @@ def search_value(state, d, spare):
     return v if act > 0 else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deploy_police_value(state, s):
     """A Police placed in ``s`` by Deploy (3.2.1), and the Restore it opens."""
     if state[AVAILABLE_POLICE] == 0:
@@ -928,7 +928,7 @@ def troop_destination_value(state, d, spare_all):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def troops_wanted(state, d):
     pieces = state[at(d, CELLS_ACTIVE)] + (state[at(d, ARMS_CACHES)] if state[at(d, CELLS_UNDERGROUND)] == 0 else 0)
     want = 2 * pieces
@@ -937,7 +937,7 @@ def troops_wanted(state, d):
     return want
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def negotiate_value(state):
     """Negotiate (4.2.2): a die plus Terror markers above the track shifts it left."""
     h = state[HAGANAH]
@@ -987,7 +987,7 @@ def detention_cell_value(state, s, piece):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mass_detention_cell_decision(state, mask, scores):
     """Mass Detention: the Cell to remove (A_SPACE + s Underground, A_COUNT + s Active)."""
     for s in range(N_MAP_SPACES):
@@ -998,7 +998,7 @@ def mass_detention_cell_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def restore_target_after_deploy(state):
     """Best Restore a Deploy can open or keep (4.2.1 needs Troops, Police, no Irgun)."""
     best = NEG
@@ -1040,7 +1040,7 @@ def british_sa_value(state, sa, op, now):
     return NEG
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def british_best_sa(state, op, now):
     res = british_sa_value(state, np.int64(SA_RESTORE), op, now) if sa_accompanies(op, SA_RESTORE) else NEG
     neg = british_sa_value(state, np.int64(SA_NEGOTIATE), op, now) if sa_accompanies(op, SA_NEGOTIATE) else NEG
@@ -1048,7 +1048,7 @@ def british_best_sa(state, op, now):
     return best_sa_of(op, BRITISH_SAS, (res, neg, md))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def british_sa_worth(state):
     """Worth of the best planned Special Activity for each British Operation
     (OP_* index; NEG for Irgun ones), each Special Activity valued once."""
@@ -1082,7 +1082,7 @@ def british_space_value(state, op, s, target, spare):
     return NEG
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def british_op_value(state, op, limit, limit_sa, sa_v):
     """Worth of British ``op`` in up to ``limit`` spaces (3.1), with an
     Intelligence Lead (2.3.7) when the extra space pays; and the same in up
@@ -1150,7 +1150,7 @@ def space_limit(state, faction, limited):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def best_ops(state, faction, with_sa):
     """Best worth of an Operation in the Limited Operation box and (with
     ``with_sa``) in the Op & Special Activity box, each Operation's spaces
@@ -1171,7 +1171,7 @@ def best_ops(state, faction, with_sa):
     return lim, full
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pass_value(state, faction):
     """Pass (2.3.3): British draw a chit; Irgun Rob in one space."""
     if faction == BRITISH:
@@ -1412,7 +1412,7 @@ def chit_for(state, mask, need):
     return A_STOP
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def assault_chits_decision(state, mask):
     """Buy Underground Cells in the Assault space (3.2.4) when they, and the
     Arms Caches they guard, are worth the chits."""
@@ -1436,7 +1436,7 @@ def assault_chits_decision(state, mask):
     return chit_for(state, mask, need)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_chits_decision(state, mask):
     """Buy Underground Cells in the arrest space (3.2.2) with Police to spare."""
     s = state[CUR]
@@ -1459,7 +1459,7 @@ def lowest_chit(mask):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_move_decision(state, mask, scores):
     """Patrol: bring Police into the arrest space, then guard the other
     destinations, from wherever a Police matters least (3.2.2)."""
@@ -1483,7 +1483,7 @@ def patrol_move_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_move_to_decision(state, mask, scores):
     t = patrol_target(state, YES)
     src = state[CUR]
@@ -1507,7 +1507,7 @@ def search_move_value(state, src, d):
     return gain - troop_marginal(state, src, state[at(src, TROOPS)], NO)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search_move_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
@@ -1521,7 +1521,7 @@ def search_move_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search_city_decision(state, mask):
     """Search in a City (3.2.3): discard a chit to Activate a Cell per cube and
     place no Curfew, or take the Curfew (1.10). Mass Detention needs the Curfew."""
@@ -1538,7 +1538,7 @@ def search_city_decision(state, mask):
     return v if with_chit > without else A_STOP
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deploy_destination_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
     spare = spare_troops_total(state)
@@ -1548,7 +1548,7 @@ def deploy_destination_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deploy_troops_decision(state, mask, scores):
     d = state[CUR]
     if state[at(d, TROOPS)] >= troops_wanted(state, d):
@@ -1560,7 +1560,7 @@ def deploy_troops_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_dest_decision(state, mask, scores):
     o = state[CUR]
     m = setup_factor(state)
@@ -1573,7 +1573,7 @@ def travel_dest_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_count_decision(state, mask):
     """How many Cells go to the chosen destination: the Active ones when
     flipping them back in place, else one (two into a City or District when
@@ -1601,7 +1601,7 @@ def travel_count_decision(state, mask):
     return A_COUNT + n - 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def terror_decision(state, mask):
     """Declare Terror in this City's Sabotage (4.3.3) when it adds more than the
     Special Activity would bring elsewhere ("Haganah or bust")."""
@@ -1613,7 +1613,7 @@ def terror_decision(state, mask):
     return A_STOP
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sabotage_cache_decision(state, mask, scores):
     """Spend an Arms Cache in or next to the Sabotage space for +2 (3.3.3)."""
     s = state[CUR]
@@ -1632,7 +1632,7 @@ def sabotage_cache_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def irgun_piece_loss(state, s, cells_owed, m, bare):
     """What the Irgun lose returning a piece from ``s`` to the Haganah Track (6.5.2)."""
     if not cells_owed:
@@ -1642,7 +1642,7 @@ def irgun_piece_loss(state, s, cells_owed, m, bare):
     return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, NO)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def irgun_action(state, mask):
     """The Irgun bot: a legal action for the pending decision (``mask`` filled)."""
     scores = np.full(N_ACTIONS, NEG)
@@ -1729,7 +1729,7 @@ def irgun_action(state, mask):
     return fallback(state, mask, np.int64(IRGUN), scores)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def british_action(state, mask):
     """The British bot: a legal action for the pending decision (``mask`` filled)."""
     scores = np.full(N_ACTIONS, NEG)
