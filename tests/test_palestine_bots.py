@@ -345,8 +345,8 @@ def test_every_bot_kernel_is_compiled_once():
     script = r"""
 import numpy as np
 from numba.core.registry import CPUDispatcher
-from britishway_env import Game
-from britishway_env.volumes.palestine import bots, rollouts
+from britishway_env import Game, rollouts
+from britishway_env.volumes.palestine import bots
 rollouts.run("palestine", 20, seed=1, policies={"british": "heuristic", "irgun": "heuristic"})
 g = Game("palestine", seed=1)
 while not g.is_terminal():
