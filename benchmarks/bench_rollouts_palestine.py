@@ -165,7 +165,8 @@ def main(argv=None) -> str:
     pairs = [tuple(p.split("/")) for p in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2:
-            ap.error(f"--pairs: write british/irgun pairs, e.g. random/random,heuristic/heuristic (got {'/'.join(pair)!r})")
+            ap.error("--pairs: write british/irgun pairs, e.g. random/random,heuristic/heuristic "
+                     f"(got {'/'.join(pair)!r})")
         for name in pair:
             pr.check_policy(name)
     cold = None

@@ -63,7 +63,7 @@ from .layout import (
     INTEL_CHITS_PER_VALUE, INTEL_HELD, IRGUN, LIMITED, MAX_COUNT, MOVED_HERE, N_ACTIONS, N_SELECTED, OP, OP_ASSAULT,
     OP_DEPLOY, OP_FACTION, OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OWED_CELLS_3,
     OWED_CELLS_4, PAID, POLICE, PRISON, PROPAGANDA_DONE, RNG, SA, SA_MASS_DETENTION, SA_NEGOTIATE,
-    SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STATE_SIZE, STEP,
+    SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STEP,
     TERROR, TERROR_HERE, TROOPS, D_MASS_DETENTION, DETAIN_LEFT,
 )
 from .events import railway_sabotaged
@@ -73,7 +73,7 @@ from .operations import (
     can_restore_in, can_rob_in, can_silence_in, cells, cubes, irgun_pieces, recruit_limit,
 )
 from .turns import (
-    actor, intel_total, legal_mask, offensive_source_ok, op_feasible, op_space_ok, pending, sa_accompanies,
+    actor, intel_total, legal_mask, offensive_source_ok, op_space_ok, pending, sa_accompanies,
     sa_open, travel_unmoved_active,
 )
 
