@@ -5,14 +5,26 @@ public rollout API that balance analysts use.
     python benchmarks/bench_rollouts_palestine.py --write docs/results/benchmarks.md
     python benchmarks/bench_rollouts_palestine.py --quick         # 2,000 games per pair (smoke test)
     python benchmarks/bench_rollouts_palestine.py --pairs random/random,heuristic/heuristic
+    python benchmarks/bench_rollouts_palestine.py --cold-compile  # also the bots' cold compile
 
 For each pair (random/random, heuristic/random, random/heuristic,
 heuristic/heuristic) it times ``rollouts.run("palestine", N, ...)`` on all
 numba threads, split into the compiled play (``volumes.palestine.rollouts.play``)
 and the building of the one-row-per-game table, after a warm-up that loads or
-compiles the kernels (timed separately). The random pair is the yardstick: the
-report gives each pair's time as a ratio to it, and the Irgun win rate with its
-Wilson 95% interval as a sanity check.
+compiles the kernels (timed separately). The pairs are timed side by side in
+the same run: ``--rounds`` rounds, each playing its share of the games of
+every pair in turn, so that drift in the machine's speed hits them alike.
+The random pair is the yardstick: the report gives each pair's play time and
+total time as a ratio to it (the scripted bots aim at most 3x the play time
+of random play), and the Irgun win rate with its Wilson 95% interval as a
+sanity check.
+
+``--cold-compile`` also times, with a fresh ``NUMBA_CACHE_DIR``, the first
+heuristic game after the rules are cached: one process plays a random game
+through ``Game`` (compiling the rules), the next plays one scripted game
+through ``bots.choose`` (compiling the bots alone), a third its first batch
+game (the batch runner and invariant checks), and a fourth the scripted game
+again (loading the bots from the cache).
 
 ``--write`` replaces only the section headed ``# Benchmarks: Palestine rollouts``.
 """
@@ -21,7 +33,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import json
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -39,23 +55,97 @@ from common import command_line, cpu_model, fmt_rate, fmt_s, loadavg, write_sect
 SECTION_HEADING = "# Benchmarks: Palestine rollouts"
 PAIRS = (("random", "random"), ("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"))
 SEED = 1_000_000
+AIM_BOTS_RATIO = 3.0      # heuristic/heuristic play time over random/random play time
+
+# --cold-compile: each step runs in its own process with one fresh NUMBA_CACHE_DIR.
+_COLD_STEPS = (
+    ("rules", "a random game through `Game` (rules compile)", r"""
+import numpy as np
+from britishway_env import Game
+g = Game("palestine", seed=3)
+rng = np.random.default_rng(3)
+while not g.is_terminal():
+    g.apply(int(rng.choice(g.legal_actions())))
+"""),
+    ("bots", "first scripted game through `bots.choose` after the rules are cached (bots compile)", r"""
+from britishway_env import Game
+from britishway_env.volumes.palestine.bots import choose
+g = Game("palestine", seed=3)
+while not g.is_terminal():
+    g.apply(choose(g, "heuristic"))
+"""),
+    ("batch", "first heuristic/heuristic batch game after rules and bots are cached (batch runner, invariants)", r"""
+from britishway_env.volumes.palestine import rollouts as pr
+pr.play(1, 3, {"british": "heuristic", "irgun": "heuristic"})
+"""),
+    ("bots_warm", "the scripted game again (bots loaded from the cache)", r"""
+from britishway_env import Game
+from britishway_env.volumes.palestine.bots import choose
+g = Game("palestine", seed=3)
+while not g.is_terminal():
+    g.apply(choose(g, "heuristic"))
+"""),
+)
+_TIMED = r"""
+import json, time
+t0 = time.perf_counter()
+exec(compile({body!r}, "<cold step>", "exec"))
+print(json.dumps({{"s": time.perf_counter() - t0}}))
+"""
 
 
-def measure(games: int, british: str, irgun: str) -> dict:
+def cold_compile() -> list[tuple[str, str, float]]:
+    """(step, what, seconds) of each ``_COLD_STEPS`` process, with one fresh numba cache."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+    out = []
+    with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache_dir:
+        env["NUMBA_CACHE_DIR"] = cache_dir
+        for step, what, body in _COLD_STEPS:
+            proc = subprocess.run([sys.executable, "-c", _TIMED.format(body=body)], env=env, cwd=REPO,
+                                  capture_output=True, text=True, timeout=900)
+            if proc.returncode != 0:
+                raise RuntimeError(f"cold compile step {step!r} failed:\n{proc.stderr[-4000:]}")
+            out.append((step, what, json.loads(proc.stdout.strip().splitlines()[-1])["s"]))
+    return out
+
+
+def warm_up(british: str, irgun: str) -> float:
+    t0 = time.perf_counter()
+    pr.play(64, SEED, {"british": british, "irgun": irgun})     # cache load or compile
+    return time.perf_counter() - t0
+
+
+def measure(games: int, british: str, irgun: str, seed: int = SEED) -> dict:
     policies = {"british": british, "irgun": irgun}
     t0 = time.perf_counter()
-    pr.play(64, SEED, policies)                       # warm-up: cache load or compile
-    warm = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    results = pr.play(games, SEED, policies)
+    results = pr.play(games, seed, policies)
     t1 = time.perf_counter()
-    df = pr.table(SEED, results, policies)
+    df = pr.table(seed, results, policies)
     t2 = time.perf_counter()
-    wins = int((df["winner"] == "irgun").sum())
-    lo, hi = wilson_interval(wins, games)
-    return {"british": british, "irgun": irgun, "warm_up_s": warm, "play_s": t1 - t0, "table_s": t2 - t1,
-            "total_s": t2 - t0, "irgun_rate": wins / games, "ci": (lo, hi),
-            "decisions": int(df["decisions"].sum())}
+    return {"play_s": t1 - t0, "table_s": t2 - t1, "total_s": t2 - t0,
+            "wins": int((df["winner"] == "irgun").sum()), "decisions": int(df["decisions"].sum())}
+
+
+def measure_pairs(games: int, pairs, rounds: int) -> list[dict]:
+    """Every pair's ``games``, played in ``rounds`` rounds that take the pairs in
+    turn (each round its own seeds), after every pair's warm-up."""
+    rows = [{"british": b, "irgun": i, "warm_up_s": warm_up(b, i), "play_s": 0.0, "table_s": 0.0,
+             "total_s": 0.0, "wins": 0, "decisions": 0} for b, i in pairs]
+    sizes = [games // rounds + (1 if r < games % rounds else 0) for r in range(rounds)]
+    for r, n in enumerate(sizes):
+        if n == 0:
+            continue
+        for row in rows:
+            print(f"... round {r + 1}/{rounds}: {n:,} games british={row['british']} irgun={row['irgun']}",
+                  file=sys.stderr, flush=True)
+            m = measure(n, row["british"], row["irgun"], SEED + r)
+            for k in ("play_s", "table_s", "total_s", "wins", "decisions"):
+                row[k] += m[k]
+    for row in rows:
+        row["irgun_rate"] = row["wins"] / games
+        row["ci"] = wilson_interval(row["wins"], games)
+    return rows
 
 
 def main(argv=None) -> str:
@@ -65,40 +155,74 @@ def main(argv=None) -> str:
     ap.add_argument("--write", type=Path, help="replace this report's section in PATH")
     ap.add_argument("--pairs", default=",".join(f"{b}/{i}" for b, i in PAIRS),
                     help="british/irgun policy pairs, comma-separated (the first is the yardstick)")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds taking the pairs in turn (default 3)")
+    ap.add_argument("--cold-compile", action="store_true",
+                    help="also time the bots' cold compile in fresh processes (a fresh NUMBA_CACHE_DIR)")
     args = ap.parse_args(argv)
     games = 2_000 if args.quick else args.games
+    if games < 1 or args.rounds < 1:
+        ap.error("--games and --rounds must be at least 1")
     pairs = [tuple(p.split("/")) for p in args.pairs.split(",")]
-    rows = []
-    for british, irgun in pairs:
-        print(f"... {games:,} games british={british} irgun={irgun}", file=sys.stderr, flush=True)
-        rows.append(measure(games, british, irgun))
-    base = rows[0]["total_s"]
-    yardstick = f"{rows[0]['british']}/{rows[0]['irgun']}"
+    for pair in pairs:
+        if len(pair) != 2:
+            ap.error("--pairs: write british/irgun pairs, e.g. random/random,heuristic/heuristic "
+                     f"(got {'/'.join(pair)!r})")
+        for name in pair:
+            pr.check_policy(name)
+    cold = None
+    if args.cold_compile:
+        print("... cold compile in fresh processes", file=sys.stderr, flush=True)
+        cold = cold_compile()
+    rows = measure_pairs(games, pairs, args.rounds)
+    base = rows[0]
+    yardstick = f"{base['british']}/{base['irgun']}"
     lines = [
         SECTION_HEADING,
         "",
         f"{games:,} Palestine games per policy pair through `rollouts.run` (compiled play on "
-        f"{numba.get_num_threads()} numba threads, then the one-row-per-game table). "
+        f"{numba.get_num_threads()} numba threads, then the one-row-per-game table), the pairs timed side by "
+        f"side in {args.rounds} round(s) that take them in turn. "
         f"{_dt.date.today().isoformat()}, {cpu_model()}, load average {loadavg()}; "
         f"`{command_line()}`.",
         "",
-        f"| British | Irgun | play | table | total | games/s | decisions/s | time vs {yardstick} | Irgun win rate [95% CI] | warm-up |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        f"| British | Irgun | play | table | total | games/s (play) | decisions/s (play) | play vs {yardstick} "
+        f"| total vs {yardstick} | Irgun win rate [95% CI] | warm-up |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
             f"| {r['british']} | {r['irgun']} | {fmt_s(r['play_s'])} | {fmt_s(r['table_s'])} | {fmt_s(r['total_s'])} "
-            f"| {fmt_rate(games / r['total_s'])} | {fmt_rate(r['decisions'] / r['play_s'])} "
-            f"| {r['total_s'] / base:.1f}x | {r['irgun_rate']:.4f} [{r['ci'][0]:.4f}, {r['ci'][1]:.4f}] "
-            f"| {fmt_s(r['warm_up_s'])} |")
+            f"| {fmt_rate(games / r['play_s'])} | {fmt_rate(r['decisions'] / r['play_s'])} "
+            f"| {r['play_s'] / base['play_s']:.1f}x | {r['total_s'] / base['total_s']:.1f}x "
+            f"| {r['irgun_rate']:.4f} [{r['ci'][0]:.4f}, {r['ci'][1]:.4f}] | {fmt_s(r['warm_up_s'])} |")
     lines += [
         "",
         "`play` is the compiled games alone; `table` builds the rows (lists of cards and events per game); "
         "`warm-up` is the first 64-game call of the process (numba cache load, or compile when the "
-        "package changed). The heuristic bots score every legal action of every decision, so their "
-        "pairs cost more per decision than random play; the ratio column says how many times longer a "
-        "pair takes than random play.",
+        "package changed). The heuristic bots score the legal actions of every decision, so their "
+        "pairs cost more per decision than random play (and their games are longer); the ratio columns "
+        "say how many times longer a pair takes than random play.",
     ]
+    bots_row = next((r for r in rows if r["british"] == r["irgun"] == "heuristic"), None)
+    if bots_row is not None and yardstick == "random/random":
+        ratio = bots_row["play_s"] / base["play_s"]
+        lines += [
+            "",
+            f"- Scripted bots vs random play, side by side: heuristic/heuristic plays "
+            f"{fmt_rate(games / bots_row['play_s'])} games/s against {fmt_rate(games / base['play_s'])}, "
+            f"**{ratio:.2f}x** the play time (aim: at most {AIM_BOTS_RATIO:.0f}x; "
+            f"{'met' if ratio <= AIM_BOTS_RATIO else 'not met'}); "
+            f"{bots_row['total_s'] / base['total_s']:.2f}x with the table.",
+        ]
+    if cold is not None:
+        lines += [
+            "",
+            "Cold compile (a fresh `NUMBA_CACHE_DIR`, each step its own process, in this order):",
+            "",
+            "| step | what | time |",
+            "|---|---|---:|",
+        ]
+        lines += [f"| {step} | {what} | {fmt_s(t)} |" for step, what, t in cold]
     report = "\n".join(lines) + "\n"
     if args.write:
         write_section(args.write, SECTION_HEADING, report)

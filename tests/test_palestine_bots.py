@@ -15,6 +15,7 @@ from britishway_env.volumes.palestine import batch as B
 from britishway_env.volumes.palestine import bots
 from britishway_env.volumes.palestine import layout as L
 from britishway_env.volumes.palestine import turns as T
+from britishway_env.volumes.palestine.cards import DECK_SIZE
 from britishway_env.volumes.palestine.rollouts import COLUMNS, event_names
 
 runner = CliRunner()
@@ -234,3 +235,128 @@ def test_p12_patrol_emptied_by_negotiate_first_has_a_way_to_finish():
     g.apply(L.A_STOP)                                    # no Patrol space: the action is over
     assert g.current_agent == "irgun" and g.phase == "choose a box", f"dead end at {g.phase!r}"
     assert g.legal_actions()
+
+
+# ------------------------------------------------- shared bot helpers (engine/bots.py) --
+
+def _reference_open_hash(state):
+    """The tie-break hash as the bots first wrote it: one SplitMix64 round per
+    open field in the fixed order TIEBREAK_ORDER, skipping the dice generator,
+    forced chance and undrawn cards."""
+    mask64 = (1 << 64) - 1
+
+    def mix(z):
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
+        return z ^ (z >> 31)
+
+    h = 0x2545F4914F6CDD1D
+    drawn = int(state[L.DECK_DRAWN])
+    for k, i in enumerate(L.TIEBREAK_ORDER):            # the fields in their fixed hash order
+        if i == L.RNG or L.FORCED <= i < L.FORCED + 2 + L.FORCED_CAPACITY \
+                or L.DECK + drawn <= i < L.DECK + DECK_SIZE:
+            continue
+        h = mix(h ^ (((int(state[i]) & 0xFFFFFFFF) + k * 0x9E3779B97F4A7C15) & mask64))
+    return h
+
+
+def test_open_hash_mixes_every_open_field_and_no_hidden_one():
+    """DESIGN.md 4, 5: the bots' tie-break reads only what both players see."""
+    g = Game("palestine", seed=7)
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        g.apply(int(rng.choice(g.legal_actions())))
+    s = g.state.copy()
+    assert int(bots.open_hash(s)) == _reference_open_hash(s)
+    base = int(bots.open_hash(s))
+    hidden = s.copy()
+    hidden[L.RNG] += 12345                                   # the dice generator
+    hidden[L.FORCED] = 1                                     # forced chance queued
+    hidden[L.FORCED + 2] = 3
+    undrawn = L.DECK + int(s[L.DECK_DRAWN])
+    hidden[undrawn], hidden[undrawn + 1] = s[undrawn + 1], s[undrawn]   # the undrawn cards' order
+    assert int(bots.open_hash(hidden)) == base
+    for field in (L.SPACES, L.POLITICAL_WILL, L.DECK + int(s[L.DECK_DRAWN]) - 1, L.STATE_SIZE - 1):
+        seen = s.copy()
+        seen[field] += 1
+        assert int(bots.open_hash(seen)) != base, field
+
+
+def _reference_top_sum(vals, k, floor, none):
+    vals = list(vals)
+    total = 0.0
+    for _ in range(k):
+        b = -1
+        for s, v in enumerate(vals):
+            if v > floor and (b < 0 or v > vals[b]):
+                b = s
+        if b < 0:
+            break
+        total += vals[b]
+        vals[b] = none
+    rest = none
+    for v in vals:
+        if v > rest:
+            rest = v
+    return total, rest
+
+
+def test_top_sums_match_taking_the_largest_value_k_times():
+    """Both box sizes (a Limited Operation's one space, 2.3.4, and a full
+    Operation's, 3.1) from one selection pass, bit for bit as striking out the
+    largest value k times; vals unchanged."""
+    from britishway_env.engine.bots import top_sums
+    rng = np.random.default_rng(3)
+    none = -1.0e9
+    for trial in range(400):
+        n = int(rng.integers(1, 14))
+        vals = rng.choice([none, -0.3, 0.0, 0.05, 0.1, 0.2, 0.7, 1.3, 2.0], n) + \
+            (rng.normal(0, 0.01, n) if trial % 2 else 0.0)
+        before = vals.copy()
+        for k1, k2 in ((1, 3), (2, 4), (3, 3), (0, 2), (4, 1)):
+            got = top_sums(vals, k1, k2, 0.05, none)
+            want = _reference_top_sum(vals, k1, 0.05, none) + _reference_top_sum(vals, k2, 0.05, none)
+            assert got == want, (vals, k1, k2)
+        assert np.array_equal(vals, before)
+
+
+def test_pick_takes_the_best_and_breaks_ties_by_the_open_hash():
+    from britishway_env.engine.bots import tie_index
+    g = Game("palestine", seed=2)
+    s = g.state.copy()
+    mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    scores = np.full(L.N_ACTIONS, bots.NEG)
+    mask[[L.A_STOP, L.A_SPACE + 1, L.A_SPACE + 4, L.A_SPACE + 9]] = 1
+    scores[[L.A_STOP, L.A_SPACE + 1, L.A_SPACE + 4, L.A_SPACE + 9]] = [0.05, 0.7, 0.3, 0.7 + 1e-12]
+    scores[L.A_SPACE + 2] = 5.0                      # best, but not legal
+    tied = [L.A_SPACE + 1, L.A_SPACE + 9]
+    assert bots.pick(s, scores, mask) == tied[tie_index(bots.open_hash(s), 2)]
+    scores[L.A_SPACE + 4] = 0.8
+    assert bots.pick(s, scores, mask) == L.A_SPACE + 4
+    assert bots.pick(s, scores, np.zeros(L.N_ACTIONS, dtype=np.int8)) == -1
+
+
+def test_every_bot_kernel_is_compiled_once():
+    """Constants reach the bots' kernels as numpy scalars: numba compiles a
+    kernel once per literal argument value, which doubled the bots' compile
+    time. After scripted play through the batch runner and through choose,
+    every kernel of the module holds one signature."""
+    import subprocess
+    import sys
+    script = r"""
+import numpy as np
+from numba.core.registry import CPUDispatcher
+from britishway_env import Game, rollouts
+from britishway_env.volumes.palestine import bots
+rollouts.run("palestine", 20, seed=1, policies={"british": "heuristic", "irgun": "heuristic"})
+g = Game("palestine", seed=1)
+while not g.is_terminal():
+    g.apply(bots.choose(g, "heuristic"))
+mine = (bots.__name__, "britishway_env.engine.bots")
+many = {name: [str(s) for s in f.signatures] for name, f in vars(bots).items()
+        if isinstance(f, CPUDispatcher) and f.py_func.__module__ in mine and len(f.signatures) > 1}
+print(many)
+"""
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.strip().splitlines()[-1] == "{}"

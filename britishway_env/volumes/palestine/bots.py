@@ -46,8 +46,8 @@ else a legal action chosen by the hash.
 import numpy as np
 from numba import njit
 
+from ...engine.bots import best_and_ties, kth_best, open_hash as open_fields_hash, tie_index, top_sums as top_k_sums
 from ...engine.policy import uniform_legal
-from ...engine.rng import mix64
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import DECK_SIZE, N_CARDS, PILE_BOTTOM, PILE_TOP, PILES
 from .layout import (
@@ -63,7 +63,7 @@ from .layout import (
     INTEL_CHITS_PER_VALUE, INTEL_HELD, IRGUN, LIMITED, MAX_COUNT, MOVED_HERE, N_ACTIONS, N_SELECTED, OP, OP_ASSAULT,
     OP_DEPLOY, OP_FACTION, OP_PATROL, OP_RECRUIT, OP_ROB, OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OWED_CELLS_3,
     OWED_CELLS_4, PAID, POLICE, PRISON, PROPAGANDA_DONE, RNG, SA, SA_MASS_DETENTION, SA_NEGOTIATE,
-    SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STATE_SIZE, STEP, TIEBREAK_ORDER,
+    SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STEP, TIEBREAK_ORDER,
     TERROR, TERROR_HERE, TROOPS, D_MASS_DETENTION, DETAIN_LEFT,
 )
 from .events import railway_sabotaged
@@ -73,7 +73,7 @@ from .operations import (
     can_restore_in, can_rob_in, can_silence_in, cells, cubes, irgun_pieces, recruit_limit,
 )
 from .turns import (
-    actor, intel_total, legal_mask, offensive_source_ok, op_feasible, op_space_ok, pending, sa_accompanies,
+    actor, intel_total, legal_mask, offensive_source_ok, op_space_ok, pending, sa_accompanies,
     sa_open, travel_unmoved_active,
 )
 
@@ -81,6 +81,12 @@ POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
 
 NEG = -1.0e9
+# Numba compiles a kernel once per literal argument value it is called with,
+# so constants at call sites multiply compile time: they are passed as numpy
+# scalars (YES, NO, np.int64(...)), typed bool / int64 like any variable.
+YES, NO = np.bool_(True), np.bool_(False)
+IRGUN_SAS = np.array([SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR], dtype=np.int64)      # in order of preference
+BRITISH_SAS = np.array([SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION], dtype=np.int64)
 STOP_VALUE = 0.05      # an optional step is taken only when it is worth more than this
 MUST = 1.0e6           # a planned Special Activity, taken at its moment
 
@@ -128,44 +134,58 @@ EVENT_VALUE = _event_table()
 
 # ---------------------------------------------------------------- helpers --
 
-@njit(cache=True)
+def _neighbour_lists():
+    """NEIGHBOURS[s, :N_NEIGHBOURS[s]]: the spaces adjacent to ``s``, in
+    space order (the same order as a scan of ADJACENT's row)."""
+    n = ADJACENT.sum(axis=1).astype(np.int64)
+    out = np.full((N_MAP_SPACES, max(1, int(n.max()))), -1, dtype=np.int64)
+    for s in range(N_MAP_SPACES):
+        ts = [t for t in range(N_MAP_SPACES) if ADJACENT[s, t]]
+        out[s, :len(ts)] = ts
+    return out, n
+
+
+NEIGHBOURS, N_NEIGHBOURS = _neighbour_lists()
+NO_ARRIVALS = np.zeros((2, N_MAP_SPACES))    # Travel arrivals when the Operation is not Travel
+NO_SPARE = np.zeros(N_MAP_SPACES, dtype=np.int64)   # spare Troops when the Operation is not Search
+
+
+def _cache_base():
+    """The board part of :func:`cache_value`: 0.7, plus 0.05 per adjacent
+    Railway or City, added one at a time as the kernel once did."""
+    out = np.empty(N_MAP_SPACES)
+    for s in range(N_MAP_SPACES):
+        v = 0.7
+        for t in range(N_MAP_SPACES):
+            if ADJACENT[s, t] and SPACE_KIND[t] != DISTRICT:
+                v += 0.05
+        out[s] = v
+    return out
+
+
+CACHE_BASE = _cache_base()
+
+
+@njit(cache=True, inline="always")
 def open_hash(state):
     """A hash of the open information (everything but the dice generator,
     forced chance and the undrawn cards), read in the fixed order
     TIEBREAK_ORDER: the bots' tie-break."""
-    h = np.uint64(0x2545F4914F6CDD1D)
-    drawn = state[DECK_DRAWN]
-    for i in range(STATE_SIZE):
-        off = TIEBREAK_ORDER[i]
-        if off == RNG or (FORCED <= off < FORCED + 2 + FORCED_CAPACITY) or (DECK + drawn <= off < DECK + DECK_SIZE):
-            continue
-        h = mix64(h ^ (np.uint64(state[off] & 0xFFFFFFFF) + np.uint64(i) * np.uint64(0x9E3779B97F4A7C15)))
-    return h
+    return open_fields_hash(state, TIEBREAK_ORDER, RNG, FORCED, FORCED + 2 + FORCED_CAPACITY,
+                            DECK + state[DECK_DRAWN], DECK + DECK_SIZE)
 
 
 @njit(cache=True)
 def pick(state, scores, mask):
-    """The legal action with the highest score; ties by :func:`open_hash`."""
-    best = NEG * 10.0
-    n = 0
-    for a in range(N_ACTIONS):
-        if mask[a]:
-            if scores[a] > best + 1e-9:
-                best = scores[a]
-                n = 1
-            elif scores[a] > best - 1e-9:
-                n += 1
+    """The legal action with the highest score; ties by :func:`open_hash`
+    (taken only when there is a tie)."""
+    best, n = best_and_ties(scores, mask, NEG * 10.0)
     if n == 0:
         return -1
     k = 0
     if n > 1:
-        k = np.int64((open_hash(state) >> np.uint64(11)) % np.uint64(n))
-    for a in range(N_ACTIONS):
-        if mask[a] and scores[a] > best - 1e-9:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+        k = tie_index(open_hash(state), n)
+    return kth_best(scores, mask, best, k)
 
 
 @njit(cache=True)
@@ -175,19 +195,19 @@ def hash_legal(state, mask):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def p_success(police, bonus):
     """Sabotage / Rob odds: a die + bonus - Police above 2 (3.3.3, 3.3.4)."""
     return min(6, max(0, 4 + bonus - police)) / 6.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def p_six(police, bonus):
     """Odds of a modified Sabotage roll of 6 or more (4.3.3: two Terror markers)."""
     return min(6, max(0, 1 + bonus - police)) / 6.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def marker_gain(state, s, terror, rail_bonus, fresh):
     """Political Will one more Sabotage (or Terror) marker in ``s`` takes at the
     next Political Will Phase (6.1.1, 6.1.2). ``fresh``: as after the Reset
@@ -207,7 +227,7 @@ def marker_gain(state, s, terror, rail_bonus, fresh):
     return (3.0 if terror else 2.0) + (1.0 if clean else 0.0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cards_to_propaganda(state):
     """Expected event cards still to come before the next Propaganda card,
     from open information only: cards played and the pile structure (2.1)."""
@@ -266,29 +286,17 @@ def cheapest_chit(state):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def top_sum(vals, k):
-    """Sum of the ``k`` largest positive values (vals is modified)."""
-    total = 0.0
-    for _ in range(k):
-        b = -1
-        for s in range(vals.shape[0]):
-            if vals[s] > STOP_VALUE and (b < 0 or vals[s] > vals[b]):
-                b = s
-        if b < 0:
-            break
-        total += vals[b]
-        vals[b] = NEG
-    return total
+    """(sum of the ``k`` largest values worth taking, best value left over)."""
+    total, left, _, _ = top_sums(vals, k, k)
+    return total, left
 
 
 @njit(cache=True)
-def next_best(vals):
-    b = NEG
-    for s in range(vals.shape[0]):
-        if vals[s] > b:
-            b = vals[s]
-    return b
+def top_sums(vals, k1, k2):
+    """:func:`top_sum` for ``k1`` and for ``k2`` in one pass."""
+    return top_k_sums(vals, k1, k2, STOP_VALUE, NEG)
 
 
 # ------------------------------------------------------------------ Irgun --
@@ -318,22 +326,19 @@ def cell_add_value(state, s, k, m, fresh):
 
 
 @njit(cache=True)
-def cache_value(state, s, m):
+def cache_value(state, s, m, bare):
     """Irgun: worth of an Arms Cache in ``s``: it lets Recruit place two Cells
     there and next door (3.3.1) and adds 2 to Sabotage nearby (3.3.3); Troops
-    there can take it by Assault (3.2.4)."""
-    v = 0.7
-    for t in range(N_MAP_SPACES):
-        if ADJACENT[s, t] and SPACE_KIND[t] != DISTRICT:
-            v += 0.05
+    there can take it by Assault (3.2.4). ``bare``: :func:`no_caches_on_map`."""
+    v = CACHE_BASE[s]
     if state[at(s, TROOPS)] >= 2:
         v -= 0.35
-    if map_total(state, ARMS_CACHES) == 0:
+    if bare:
         v += 0.3
     return v * max(m, 0.5)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def recruit_value(state, s, m):
     """Recruit in ``s`` (3.3.1): the Cells it can place, each by :func:`cell_add_value`."""
     n = min(recruit_limit(state, s), state[AVAILABLE_CELLS])
@@ -342,26 +347,32 @@ def recruit_value(state, s, m):
     k = state[at(s, CELLS_UNDERGROUND)]
     v = 0.0
     for j in range(n):
-        d = cell_add_value(state, s, k + j, m, False)
+        d = cell_add_value(state, s, k + j, m, NO)
         if d > 0:
             v += d
     return v
 
 
 @njit(cache=True)
-def rob_value(state, s, m):
+def no_caches_on_map(state):
+    """No Arms Cache on the map: the first one is worth more (:func:`cache_value`)."""
+    return map_total(state, ARMS_CACHES) == 0
+
+
+@njit(cache=True)
+def rob_value(state, s, m, bare):
     """Rob in ``s`` (3.3.4): an Arms Cache on 3+, an Underground Cell Activated under Police."""
     if not can_rob_in(state, s):
         return NEG
     v = 0.0
     if state[AVAILABLE_CACHES] > 0 and state[at(s, ARMS_CACHES)] < 2:
-        v = (4.0 / 6.0) * cache_value(state, s, m)
+        v = (4.0 / 6.0) * cache_value(state, s, m, bare)
     if state[at(s, POLICE)] > 0 and state[at(s, CELLS_UNDERGROUND)] > 0:
         v -= ACTIVATE_COST
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def terror_value(state, s, near):
     """Sabotage with Terror in City ``s`` (4.3.3): 3 (4 if the City was clean)
     per marker; at 6+ a second marker but the Haganah Track shifts left."""
@@ -397,19 +408,47 @@ def terror_gain(state, s):
     """What declaring Terror adds to a Sabotage in City ``s``."""
     if SPACE_KIND[s] != CITY or state[at(s, CELLS_UNDERGROUND)] == 0:
         return NEG
-    return terror_value(state, s, cache_in_or_adjacent(state, s)) - (sabotage_value(state, s, True) + ACTIVATE_COST)
+    return terror_value(state, s, cache_in_or_adjacent(state, s)) - (sabotage_value(state, s, YES) + ACTIVATE_COST)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exposed_arrival(state, t, n):
     """Travel: do ``n`` Cells arriving in ``t`` end Active (3.3.2)?"""
     return (SPACE_KIND[t] == RAILWAY or state[at(t, CURFEW)] > 0) and n + cubes(state, t) > 3
 
 
 @njit(cache=True)
-def travel_move_value(state, o, t, m):
+def travel_arrivals(state, m):
+    """Irgun: what one Cell Travelling into each space ``t`` adds there
+    (``[0, t]`` for an Underground mover, ``[1, t]`` for an Active one,
+    flipped Underground by the move, 3.3.2), the same from every origin:
+    little where it would arrive Active, else :func:`cell_add_value`."""
+    out = np.empty((2, N_MAP_SPACES))
+    for t in range(N_MAP_SPACES):
+        if exposed_arrival(state, t, 1):
+            v = 0.05 * m
+            if SPACE_KIND[t] == CITY and state[at(t, CURFEW)] > 0 and cells(state, t) == 0:
+                v += 0.5 * m
+            out[0, t] = v
+            out[1, t] = v
+        else:
+            v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, NO)
+            out[0, t] = v
+            out[1, t] = v + REHIDE
+    return out
+
+
+@njit(cache=True)
+def travel_leave(state, o, m):
+    """Irgun: what an Underground Cell leaving ``o`` takes away there."""
+    return cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, NO)
+
+
+@njit(cache=True, inline="always")
+def travel_move_value(state, o, t, arrive, leave):
     """Worth of moving one Cell from origin ``o`` to ``t`` (unmoved Active Cells
-    move first, rules decision P-9); ``t == o`` flips an Active Cell Underground."""
+    move first, rules decision P-9); ``t == o`` flips an Active Cell Underground.
+    ``arrive``: :func:`travel_arrivals`; ``leave``: :func:`travel_leave` of ``o``."""
     movable = cells(state, o) - state[MOVED_HERE + o]
     if movable <= 0:
         return NEG
@@ -418,31 +457,32 @@ def travel_move_value(state, o, t, m):
         if mover_active and not exposed_arrival(state, o, 1):
             return REHIDE
         return NEG
-    if exposed_arrival(state, t, 1):
-        v = 0.05 * m
-        if SPACE_KIND[t] == CITY and state[at(t, CURFEW)] > 0 and cells(state, t) == 0:
-            v += 0.5 * m
-    else:
-        v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, False)
-        if mover_active:
-            v += REHIDE
-    if not mover_active:
-        v -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
-    return v
+    return travel_move_worth(t, mover_active, arrive, leave)
 
 
-@njit(cache=True)
-def travel_origin_value(state, o, m):
+@njit(cache=True, inline="always")
+def travel_move_worth(t, mover_active, arrive, leave):
+    """:func:`travel_move_value` to another space ``t``: what arriving adds,
+    less what an Underground mover leaving takes away."""
+    if mover_active:
+        return arrive[1, t]
+    return arrive[0, t] - leave
+
+
+@njit(cache=True, inline="always")
+def travel_origin_value(state, o, m, arrive):
     """Travel from ``o``: its best two moves, and its other Active Cells flipped back."""
     movable = cells(state, o) - state[MOVED_HERE + o]
     if movable <= 0:
         return NEG
+    leave = travel_leave(state, o, m)
+    mover_active = travel_unmoved_active(state, o) > 0
     b1 = NEG
     b2 = NEG
     for t in range(N_MAP_SPACES):
         if t == o:
             continue
-        v = travel_move_value(state, o, t, m)
+        v = travel_move_worth(t, mover_active, arrive, leave)
         if v > b1:
             b2 = b1
             b1 = v
@@ -480,15 +520,17 @@ def propagandize_city_value(state, s):
 
 
 @njit(cache=True)
-def irgun_space_value(state, op, s, m):
+def irgun_space_value(state, op, s, m, arrive, bare):
+    """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel;
+    ``bare``: :func:`no_caches_on_map`."""
     if op == OP_SABOTAGE:
-        return sabotage_value(state, s, True)
+        return sabotage_value(state, s, YES)
     if op == OP_RECRUIT:
         return recruit_value(state, s, m)
     if op == OP_TRAVEL:
-        return travel_origin_value(state, s, m)
+        return travel_origin_value(state, s, m, arrive)
     if op == OP_ROB:
-        return rob_value(state, s, m)
+        return rob_value(state, s, m, bare)
     return NEG
 
 
@@ -496,9 +538,10 @@ def irgun_space_value(state, op, s, m):
 def offensive_cost(state, m):
     """Cheapest Arms Cache an Offensive may remove (2.3.7); NEG if none."""
     best = -NEG
+    bare = no_caches_on_map(state)
     for s in range(N_MAP_SPACES):
         if offensive_source_ok(state, s):
-            best = min(best, cache_value(state, s, m))
+            best = min(best, cache_value(state, s, m, bare))
     return NEG if best == -NEG else best
 
 
@@ -516,7 +559,7 @@ def irgun_sa_value(state, sa, sabotaging):
         for s in range(N_MAP_SPACES):
             if can_propagandize_in(state, s):
                 vals[s] = propagandize_city_value(state, s)
-        t = top_sum(vals, 2)
+        t = top_sum(vals, np.int64(2))[0]
         return t if t > 0 else NEG
     if sa == SA_TERROR:
         best = NEG
@@ -528,32 +571,74 @@ def irgun_sa_value(state, sa, sabotaging):
 
 
 @njit(cache=True)
-def irgun_best_sa(state, op):
-    """(Special Activity, value) the Irgun plan to add to ``op``."""
+def best_sa_of(op, sas, vals):
+    """(Special Activity, value): the best of ``sas`` (valued ``vals``, in
+    that order) that may accompany ``op`` (4.1.1); (-1, NEG) if none."""
     best = NEG
     best_sa = -1
-    for sa in (SA_SILENCE, SA_PROPAGANDIZE, SA_TERROR):
-        if not sa_accompanies(op, sa):
-            continue
-        v = irgun_sa_value(state, sa, op == OP_SABOTAGE)
-        if v > best:
-            best = v
-            best_sa = sa
+    for i in range(3):
+        if sa_accompanies(op, sas[i]) and vals[i] > best:
+            best = vals[i]
+            best_sa = sas[i]
     return best_sa, best
 
 
+@njit(cache=True, inline="always")
+def irgun_best_sa(state, op):
+    """(Special Activity, value) the Irgun plan to add to ``op``."""
+    sil = irgun_sa_value(state, np.int64(SA_SILENCE), op == OP_SABOTAGE) if sa_accompanies(op, SA_SILENCE) else NEG
+    pro = irgun_sa_value(state, np.int64(SA_PROPAGANDIZE), NO) if sa_accompanies(op, SA_PROPAGANDIZE) else NEG
+    ter = irgun_sa_value(state, np.int64(SA_TERROR), NO) if sa_accompanies(op, SA_TERROR) else NEG
+    return best_sa_of(op, IRGUN_SAS, (sil, pro, ter))
+
+
+@njit(cache=True, inline="always")
+def irgun_sa_worth(state):
+    """Worth of the best Special Activity for each Irgun Operation (OP_*
+    index; NEG for British ones), each Special Activity valued once."""
+    sil_sab = irgun_sa_value(state, np.int64(SA_SILENCE), YES)
+    sil = irgun_sa_value(state, np.int64(SA_SILENCE), NO)
+    pro = irgun_sa_value(state, np.int64(SA_PROPAGANDIZE), NO)
+    ter = irgun_sa_value(state, np.int64(SA_TERROR), NO)
+    out = np.full(8, NEG)
+    for op in range(8):
+        if OP_FACTION[op] == IRGUN:
+            out[op] = best_sa_of(op, IRGUN_SAS, (sil_sab if op == OP_SABOTAGE else sil, pro, ter))[1]
+    return out
+
+
 @njit(cache=True)
-def irgun_op_value(state, op, limit, with_sa):
-    """Worth of Operation ``op`` in up to ``limit`` spaces (3.1, 6.5.3), with
-    an Offensive (2.3.7) when the extra space pays and, in the Op & Special
-    Activity box, its best Special Activity (4.1)."""
-    if not op_feasible(state, op):
-        return NEG
+def op_space_values(state, faction, op, vals):
+    """``vals[s]``: worth of ``op`` in each space it may still select (NEG
+    elsewhere); False when ``op`` is not feasible at all (no space, 3.1)."""
+    feasible = False
     m = setup_factor(state)
-    vals = np.full(N_MAP_SPACES, NEG)
+    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
+    target = patrol_target(state, NO) if op == OP_PATROL else -1
+    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
+    bare = no_caches_on_map(state)
     for s in range(N_MAP_SPACES):
-        if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
-            vals[s] = irgun_space_value(state, op, s, m)
+        vals[s] = NEG
+        if op_space_ok(state, op, s):
+            feasible = True
+            if state[SELECTED + s] == 0:
+                if faction == IRGUN:
+                    vals[s] = irgun_space_value(state, op, s, m, arrive, bare)
+                else:
+                    vals[s] = british_space_value(state, op, s, target, spare)
+    return feasible
+
+
+@njit(cache=True, inline="always")
+def irgun_op_value(state, op, limit, limit_sa, sa_v):
+    """Worth of Operation ``op`` in up to ``limit`` spaces (3.1, 6.5.3), with
+    an Offensive (2.3.7) when the extra space pays; and the same in up to
+    ``limit_sa`` spaces in the Op & Special Activity box, with its best
+    Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible."""
+    vals = np.empty(N_MAP_SPACES)
+    if not op_space_values(state, np.int64(IRGUN), op, vals):
+        return NEG, NEG
+    m = setup_factor(state)
     if op == OP_SABOTAGE and not railway_sabotaged(state):
         # the +2 for no Sabotaged Railway is lost only once (6.1.2)
         first = -1
@@ -562,23 +647,29 @@ def irgun_op_value(state, op, limit, with_sa):
                 first = s
         for s in range(N_MAP_SPACES):
             if SPACE_KIND[s] == RAILWAY and vals[s] > NEG and s != first:
-                vals[s] = sabotage_value(state, s, False)
-    k = limit
+                vals[s] = sabotage_value(state, s, NO)
+    offensive = op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB
+    cost = offensive_cost(state, m) if offensive else NEG
+    k1 = limit
+    k2 = limit_sa
     if op == OP_ROB:
-        k = min(k, max(1, state[AVAILABLE_CACHES]))
-    total = top_sum(vals, k)
-    if op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB:
-        extra = next_best(vals)
-        cost = offensive_cost(state, m)
-        if cost > NEG and extra - cost > STOP_VALUE:
+        k1 = min(k1, max(1, state[AVAILABLE_CACHES]))
+        k2 = min(k2, max(1, state[AVAILABLE_CACHES]))
+    t1, e1, t2, e2 = top_sums(vals, k1, k2)
+    out0 = NEG
+    out1 = NEG
+    for i in range(2):
+        total = t1 if i == 0 else t2
+        extra = e1 if i == 0 else e2
+        if offensive and cost > NEG and extra - cost > STOP_VALUE:
             total += extra - cost
-    if total <= 0:
-        total = 0.01
-    if with_sa:
-        sa, v = irgun_best_sa(state, op)
-        if v > 0:
-            total += v
-    return total
+        if total <= 0:
+            total = 0.01
+        if i == 0:
+            out0 = total
+        else:
+            out1 = total + sa_v if sa_v > 0 else total
+    return out0, out1
 
 
 # ---------------------------------------------------------------- British --
@@ -594,8 +685,8 @@ def threat(state, s, fresh):
     ready = cells(state, s) if fresh else state[at(s, CELLS_UNDERGROUND)]
     if ready > 0:
         return g
-    for t in range(N_MAP_SPACES):
-        if ADJACENT[s, t] and cells(state, t) > 0:
+    for i in range(N_NEIGHBOURS[s]):
+        if cells(state, NEIGHBOURS[s, i]) > 0:
             return 0.45 * g
     return 0.3 * g
 
@@ -768,16 +859,16 @@ def spare_troops(state, s):
     return max(0, t - keep)
 
 
-@njit(cache=True)
-def search_value(state, d):
+@njit(cache=True, inline="always")
+def search_value(state, d, spare):
     """Search in ``d`` (3.2.3) with the spare adjacent Troops moved in: Cells
     Activated for a later Assault, the Arms Caches they guard opened to it
     (Strategy Guide: "A Limited Search can be the perfect way to prepare for
-    an Assault"), and the Curfew a City gets without a chit."""
+    an Assault"), and the Curfew a City gets without a chit. ``spare``:
+    :func:`spare_troops_each`."""
     add = 0
-    for t in range(N_MAP_SPACES):
-        if ADJACENT[d, t]:
-            add += spare_troops(state, t)
+    for i in range(N_NEIGHBOURS[d]):
+        add += spare[NEIGHBOURS[d, i]]
     c = cubes(state, d) + add
     u = state[at(d, CELLS_UNDERGROUND)]
     chit = SPACE_KIND[d] == CITY and intel_total(state) > 0
@@ -794,41 +885,51 @@ def search_value(state, d):
     return v if act > 0 else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deploy_police_value(state, s):
     """A Police placed in ``s`` by Deploy (3.2.1), and the Restore it opens."""
     if state[AVAILABLE_POLICE] == 0:
         return 0.01
-    v = police_marginal(state, s, state[at(s, POLICE)] + 1, False)
+    v = police_marginal(state, s, state[at(s, POLICE)] + 1, NO)
     if state[at(s, POLICE)] == 0 and irgun_pieces(state, s) == 0 and state[at(s, TROOPS)] > 0:
         v += 0.8 * restore_value(state, s)
     return v
 
 
 @njit(cache=True)
-def free_troops(state, d):
+def spare_troops_each(state):
+    out = np.empty(N_MAP_SPACES, dtype=np.int64)
+    for s in range(N_MAP_SPACES):
+        out[s] = spare_troops(state, s)
+    return out
+
+
+@njit(cache=True)
+def spare_troops_total(state):
     n = 0
     for s in range(N_MAP_SPACES):
-        if s != d:
-            n += spare_troops(state, s)
+        n += spare_troops(state, s)
     return n
 
 
 @njit(cache=True)
-def troop_destination_value(state, d):
-    """Deploy's Troops to one space (3.2.1): to Assault next card, or to Restore."""
+def troop_destination_value(state, d, spare_all):
+    """Deploy's Troops to one space (3.2.1): to Assault next card, or to
+    Restore. ``spare_all``: :func:`spare_troops_total`, of which all but
+    ``d``'s own can come."""
     v = 0.0
+    free = spare_all - spare_troops(state, d)
     if irgun_pieces(state, d) > 0:
-        now = assault_value(state, d, state[at(d, TROOPS)], True)
-        later = assault_value(state, d, state[at(d, TROOPS)] + free_troops(state, d), True)
+        now = assault_value(state, d, state[at(d, TROOPS)], YES)
+        later = assault_value(state, d, state[at(d, TROOPS)] + free, YES)
         v = 0.6 * (max(later, 0.0) - max(now, 0.0))
     elif state[at(d, TROOPS)] == 0 and state[at(d, POLICE)] > 0 \
-            and state[at(d, SABOTAGE)] + state[at(d, TERROR)] > 0 and free_troops(state, d) > 0:
+            and state[at(d, SABOTAGE)] + state[at(d, TERROR)] > 0 and free > 0:
         v = restore_value(state, d)
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def troops_wanted(state, d):
     pieces = state[at(d, CELLS_ACTIVE)] + (state[at(d, ARMS_CACHES)] if state[at(d, CELLS_UNDERGROUND)] == 0 else 0)
     want = 2 * pieces
@@ -837,7 +938,7 @@ def troops_wanted(state, d):
     return want
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def negotiate_value(state):
     """Negotiate (4.2.2): a die plus Terror markers above the track shifts it left."""
     h = state[HAGANAH]
@@ -876,7 +977,7 @@ def detention_cell_value(state, s, piece):
     if piece == CELLS_UNDERGROUND:
         v += 0.2
         if u == 1:
-            v += 0.3 * threat(state, s, False)
+            v += 0.3 * threat(state, s, NO)
         if state[at(s, POLICE)] > 0 and u == state[at(s, POLICE)]:
             v += 0.3
     caches = state[at(s, ARMS_CACHES)]
@@ -887,18 +988,18 @@ def detention_cell_value(state, s, piece):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mass_detention_cell_decision(state, mask, scores):
     """Mass Detention: the Cell to remove (A_SPACE + s Underground, A_COUNT + s Active)."""
     for s in range(N_MAP_SPACES):
         if mask[A_SPACE + s]:
-            scores[A_SPACE + s] = detention_cell_value(state, s, CELLS_UNDERGROUND)
+            scores[A_SPACE + s] = detention_cell_value(state, s, np.int64(CELLS_UNDERGROUND))
         if mask[A_COUNT + s]:
-            scores[A_COUNT + s] = detention_cell_value(state, s, CELLS_ACTIVE)
+            scores[A_COUNT + s] = detention_cell_value(state, s, np.int64(CELLS_ACTIVE))
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def restore_target_after_deploy(state):
     """Best Restore a Deploy can open or keep (4.2.1 needs Troops, Police, no Irgun)."""
     best = NEG
@@ -940,82 +1041,109 @@ def british_sa_value(state, sa, op, now):
     return NEG
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def british_best_sa(state, op, now):
-    best = NEG
-    best_sa = -1
-    for sa in (SA_RESTORE, SA_NEGOTIATE, SA_MASS_DETENTION):
-        if not sa_accompanies(op, sa):
-            continue
-        v = british_sa_value(state, sa, op, now)
-        if v > best:
-            best = v
-            best_sa = sa
-    return best_sa, best
+    res = british_sa_value(state, np.int64(SA_RESTORE), op, now) if sa_accompanies(op, SA_RESTORE) else NEG
+    neg = british_sa_value(state, np.int64(SA_NEGOTIATE), op, now) if sa_accompanies(op, SA_NEGOTIATE) else NEG
+    md = british_sa_value(state, np.int64(SA_MASS_DETENTION), op, now) if sa_accompanies(op, SA_MASS_DETENTION) else NEG
+    return best_sa_of(op, BRITISH_SAS, (res, neg, md))
+
+
+@njit(cache=True, inline="always")
+def british_sa_worth(state):
+    """Worth of the best planned Special Activity for each British Operation
+    (OP_* index; NEG for Irgun ones), each Special Activity valued once."""
+    res = british_sa_value(state, np.int64(SA_RESTORE), np.int64(OP_DEPLOY), NO)
+    neg = british_sa_value(state, np.int64(SA_NEGOTIATE), np.int64(OP_DEPLOY), NO)
+    md_search = british_sa_value(state, np.int64(SA_MASS_DETENTION), np.int64(OP_SEARCH), NO)
+    md = british_sa_value(state, np.int64(SA_MASS_DETENTION), np.int64(OP_ASSAULT), NO)
+    out = np.full(8, NEG)
+    for op in range(8):
+        if OP_FACTION[op] == BRITISH:
+            out[op] = best_sa_of(op, BRITISH_SAS, (res, neg, md_search if op == OP_SEARCH else md))[1]
+    return out
 
 
 @njit(cache=True)
-def british_space_value(state, op, s, target):
+def british_space_value(state, op, s, target, spare):
+    """British ``op`` in ``s``; ``target``: :func:`patrol_target` for Patrol;
+    ``spare``: :func:`spare_troops_each` for Search."""
     if op == OP_ASSAULT:
-        return assault_value(state, s, state[at(s, TROOPS)], True)
+        return assault_value(state, s, state[at(s, TROOPS)], YES)
     if op == OP_SEARCH:
-        return search_value(state, s)
+        return search_value(state, s, spare)
     if op == OP_DEPLOY:
         return deploy_police_value(state, s)
     if op == OP_PATROL:
         if s == target:
             return patrol_arrest_value(state, s, max(map_total(state, POLICE), state[at(s, POLICE)]))
         if state[at(s, CELLS_UNDERGROUND)] > 0:
-            return police_marginal(state, s, state[at(s, POLICE)] + 1, False) - 0.15
+            return police_marginal(state, s, state[at(s, POLICE)] + 1, NO) - 0.15
         return NEG
     return NEG
 
 
-@njit(cache=True)
-def british_op_value(state, op, limit, with_sa):
-    """Worth of British ``op`` in up to ``limit`` spaces (3.1), an Intelligence
-    Lead (2.3.7) when the extra space pays, and its best Special Activity."""
-    if not op_feasible(state, op):
-        return NEG
-    target = patrol_target(state, False) if op == OP_PATROL else -1
-    vals = np.full(N_MAP_SPACES, NEG)
-    for s in range(N_MAP_SPACES):
-        if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
-            vals[s] = british_space_value(state, op, s, target)
-    k = limit
+@njit(cache=True, inline="always")
+def british_op_value(state, op, limit, limit_sa, sa_v):
+    """Worth of British ``op`` in up to ``limit`` spaces (3.1), with an
+    Intelligence Lead (2.3.7) when the extra space pays; and the same in up
+    to ``limit_sa`` spaces with its best Special Activity, worth
+    ``sa_v``. (NEG, NEG) if not feasible."""
+    vals = np.empty(N_MAP_SPACES)
+    if not op_space_values(state, np.int64(BRITISH), op, vals):
+        return NEG, NEG
+    lead = (op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT) and intel_total(state) > 0
+    chit = CHIT[cheapest_chit(state)] if lead else 0.0
+    troops_best = 0.0
     if op == OP_DEPLOY:
-        k = min(k, max(1, state[AVAILABLE_POLICE]))
-    total = top_sum(vals, k)
-    if (op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT) and intel_total(state) > 0:
-        extra = next_best(vals) - CHIT[cheapest_chit(state)]
-        if extra > STOP_VALUE:
-            total += extra
-    if op == OP_DEPLOY:
-        best = 0.0
+        spare = spare_troops_total(state)
         for d in range(N_MAP_SPACES):
-            best = max(best, troop_destination_value(state, d))
-        total += best
-    if total <= 0:
-        total = 0.01
-    if with_sa:
-        sa, v = british_best_sa(state, op, False)
-        if v > 0:
-            total += v
-    return total
+            troops_best = max(troops_best, troop_destination_value(state, d, spare))
+    k1 = limit
+    k2 = limit_sa
+    if op == OP_DEPLOY:
+        k1 = min(k1, max(1, state[AVAILABLE_POLICE]))
+        k2 = min(k2, max(1, state[AVAILABLE_POLICE]))
+    t1, r1, t2, r2 = top_sums(vals, k1, k2)
+    out0 = NEG
+    out1 = NEG
+    for i in range(2):
+        total = t1 if i == 0 else t2
+        rest = r1 if i == 0 else r2
+        if lead:
+            extra = rest - chit
+            if extra > STOP_VALUE:
+                total += extra
+        if op == OP_DEPLOY:
+            total += troops_best
+        if total <= 0:
+            total = 0.01
+        if i == 0:
+            out0 = total
+        else:
+            out1 = total + sa_v if sa_v > 0 else total
+    return out0, out1
 
 
 # ------------------------------------------------------------- both sides --
 
 @njit(cache=True)
-def op_value(state, faction, op, limit, with_sa):
+def op_value(state, faction, op, limit, limit_sa, sa_v):
+    """(worth of ``op`` as a Limited or plain Operation in ``limit`` spaces,
+    worth in ``limit_sa`` spaces with its Special Activity worth ``sa_v``)."""
     if OP_FACTION[op] != faction:
-        return NEG
+        return NEG, NEG
     if faction == IRGUN:
-        return irgun_op_value(state, op, limit, with_sa)
-    return british_op_value(state, op, limit, with_sa)
+        return irgun_op_value(state, op, limit, limit_sa, sa_v)
+    return british_op_value(state, op, limit, limit_sa, sa_v)
 
 
 @njit(cache=True)
+def sa_worth(state, faction):
+    return irgun_sa_worth(state) if faction == IRGUN else british_sa_worth(state)
+
+
+@njit(cache=True, inline="always")
 def space_limit(state, faction, limited):
     k = 1 if limited else 3
     if faction == IRGUN and state[HAGANAH] == 4:
@@ -1023,23 +1151,28 @@ def space_limit(state, faction, limited):
     return k
 
 
-@njit(cache=True)
-def best_op(state, faction, limited):
-    """(Operation, value) the faction would choose in a box."""
-    best = NEG
-    best_op_ = -1
-    k = space_limit(state, faction, limited)
+@njit(cache=True, inline="always")
+def best_ops(state, faction, with_sa):
+    """Best worth of an Operation in the Limited Operation box and (with
+    ``with_sa``) in the Op & Special Activity box, each Operation's spaces
+    valued once for both."""
+    lim = NEG
+    full = NEG
+    k_lim = space_limit(state, faction, True)
+    k_full = space_limit(state, faction, False)
+    worth = sa_worth(state, faction) if with_sa else np.full(8, NEG)
     for op in range(8):
         if OP_FACTION[op] != faction:
             continue
-        v = op_value(state, faction, op, k, not limited)
-        if v > best:
-            best = v
-            best_op_ = op
-    return best_op_, best
+        v_lim, v_full = op_value(state, faction, op, k_lim, k_full, worth[op])
+        if v_lim > lim:
+            lim = v_lim
+        if v_full > full:
+            full = v_full
+    return lim, full
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pass_value(state, faction):
     """Pass (2.3.3): British draw a chit; Irgun Rob in one space."""
     if faction == BRITISH:
@@ -1056,9 +1189,10 @@ def pass_value(state, faction):
             v *= 0.6    # half are discarded at the Propaganda Round (6.2.2)
         return v
     m = setup_factor(state)
+    bare = no_caches_on_map(state)
     best = 0.0
     for s in range(N_MAP_SPACES):
-        best = max(best, rob_value(state, s, m))
+        best = max(best, rob_value(state, s, m, bare))
     return best
 
 
@@ -1069,8 +1203,9 @@ def event_value(state, faction, card, side):
     if card < 1 or card > N_CARDS:
         return -1.0
     v = EVENT_VALUE[faction, card, side]
-    terror = map_total(state, TERROR)
-    curfews = map_total(state, CURFEW)
+    # the map's Terror markers and Curfews, counted only for the cards that read them
+    terror = map_total(state, TERROR) if card == 3 or card == 24 else 0
+    curfews = map_total(state, CURFEW) if card == 8 or card == 14 else 0
     if card == 3:
         if side == 0 and terror == 0:
             return -1.0
@@ -1118,7 +1253,7 @@ def event_value(state, faction, card, side):
 
 @njit(cache=True)
 def best_event(state, faction, card):
-    return max(event_value(state, faction, card, 0), event_value(state, faction, card, 1))
+    return max(event_value(state, faction, card, np.int64(0)), event_value(state, faction, card, np.int64(1)))
 
 
 @njit(cache=True)
@@ -1133,10 +1268,8 @@ def box_decision(state, mask, faction, scores):
         block = EVENT_BLOCK * max(0.0, best_event(state, 1 - faction, card))
     lim = NEG
     full = NEG
-    if mask[A_BOX + BOX_LIMITED]:
-        lim = best_op(state, faction, True)[1]
-    if mask[A_BOX + BOX_OP_SA]:
-        full = best_op(state, faction, False)[1]
+    if mask[A_BOX + BOX_LIMITED] or mask[A_BOX + BOX_OP_SA]:
+        lim, full = best_ops(state, faction, mask[A_BOX + BOX_OP_SA] == 1)
     pv = pass_value(state, faction)
     for b in range(3):
         if step == 0:
@@ -1164,9 +1297,11 @@ def box_decision(state, mask, faction, scores):
 def operation_decision(state, mask, faction, scores):
     limited = state[LIMITED] == 1
     k = space_limit(state, faction, limited)
+    worth = np.full(8, NEG) if limited else sa_worth(state, faction)
     for op in range(8):
         if mask[A_OP + op]:
-            scores[A_OP + op] = op_value(state, faction, op, k, not limited)
+            v_plain, v_sa = op_value(state, faction, op, k, k, worth[op])
+            scores[A_OP + op] = v_plain if limited else v_sa
     return pick(state, scores, mask)
 
 
@@ -1190,15 +1325,19 @@ def space_decision(state, mask, faction, scores):
     """Choose a space for the Operation (or stop, add a space, or start the Special Activity)."""
     op = state[OP]
     m = setup_factor(state)
-    target = patrol_target(state, False) if op == OP_PATROL else -1
+    target = patrol_target(state, NO) if op == OP_PATROL else -1
+    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
+    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
+    bare = no_caches_on_map(state)
+    extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
     best_unselected = NEG
     for s in range(N_MAP_SPACES):
-        if state[SELECTED + s] == 1 or not op_space_ok(state, op, s):
+        if state[SELECTED + s] == 1 or not (extra or mask[A_SPACE + s]) or not op_space_ok(state, op, s):
             continue
         if faction == IRGUN:
-            v = irgun_space_value(state, op, s, m)
+            v = irgun_space_value(state, op, s, m, arrive, bare)
         else:
-            v = british_space_value(state, op, s, target)
+            v = british_space_value(state, op, s, target, spare)
         if mask[A_SPACE + s]:
             scores[A_SPACE + s] = v
         best_unselected = max(best_unselected, v)
@@ -1209,12 +1348,20 @@ def space_decision(state, mask, faction, scores):
             scores[A_EXTRA] = best_unselected - CHIT[cheapest_chit(state)]
         else:
             scores[A_EXTRA] = best_unselected - offensive_cost(state, m)
-    if faction == IRGUN:
-        sa, v = irgun_best_sa(state, op)
-    else:
-        sa, v = british_best_sa(state, op, True)
-    if sa >= 0 and mask[A_SA + sa] and v > STOP_VALUE and sa_timing_now(op, sa, state[N_SELECTED]):
-        scores[A_SA + sa] = MUST
+    # Only a Special Activity offered and timed now can be taken here; when
+    # none is, or none of those is worth taking, the others need no value.
+    now = NEG
+    for sa in range(6):
+        if mask[A_SA + sa] and sa_accompanies(op, sa) and sa_timing_now(op, sa, state[N_SELECTED]):
+            now = max(now, irgun_sa_value(state, sa, op == OP_SABOTAGE) if faction == IRGUN
+                      else british_sa_value(state, sa, op, YES))
+    if now > STOP_VALUE:
+        if faction == IRGUN:
+            sa, v = irgun_best_sa(state, op)
+        else:
+            sa, v = british_best_sa(state, op, YES)
+        if sa >= 0 and mask[A_SA + sa] and v > STOP_VALUE and sa_timing_now(op, sa, state[N_SELECTED]):
+            scores[A_SA + sa] = MUST
     return pick(state, scores, mask)
 
 
@@ -1224,9 +1371,9 @@ def sa_after_decision(state, mask, faction, scores):
     for sa in range(6):
         if mask[A_SA + sa]:
             if faction == IRGUN:
-                scores[A_SA + sa] = irgun_sa_value(state, sa, False)
+                scores[A_SA + sa] = irgun_sa_value(state, sa, NO)
             else:
-                scores[A_SA + sa] = british_sa_value(state, sa, state[OP], True)
+                scores[A_SA + sa] = british_sa_value(state, sa, state[OP], YES)
     return pick(state, scores, mask)
 
 
@@ -1266,7 +1413,7 @@ def chit_for(state, mask, need):
     return A_STOP
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def assault_chits_decision(state, mask):
     """Buy Underground Cells in the Assault space (3.2.4) when they, and the
     Arms Caches they guard, are worth the chits."""
@@ -1290,7 +1437,7 @@ def assault_chits_decision(state, mask):
     return chit_for(state, mask, need)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_chits_decision(state, mask):
     """Buy Underground Cells in the arrest space (3.2.2) with Police to spare."""
     s = state[CUR]
@@ -1313,11 +1460,11 @@ def lowest_chit(mask):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_move_decision(state, mask, scores):
     """Patrol: bring Police into the arrest space, then guard the other
     destinations, from wherever a Police matters least (3.2.2)."""
-    t = patrol_target(state, True)
+    t = patrol_target(state, YES)
     need = 0
     if t >= 0:
         need = min(map_total(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
@@ -1325,21 +1472,21 @@ def patrol_move_decision(state, mask, scores):
     for src in range(N_MAP_SPACES):
         if not mask[A_SPACE + src]:
             continue
-        loss = police_marginal(state, src, state[at(src, POLICE)], False)
+        loss = police_marginal(state, src, state[at(src, POLICE)], NO)
         if need > 0 and src != t:
             scores[A_SPACE + src] = 1.0 - loss
             continue
         gain = NEG
         for d in range(N_MAP_SPACES):
             if d != src and state[SELECTED + d] == 1 and d != t:
-                gain = max(gain, police_marginal(state, d, state[at(d, POLICE)] + 1, False))
+                gain = max(gain, police_marginal(state, d, state[at(d, POLICE)] + 1, NO))
         scores[A_SPACE + src] = gain - loss - 0.1
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_move_to_decision(state, mask, scores):
-    t = patrol_target(state, True)
+    t = patrol_target(state, YES)
     src = state[CUR]
     if t >= 0 and t != src and mask[A_SPACE + t]:
         need = min(map_total(state, POLICE), patrol_wanted(state, t)) - state[at(t, POLICE)]
@@ -1347,7 +1494,7 @@ def patrol_move_to_decision(state, mask, scores):
             return A_SPACE + t
     for d in range(N_MAP_SPACES):
         if mask[A_SPACE + d]:
-            scores[A_SPACE + d] = police_marginal(state, d, state[at(d, POLICE)] + 1, False)
+            scores[A_SPACE + d] = police_marginal(state, d, state[at(d, POLICE)] + 1, NO)
     return pick(state, scores, mask)
 
 
@@ -1357,11 +1504,11 @@ def search_move_value(state, src, d):
     c = cubes(state, d)
     chit = SPACE_KIND[d] == CITY and intel_total(state) > 0
     gain = 0.35 * (search_activations(state, d, c + 1, chit) - search_activations(state, d, c, chit))
-    gain += troop_marginal(state, d, state[at(d, TROOPS)] + 1, False)
-    return gain - troop_marginal(state, src, state[at(src, TROOPS)], False)
+    gain += troop_marginal(state, d, state[at(d, TROOPS)] + 1, NO)
+    return gain - troop_marginal(state, src, state[at(src, TROOPS)], NO)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search_move_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
@@ -1375,7 +1522,7 @@ def search_move_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search_city_decision(state, mask):
     """Search in a City (3.2.3): discard a chit to Activate a Cell per cube and
     place no Curfew, or take the Curfew (1.10). Mass Detention needs the Curfew."""
@@ -1392,16 +1539,17 @@ def search_city_decision(state, mask):
     return v if with_chit > without else A_STOP
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deploy_destination_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
+    spare = spare_troops_total(state)
     for d in range(N_MAP_SPACES):
         if mask[A_SPACE + d]:
-            scores[A_SPACE + d] = troop_destination_value(state, d)
+            scores[A_SPACE + d] = troop_destination_value(state, d, spare)
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deploy_troops_decision(state, mask, scores):
     d = state[CUR]
     if state[at(d, TROOPS)] >= troops_wanted(state, d):
@@ -1409,22 +1557,24 @@ def deploy_troops_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
         if mask[A_SPACE + src]:
-            scores[A_SPACE + src] = 0.35 - troop_marginal(state, src, state[at(src, TROOPS)], False)
+            scores[A_SPACE + src] = 0.35 - troop_marginal(state, src, state[at(src, TROOPS)], NO)
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_dest_decision(state, mask, scores):
     o = state[CUR]
     m = setup_factor(state)
+    arrive = travel_arrivals(state, m)
+    leave = travel_leave(state, o, m)
     scores[A_STOP] = STOP_VALUE
     for t in range(N_MAP_SPACES):
         if mask[A_SPACE + t]:
-            scores[A_SPACE + t] = travel_move_value(state, o, t, m)
+            scores[A_SPACE + t] = travel_move_value(state, o, t, arrive, leave)
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_count_decision(state, mask):
     """How many Cells go to the chosen destination: the Active ones when
     flipping them back in place, else one (two into a City or District when
@@ -1444,27 +1594,27 @@ def travel_count_decision(state, mask):
             n -= 1
     elif hi >= 2 and SPACE_KIND[t] != RAILWAY and not exposed_arrival(state, t, 2):
         m = setup_factor(state)
-        extra = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)] + 1, m, False)
+        extra = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)] + 1, m, NO)
         if travel_unmoved_active(state, o) < 2:
-            extra -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, False)
+            extra -= cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, NO)
         if extra > STOP_VALUE:
             n = 2
     return A_COUNT + n - 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def terror_decision(state, mask):
     """Declare Terror in this City's Sabotage (4.3.3) when it adds more than the
     Special Activity would bring elsewhere ("Haganah or bust")."""
     s = state[CUR]
     gain = terror_gain(state, s)
-    alt = max(irgun_sa_value(state, SA_PROPAGANDIZE, False), 0.0)
+    alt = max(irgun_sa_value(state, np.int64(SA_PROPAGANDIZE), NO), 0.0)
     if gain > alt + STOP_VALUE:
         return A_SA + SA_TERROR
     return A_STOP
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sabotage_cache_decision(state, mask, scores):
     """Spend an Arms Cache in or next to the Sabotage space for +2 (3.3.3)."""
     s = state[CUR]
@@ -1475,37 +1625,39 @@ def sabotage_cache_decision(state, mask, scores):
     if terror:
         gain += (p_six(pol, 2) - p_six(pol, 0)) * (3.0 - HAGANAH_DROP[state[HAGANAH]])
     m = setup_factor(state)
+    bare = no_caches_on_map(state)
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
         if mask[A_SPACE + src]:
-            scores[A_SPACE + src] = gain - max(CACHE_SPEND, cache_value(state, src, m)) + STOP_VALUE
+            scores[A_SPACE + src] = gain - max(CACHE_SPEND, cache_value(state, src, m, bare)) + STOP_VALUE
     return pick(state, scores, mask)
 
 
-@njit(cache=True)
-def irgun_piece_loss(state, s, cells_owed, m):
+@njit(cache=True, inline="always")
+def irgun_piece_loss(state, s, cells_owed, m, bare):
     """What the Irgun lose returning a piece from ``s`` to the Haganah Track (6.5.2)."""
     if not cells_owed:
-        return cache_value(state, s, m)
+        return cache_value(state, s, m, bare)
     if state[at(s, CELLS_ACTIVE)] > 0:
         return 0.1
-    return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, False)
+    return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, NO)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def irgun_action(state, mask):
     """The Irgun bot: a legal action for the pending decision (``mask`` filled)."""
     scores = np.full(N_ACTIONS, NEG)
     d = pending(state)
     m = setup_factor(state)
+    bare = no_caches_on_map(state)
     if d == D_BOX:
-        return box_decision(state, mask, IRGUN, scores)
+        return box_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_OPERATION:
-        return operation_decision(state, mask, IRGUN, scores)
+        return operation_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_SPACE:
-        return space_decision(state, mask, IRGUN, scores)
+        return space_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_SA_AFTER:
-        return sa_after_decision(state, mask, IRGUN, scores)
+        return sa_after_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_SA_SPACE:
         return sa_space_decision(state, mask, scores)
     if d == D_TERROR_DECLARE:
@@ -1517,7 +1669,7 @@ def irgun_action(state, mask):
         n = 0
         for k in range(1, MAX_COUNT + 1):
             if mask[A_COUNT + k - 1]:
-                if k == 1 or cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] + k - 1, m, False) > 0:
+                if k == 1 or cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] + k - 1, m, NO) > 0:
                     n = k
         return A_COUNT + n - 1 if n > 0 else hash_legal(state, mask)
     if d == D_TRAVEL_DEST:
@@ -1527,66 +1679,70 @@ def irgun_action(state, mask):
     if d == D_OFFENSIVE_CACHE:
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = -cache_value(state, s, m)
+                scores[A_SPACE + s] = -cache_value(state, s, m, bare)
         return pick(state, scores, mask)
     if d == D_PASS_ROB or d == D_PROP_ROB:
         scores[A_STOP] = 0.0
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = rob_value(state, s, m)
+                scores[A_SPACE + s] = rob_value(state, s, m, bare)
         return pick(state, scores, mask)
     if d == D_PROP_CACHE:
         scores[A_STOP] = 0.0
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = cache_value(state, s, m)
+                scores[A_SPACE + s] = cache_value(state, s, m, bare)
         return pick(state, scores, mask)
     if d == D_REFILL:
         cells_owed = state[OWED_CELLS_4] + state[OWED_CELLS_3] > 0
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = -irgun_piece_loss(state, s, cells_owed, m)
+                scores[A_SPACE + s] = -irgun_piece_loss(state, s, cells_owed, m, bare)
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CELL:
         # 6.3.2: one Cell into each City without a Curfew; all flip Underground at Reset (6.4)
         c = state[CUR]
         scores[A_STOP] = STOP_VALUE
-        gain = cell_add_value(state, c, cells(state, c), m, True)
+        gain = cell_add_value(state, c, cells(state, c), m, YES)
         for s in range(N_MAP_SPACES):
             if mask[A_SPACE + s]:
-                scores[A_SPACE + s] = gain - cell_add_value(state, s, cells(state, s) - 1, m, True)
+                scores[A_SPACE + s] = gain - cell_add_value(state, s, cells(state, s) - 1, m, YES)
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CACHE:
         scores[A_STOP] = 0.2
+        worth = np.full(N_MAP_SPACES, NEG)     # an Arms Cache in each space one may go to
+        for t in range(N_MAP_SPACES):
+            if SPACE_KIND[t] != RAILWAY and cells(state, t) > 0 and state[at(t, ARMS_CACHES)] < 2:
+                worth[t] = cache_value(state, t, m, bare)
         for src in range(N_MAP_SPACES):
             if mask[A_SPACE + src]:
                 best = NEG
                 for t in range(N_MAP_SPACES):
-                    if t != src and SPACE_KIND[t] != RAILWAY and cells(state, t) > 0 and state[at(t, ARMS_CACHES)] < 2:
-                        best = max(best, cache_value(state, t, m))
-                scores[A_SPACE + src] = best - cache_value(state, src, m)
+                    if t != src:
+                        best = max(best, worth[t])
+                scores[A_SPACE + src] = best - cache_value(state, src, m, bare)
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CACHE_TO:
         for t in range(N_MAP_SPACES):
             if mask[A_SPACE + t]:
-                scores[A_SPACE + t] = cache_value(state, t, m)
+                scores[A_SPACE + t] = cache_value(state, t, m, bare)
         return pick(state, scores, mask)
-    return fallback(state, mask, IRGUN, scores)
+    return fallback(state, mask, np.int64(IRGUN), scores)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def british_action(state, mask):
     """The British bot: a legal action for the pending decision (``mask`` filled)."""
     scores = np.full(N_ACTIONS, NEG)
     d = pending(state)
     if d == D_BOX:
-        return box_decision(state, mask, BRITISH, scores)
+        return box_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_OPERATION:
-        return operation_decision(state, mask, BRITISH, scores)
+        return operation_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_SPACE:
-        return space_decision(state, mask, BRITISH, scores)
+        return space_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_SA_AFTER:
-        return sa_after_decision(state, mask, BRITISH, scores)
+        return sa_after_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_SA_SPACE:
         return sa_space_decision(state, mask, scores)
     if d == D_ASSAULT_CHITS:
@@ -1624,36 +1780,34 @@ def british_action(state, mask):
         # 6.3.1: move a piece while some move gains; markers go at Reset (6.4)
         police = d == D_REDEPLOY_POLICE
         scores[A_STOP] = 0.1
+        gains = np.full(N_MAP_SPACES, NEG)     # what one more piece adds in each space it may go to
+        for t in range(N_MAP_SPACES):
+            if police:
+                if SPACE_KIND[t] == RAILWAY or cubes(state, t) > 0:
+                    gains[t] = police_marginal(state, t, state[at(t, POLICE)] + 1, YES)
+            elif SPACE_KIND[t] != DISTRICT:
+                gains[t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, YES)
         for src in range(N_MAP_SPACES):
             if not mask[A_SPACE + src]:
                 continue
             piece = POLICE if police else TROOPS
             k = state[at(src, piece)]
-            loss = police_marginal(state, src, k, True) if police else troop_marginal(state, src, k, True)
+            loss = police_marginal(state, src, k, YES) if police else troop_marginal(state, src, k, YES)
             best = NEG
             for t in range(N_MAP_SPACES):
-                if t == src:
-                    continue
-                if police:
-                    if SPACE_KIND[t] != RAILWAY and cubes(state, t) == 0:
-                        continue
-                    g = police_marginal(state, t, state[at(t, POLICE)] + 1, True)
-                else:
-                    if SPACE_KIND[t] == DISTRICT:
-                        continue
-                    g = troop_marginal(state, t, state[at(t, TROOPS)] + 1, True)
-                best = max(best, g)
+                if t != src:
+                    best = max(best, gains[t])
             scores[A_SPACE + src] = best - loss
         return pick(state, scores, mask)
     if d == D_REDEPLOY_POLICE_TO or d == D_REDEPLOY_TROOPS_TO:
         for t in range(N_MAP_SPACES):
             if mask[A_SPACE + t]:
                 if d == D_REDEPLOY_POLICE_TO:
-                    scores[A_SPACE + t] = police_marginal(state, t, state[at(t, POLICE)] + 1, True)
+                    scores[A_SPACE + t] = police_marginal(state, t, state[at(t, POLICE)] + 1, YES)
                 else:
-                    scores[A_SPACE + t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, True)
+                    scores[A_SPACE + t] = troop_marginal(state, t, state[at(t, TROOPS)] + 1, YES)
         return pick(state, scores, mask)
-    return fallback(state, mask, BRITISH, scores)
+    return fallback(state, mask, np.int64(BRITISH), scores)
 
 
 @njit(cache=True)
@@ -1709,6 +1863,10 @@ def choose(game, policy: str = "heuristic", rng=None) -> int:
         raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}")
     if game.is_terminal():
         raise StateError("the game is over: no action to choose")
+    if policy == "heuristic":
+        from ...warmup import notice_once
+
+        notice_once("palestine", "bots")
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     legal_mask(game.state, mask)
     if policy == "random":

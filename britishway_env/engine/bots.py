@@ -1,0 +1,120 @@
+"""Scripted-bot helpers shared by every volume: scored picks with a
+deterministic tie-break, and the hash of the open information it uses.
+
+A volume's bot scores the legal actions of the pending decision and plays
+the best one. Ties are broken by a hash of the open information only (the
+state row less its hidden ranges: the dice generator, forced chance, the
+undrawn cards), so a bot is a deterministic function of what both players
+see (DESIGN.md 4, 5). The hash is dear (one SplitMix64 round per open
+field), so :func:`pick_best` takes it only when a tie needs it.
+
+The helpers take plain arrays and numbers (no volume layout): the caller
+passes its hidden ranges and its "worse than anything" score.
+"""
+
+import numpy as np
+from numba import njit
+
+from .rng import mix64
+
+HASH_SEED = np.uint64(0x2545F4914F6CDD1D)
+FIELD_MIX = np.uint64(0x9E3779B97F4A7C15)
+TIE = 1e-9           # scores closer than this are tied
+
+
+@njit(cache=True)
+def open_hash(state, order, hidden, b_lo, b_hi, c_lo, c_hi):
+    """SplitMix64 chain over the fields of ``state`` taken in the volume's fixed
+    ``order`` (row offsets; the k-th is mixed with k), skipping the hidden ones:
+    the field ``hidden`` and the ranges ``[b_lo, b_hi)`` and ``[c_lo, c_hi)``.
+    A fixed order keeps the tie-break independent of where the row keeps each
+    field. The chain is serial (about 13 cycles a field), hence taken only on ties."""
+    h = HASH_SEED
+    for k in range(order.shape[0]):
+        i = order[k]
+        if i == hidden or (b_lo <= i < b_hi) or (c_lo <= i < c_hi):
+            continue
+        h = mix64(h ^ (np.uint64(state[i] & 0xFFFFFFFF) + np.uint64(k) * FIELD_MIX))
+    return h
+
+
+@njit(cache=True)
+def best_and_ties(scores, mask, floor):
+    """(best score among the actions set in ``mask``, how many are tied at
+    it); ``floor``, below every score, when ``mask`` is empty."""
+    best = floor
+    n = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if scores[a] > best + TIE:
+                best = scores[a]
+                n = 1
+            elif scores[a] > best - TIE:
+                n += 1
+    return best, n
+
+
+@njit(cache=True)
+def tie_index(h, n):
+    """Which of ``n`` tied actions hash ``h`` picks."""
+    return np.int64((h >> np.uint64(11)) % np.uint64(n))
+
+
+@njit(cache=True)
+def kth_best(scores, mask, best, k):
+    """The ``k``-th action (0-based, in action order) of ``mask`` tied at ``best``; -1 if none."""
+    for a in range(mask.shape[0]):
+        if mask[a] and scores[a] > best - TIE:
+            if k == 0:
+                return a
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def top_sums(vals, k1, k2, floor, none):
+    """The ``k`` largest values above ``floor`` summed, and the largest value
+    left over, for ``k = k1`` and ``k = k2``: ``(sum1, left1, sum2, left2)``.
+
+    The values are taken largest first (on equal values the first index)
+    and summed in that order, as a loop that takes the largest value and
+    strikes it out, ``k`` times, would; the left-over maximum is ``none``
+    when nothing left exceeds it. ``vals`` is unchanged; one selection pass
+    serves both ``k`` (a volume's Operation valued in one space and in several)."""
+    if vals.shape[0] > 63:
+        raise ValueError("top_sums takes at most 63 values")
+    kmax = max(k1, k2)
+    sum1 = 0.0
+    sum2 = 0.0
+    left1 = none
+    left2 = none
+    taken = 0            # bit s: vals[s] was taken (at most 64 values)
+    j = 0
+    while j <= kmax:
+        b = -1
+        for s in range(vals.shape[0]):
+            if (taken >> s) & 1 == 0 and vals[s] > floor and (b < 0 or vals[s] > vals[b]):
+                b = s
+        if b < 0:
+            break
+        if j == k1:
+            left1 = vals[b]
+        if j == k2:
+            left2 = vals[b]
+        if j < k1:
+            sum1 += vals[b]
+        if j < k2:
+            sum2 += vals[b]
+        taken |= 1 << b
+        j += 1
+    if j <= kmax:
+        # every value above the floor was taken by the larger k: what is left lies at or below it
+        rest = none
+        for s in range(vals.shape[0]):
+            if (taken >> s) & 1 == 0 and vals[s] > rest:
+                rest = vals[s]
+        if j <= k1:
+            left1 = rest
+        if j <= k2:
+            left2 = rest
+    return sum1, left1, sum2, left2
