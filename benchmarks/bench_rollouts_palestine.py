@@ -49,6 +49,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numba  # noqa: E402
 
 from britishway_env.engine.stats import wilson_interval  # noqa: E402
+from britishway_env.registry import spec  # noqa: E402
+from britishway_env.rollouts import check_policy_name  # noqa: E402
 from britishway_env.volumes.palestine import rollouts as pr  # noqa: E402
 from common import command_line, cpu_model, fmt_rate, fmt_s, loadavg, write_section  # noqa: E402
 
@@ -168,7 +170,7 @@ def main(argv=None) -> str:
             ap.error("--pairs: write british/irgun pairs, e.g. random/random,heuristic/heuristic "
                      f"(got {'/'.join(pair)!r})")
         for name in pair:
-            pr.check_policy(name)
+            check_policy_name(spec("palestine"), name)
     cold = None
     if args.cold_compile:
         print("... cold compile in fresh processes", file=sys.stderr, flush=True)
