@@ -241,3 +241,15 @@ def test_shared_codes_leave_room_for_each_volume():
     bits = generic + coin_events.MODE_VOLUME
     assert all(b & (b - 1) == 0 for b in bits) and len(set(bits)) == len(bits)
     assert H.A_SPACE == H.A_SA + H.N_SAS and H.HEADER_SIZE == sum(n for _, n in H.HEADER_FIELDS)
+
+
+def test_palestine_numbers_its_own_decisions_and_requests_in_the_gaps():
+    """Palestine (the first volume) keeps its saved numbers: the shared kinds are
+    the header's, its own kinds, requests and mode bits sit where the header leaves room."""
+    from britishway_env.volumes.palestine import events as P_events, layout as P
+
+    own = set(range(len(P.DECISION_NAMES))) - set(H.SHARED_DECISION_CODES)
+    assert own <= set(H.VOLUME_DECISION_CODES)
+    assert coin_events.REQ_VOLUME <= P_events.REQ_MASS_DETENTION < coin_events.REQ_OPERATION
+    assert {P.MODE_NO_INTEL, P.MODE_SABOTAGE_HITS_POLICE} <= set(coin_events.MODE_VOLUME)
+    assert P.LAYOUT.describe()[:len(H.HEADER_FIELDS)] == [(n, o, ln) for n, (o, ln) in H._HEADER.fields.items()]
