@@ -66,7 +66,8 @@ SPEC = VolumeSpec(
     renderer=f"{PACKAGE}.render:render_text",
     bot=f"{PACKAGE}.bots:choose",
     kernels=(
-        Kernels("rollouts", f"{PACKAGE}.batch", ("play_games", "game_seeds"), f"{PACKAGE}.spec:warm_rollouts"),
+        Kernels("rollouts", f"{PACKAGE}.batch", ("play_games", "game_seeds"), f"{PACKAGE}.spec:warm_rollouts",
+                "rules, scripted bots and rollout runner"),
         Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply")),
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
         Kernels("env", f"{PACKAGE}.stepper", ("step", "sync"), f"{PACKAGE}.spec:warm_env", "environment step"),
