@@ -123,7 +123,7 @@ def railway_sabotaged(state):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def coastal_count(state):
     """P4: Sabotage markers and Irgun pieces in Coastal Districts, and Sabotage alone."""
     total = 0
@@ -159,14 +159,14 @@ def remove_cell(state, s, to_prison, chooser):
         state[AVAILABLE_CELLS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_cell(state, s):
     """New Cells are placed Underground (1.4.3), from Available (5.1.1)."""
     state[AVAILABLE_CELLS] -= 1
     state[at(s, CELLS_UNDERGROUND)] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def remove_police(state, s):
     state[at(s, POLICE)] -= 1
     state[AVAILABLE_POLICE] += 1
@@ -241,7 +241,7 @@ def pick_space_ok(state, s):
     return state[EV_LEFT] > 0 and pick_space_ok_kind(state, state[EV_PICK], s, state[EV_BITS])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pick_effect(state, s):
     """Carry out one pick in space ``s``."""
     kind = state[EV_PICK]
@@ -307,7 +307,7 @@ def begin_pick(state, kind, n, optional, decider, next_step):
     return continue_pick(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stop_pick(state):
     """The chooser stops an "up to" pick early."""
     state[EV_LEFT] = 0
@@ -415,7 +415,7 @@ def event_playable(state, card, side, faction):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def any_deploy_space(state):
     for s in range(N_MAP_SPACES):
         if can_deploy_in(state, s):
@@ -442,7 +442,7 @@ def police_and_cells_spaces(state):
 
 # -------------------------------------------------------------- options --
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def option_ok(state, option):
     """The two options of a D_EVENT_OPTION decision (P22 is the only card with one)."""
     if state[EV_CARD] == 22 and state[EV_STEP] == 0:       # shift left / right
@@ -452,7 +452,7 @@ def option_ok(state, option):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def option_chosen(state, option):
     if state[EV_CARD] == 22 and state[EV_STEP] == 0:
         if option == 0:
@@ -469,7 +469,7 @@ def option_chosen(state, option):
     state[DECISION] = D_EVENT_RESUME
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_limit(state):
     """D_EVENT_COUNT: the most that may be chosen (P5 unshaded)."""
     if state[EV_CARD] == 5:
@@ -477,7 +477,7 @@ def count_limit(state):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_chosen(state, n):
     if state[EV_CARD] == 5:
         state[PRISON] -= n
@@ -733,7 +733,7 @@ def shaded_script(state, card, step, me):
     return REQ_DONE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def curfews_at_reset(state, side, step):
     """CURFEWS (P29) at the start of the Reset Phase (steps 10, 11): one Cell
     per Curfew space, removed by the British (unshaded) or placed by the

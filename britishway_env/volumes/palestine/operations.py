@@ -93,7 +93,7 @@ def can_deploy_in(state, s):
     return (kind == DISTRICT or kind == CITY) and state[at(s, TROOPS)] > irgun_pieces(state, s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deploy_police(state, s):
     """Deploy: one Police from Available into the space (3.2.1, 1.4.1)."""
     if state[AVAILABLE_POLICE] > 0:
@@ -101,7 +101,7 @@ def deploy_police(state, s):
         state[at(s, POLICE)] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_arrest(state, s, underground):
     """Patrol's arrests in one destination (3.2.2): up to one Cell per Police,
     ``underground`` of them Underground (paid for with Intel), the rest
@@ -139,7 +139,7 @@ def search_space(state, s, discard_intel):
     return flips
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def assault_space(state, s, underground, cells_removed_before):
     """Assault in one space (3.2.4): one piece per two Troops; Active Cells
     (and ``underground`` Cells paid with Intel) first, Arms Caches only when
@@ -192,7 +192,7 @@ def can_restore_in(state, s):
     return state[at(s, TROOPS)] > 0 and state[at(s, POLICE)] > 0 and irgun_pieces(state, s) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def restore(state, s):
     """Restore (4.2.1): Curfew and Sabotage off, Terror flipped to Sabotage."""
     state[at(s, CURFEW)] = 0
@@ -206,13 +206,13 @@ def can_mass_detain_in(state, s):
     return SPACE_KIND[s] == CITY and state[at(s, CURFEW)] > 0 and state[at(s, TROOPS)] >= 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mass_detention_cells(state, city):
     """Cells Mass Detention may take: the City's and its District's (4.2.3)."""
     return cells(state, city) + cells(state, adjacent_district(city))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mass_detention_roll(state, city, roll_result):
     """Mass Detention (4.2.3): the die says how many Cells leave the City and
     its District; the part of the roll no Cell answers comes off Political
@@ -258,7 +258,7 @@ def recruit(state, s, n):
     state[at(s, CELLS_UNDERGROUND)] += n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel(state, src, dst, underground, active):
     """Travel moves Cells from one origin to one destination (3.3.2): Active
     if the destination is a Railway or has a Curfew and the movers plus the
@@ -275,7 +275,7 @@ def travel(state, src, dst, underground, active):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sabotage_space(state, s, cache_from, terror):
     """Sabotage in one space (3.3.3), with Terror (4.3.3) if asked.
 
@@ -340,7 +340,7 @@ def can_silence_in(state, s):
     return state[at(s, POLICE)] > 0 and state[at(s, CELLS_UNDERGROUND)] >= state[at(s, POLICE)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def silence(state, s):
     state[at(s, POLICE)] -= 1
     state[AVAILABLE_POLICE] += 1
@@ -352,7 +352,7 @@ def can_propagandize_in(state, s):
     return SPACE_KIND[s] == CITY and cells(state, s) > 0 and state[at(s, CURFEW)] > 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def propagandize(state, s, loss):
     """Activate a Cell if none is Active, then lower Political Will by ``loss``
     (1; 2 with MENACHEM BEGIN shaded, P25)."""

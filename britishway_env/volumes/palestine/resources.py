@@ -160,7 +160,7 @@ def settle_owed_without_choice(state):
         state[OWED_CACHE_4] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def remove_owed_from_space(state, space, piece):
     """The Irgun's choice: one owed piece leaves ``space`` for the track."""
     idx = SPACES + space * SPACE_FIELDS + piece
@@ -173,7 +173,7 @@ def remove_owed_from_space(state, space, piece):
     settle_owed_without_choice(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def negotiate(state):
     """Negotiate (4.2.2): a die plus 1 per Terror marker on the map; if it beats
     the track, shift left; at 0, draw an Intel Chit instead (6.5.4).

@@ -104,7 +104,7 @@ def actor(state):
 
 # ------------------------------------------------------------ operations --
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def event_filter_ok(state, s):
     """The spaces an event's Operation is restricted to (EV_FILTER)."""
     f = state[EV_FILTER]
@@ -164,7 +164,7 @@ def op_feasible(state, op):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def any_op_feasible(state, faction):
     for op in range(8):
         if OP_FACTION[op] == faction and op_feasible(state, op):
@@ -183,7 +183,7 @@ def offensive_source_ok(state, s):
     return state[at(s, ARMS_CACHES)] > 0 and cubes(state, s) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def extra_space_open(state):
     """Intelligence Lead (Patrol, Search, Assault) or Offensive (Recruit,
     Sabotage, Rob) may add one space, once, when the limit is reached (2.3.7)."""
@@ -238,7 +238,7 @@ def underground_affordable(state, s):
     return min(budget, state[at(s, CELLS_UNDERGROUND)]) - state[PAID]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def select_space(state, s):
     """The Operation acts in space ``s`` (or opens its per-space decision)."""
     op = state[OP]
@@ -302,7 +302,7 @@ def travel_unmoved_active(state, s):
     return state[at(s, CELLS_ACTIVE)] - state[MOVED_ACTIVE + s]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_cells(state, dst, n):
     """Travel ``n`` Cells from the origin CUR to ``dst`` (3.3.2): its unmoved
     Active Cells first (rules decision P-9), then unmoved Underground ones;
@@ -315,7 +315,7 @@ def travel_cells(state, dst, n):
     state[DEST_USED + dst] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_tally_after_activation(state, s):
     """Propagandize in the middle of a Travel (4.1) Activated a Cell in ``s``:
     an unmoved one when there is one (it may still Travel and flip back,
@@ -327,7 +327,7 @@ def travel_tally_after_activation(state, s):
             state[MOVED_ACTIVE + s] += excess
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def travel_next(state):
     """More destinations for this Travel origin, or back to the space list."""
     if travel_movable(state) > 0:
@@ -385,7 +385,7 @@ def resolve_patrol(state):
         finish_operation(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def any_arrest_space(state):
     for s in range(N_MAP_SPACES):
         if state[SELECTED + s] == 1 and state[DEST_USED + s] == 0:
@@ -393,7 +393,7 @@ def any_arrest_space(state):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def road_mines(state):
     """ROAD MINES shaded (P23): each Patrol destination that received Police
     and has a Sabotage marker loses one Police on a roll of 1-3 (rules
@@ -420,7 +420,7 @@ def continue_search(state, first):
     finish_operation(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_source_ok(state, src):
     if state[at(src, POLICE)] - state[MOVED_HERE + src] <= 0:
         return False
@@ -430,7 +430,7 @@ def patrol_source_ok(state, src):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def search_source_ok(state, src):
     if state[at(src, TROOPS)] - state[MOVED_HERE + src] <= 0:
         return False
@@ -487,7 +487,7 @@ def sa_offerable(state, sa):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def any_sa_offerable(state):
     if not sa_open(state):
         return False
@@ -514,7 +514,7 @@ def finish_sa(state):
         state[DECISION] = state[SA_RETURN]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_in_space(state, s):
     sa = state[SA]
     activities.sa_acts_in(state, s)
@@ -607,7 +607,7 @@ def finish_assault_space(state):
     state[DECISION] = D_SPACE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish_spaces(state):
     """The Operation's space list is closed: after-steps, then the action ends.
     An Operation that selected no space (an event's "may" declined, P-12) has
@@ -703,7 +703,7 @@ def british_must_pass(state):
     return due > 0 and state[DECK_DRAWN] >= due
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def event_side_offered(state, faction, side):
     return initiative.box_open(state, faction, BOX_EVENT) and event_playable(state, state[CARD], side, faction)
 
@@ -798,7 +798,7 @@ def redeploy_cache_destination_ok(state, src, s):
     return s != src and prop_cache_space_ok(state, s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_cache_redeploy(state):
     for src in range(N_MAP_SPACES):
         if state[at(src, ARMS_CACHES)] > 0:
@@ -844,19 +844,19 @@ def settle(state):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def police_destination_ok(state, src, s):
     """6.3.1: Police go to Railways and spaces with British pieces."""
     return s != src and (SPACE_KIND[s] == RAILWAY or cubes(state, s) > 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def troop_destination_ok(src, s):
     """6.3.1: Troops go to Cities or Railways."""
     return s != src and (SPACE_KIND[s] == CITY or SPACE_KIND[s] == RAILWAY)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def movable(state, s, piece):
     return state[at(s, piece)] - state[MOVED_HERE + s]
 
@@ -1111,7 +1111,7 @@ def legal_mask(state, out):
 
 # ----------------------------------------------------------------- apply --
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clear_unguarded_curfews(state):
     """1.10: a Curfew leaves a City with no British piece."""
     for s in range(N_MAP_SPACES):
