@@ -299,6 +299,23 @@ def top_sums(vals, k1, k2):
     return top_k_sums(vals, k1, k2, STOP_VALUE, NEG)
 
 
+@njit(cache=True, inline="always")
+def capped_top_sums(vals, limit, limit_sa, pieces):
+    """:func:`top_sums` for ``limit`` and ``limit_sa`` spaces, each capped by the
+    ``pieces`` the Operation can place (at least one space)."""
+    cap = max(1, pieces)
+    return top_sums(vals, min(limit, cap), min(limit_sa, cap))
+
+
+@njit(cache=True, inline="always")
+def op_pair_worth(plain, with_sa, sa_v):
+    """(worth as a plain Operation, worth with its Special Activity worth ``sa_v``):
+    a feasible Operation is always worth a little."""
+    plain = plain if plain > 0 else 0.01
+    with_sa = with_sa if with_sa > 0 else 0.01
+    return plain, with_sa + sa_v if sa_v > 0 else with_sa
+
+
 # ------------------------------------------------------------------ Irgun --
 
 @njit(cache=True)
@@ -650,26 +667,13 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v):
                 vals[s] = sabotage_value(state, s, NO)
     offensive = op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB
     cost = offensive_cost(state, m) if offensive else NEG
-    k1 = limit
-    k2 = limit_sa
-    if op == OP_ROB:
-        k1 = min(k1, max(1, state[AVAILABLE_CACHES]))
-        k2 = min(k2, max(1, state[AVAILABLE_CACHES]))
-    t1, e1, t2, e2 = top_sums(vals, k1, k2)
-    out0 = NEG
-    out1 = NEG
-    for i in range(2):
-        total = t1 if i == 0 else t2
-        extra = e1 if i == 0 else e2
-        if offensive and cost > NEG and extra - cost > STOP_VALUE:
-            total += extra - cost
-        if total <= 0:
-            total = 0.01
-        if i == 0:
-            out0 = total
-        else:
-            out1 = total + sa_v if sa_v > 0 else total
-    return out0, out1
+    t1, e1, t2, e2 = capped_top_sums(vals, limit, limit_sa, state[AVAILABLE_CACHES] if op == OP_ROB else N_MAP_SPACES)
+    if offensive and cost > NEG:
+        if e1 - cost > STOP_VALUE:
+            t1 += e1 - cost
+        if e2 - cost > STOP_VALUE:
+            t2 += e2 - cost
+    return op_pair_worth(t1, t2, sa_v)
 
 
 # ---------------------------------------------------------------- British --
@@ -1099,30 +1103,17 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
         spare = spare_troops_total(state)
         for d in range(N_MAP_SPACES):
             troops_best = max(troops_best, troop_destination_value(state, d, spare))
-    k1 = limit
-    k2 = limit_sa
+    t1, r1, t2, r2 = capped_top_sums(vals, limit, limit_sa,
+                                     state[AVAILABLE_POLICE] if op == OP_DEPLOY else N_MAP_SPACES)
+    if lead:
+        if r1 - chit > STOP_VALUE:
+            t1 += r1 - chit
+        if r2 - chit > STOP_VALUE:
+            t2 += r2 - chit
     if op == OP_DEPLOY:
-        k1 = min(k1, max(1, state[AVAILABLE_POLICE]))
-        k2 = min(k2, max(1, state[AVAILABLE_POLICE]))
-    t1, r1, t2, r2 = top_sums(vals, k1, k2)
-    out0 = NEG
-    out1 = NEG
-    for i in range(2):
-        total = t1 if i == 0 else t2
-        rest = r1 if i == 0 else r2
-        if lead:
-            extra = rest - chit
-            if extra > STOP_VALUE:
-                total += extra
-        if op == OP_DEPLOY:
-            total += troops_best
-        if total <= 0:
-            total = 0.01
-        if i == 0:
-            out0 = total
-        else:
-            out1 = total + sa_v if sa_v > 0 else total
-    return out0, out1
+        t1 += troops_best
+        t2 += troops_best
+    return op_pair_worth(t1, t2, sa_v)
 
 
 # ------------------------------------------------------------- both sides --

@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit
 
 from ...engine.coin import activities
+from ...engine.coin.activities import sa_open
 from ...engine.coin import events as coin_events
 from ...engine.coin import initiative
 from ...engine.coin.events import (
@@ -446,11 +447,6 @@ def search_source_ok(state, src):
 def sa_accompanies(op, sa):
     """May Special Activity ``sa`` accompany Operation ``op`` (4.1.1, 4.2, 4.3)?"""
     return ACCOMPANIES[sa, op] != 0
-
-
-@njit(cache=True)
-def sa_open(state):
-    return activities.sa_open(state)
 
 
 @njit(cache=True)
