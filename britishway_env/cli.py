@@ -159,8 +159,7 @@ def rollouts(
     except (BritishWayError, ValueError) as err:
         _fail(err)
     with sigterm_as_exit():
-        ensure_compiled(volume, "rollouts" if found.several_seats or policy in found.policies else "policy",
-                        _notice)
+        ensure_compiled(volume, ro.compiled_use(volume, **kwargs), _notice)
         start = time.perf_counter()         # the games only: compiling is reported on its own
         columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), TimeRemainingColumn())

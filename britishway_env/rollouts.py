@@ -106,6 +106,19 @@ def check_policies(volume: str, policy: str | None = None, policies: dict | None
     return resolve_policies(volume, policy, policies)
 
 
+def compiled_use(volume: str, policy: str | None = None, policies: Mapping[str, str] | None = None,
+                 **_run_options) -> str:
+    """Which of the volume's kernels a run with these (checked) policies
+    compiles: "rollouts" (random play in every seat, or a one-player volume's
+    built-in policy), "batch" (a scripted seat), or "policy" (a Python policy
+    steps the games)."""
+    found = volume_spec(volume)
+    if not found.several_seats:
+        return "rollouts" if policy in found.policies else "policy"
+    scripted = any(name != "random" for name in (policies or {}).values())
+    return "batch" if scripted and any(k.use == "batch" for k in found.kernels) else "rollouts"
+
+
 BACKENDS = ("local", "ray")
 # Rows are held in memory until the run ends; a larger run is several runs
 # with different base seeds (their games are independent).

@@ -45,12 +45,13 @@ def test_notice_once_readies_the_rules_first_and_each_use_once(monkeypatch):
 
 
 def test_every_compiled_path_of_a_volume_has_a_notice():
-    """Each COIN volume lists its rules, invariant check, environment step and
-    bots among the kernels the notices cover."""
+    """Each COIN volume lists its rules, random rollouts, rollouts with a
+    scripted seat, invariant check, environment step and bots among the
+    kernels the notices cover."""
     from britishway_env.registry import specs
 
     for spec in specs():
         uses = {k.use for k in spec.kernels}
         assert "play" in uses
         if spec.report is not None:           # a COIN volume
-            assert {"rollouts", "check", "env", "bots"} <= uses, spec.name
+            assert {"rollouts", "batch", "check", "env", "bots"} <= uses, spec.name

@@ -129,6 +129,7 @@ def test_palestine_rules_do_not_depend_on_its_bots_runner_or_fuzzer():
         assert f"volumes/palestine/{consumer}" not in rules
     assert "volumes/palestine/turns.py" in _closure("volumes/palestine/bots.py")
     assert "volumes/palestine/bots.py" in _closure("volumes/palestine/batch.py")
+    assert "volumes/palestine/bots.py" not in _closure("volumes/palestine/playout.py")   # random rollouts
 
 
 def test_engine_modules_depend_on_no_volume():

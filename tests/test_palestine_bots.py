@@ -1,7 +1,9 @@
 """Palestine scripted bots and batch rollouts with a policy per seat."""
 
 import collections
+import dataclasses
 import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -16,14 +18,16 @@ from britishway_env.volumes.palestine import bots
 from britishway_env.volumes.palestine import layout as L
 from britishway_env.volumes.palestine import turns as T
 from britishway_env.volumes.palestine.cards import DECK_SIZE
+from britishway_env.volumes.palestine import playout
 from britishway_env.volumes.palestine.rollouts import COLUMNS, event_names
+from britishway_env.engine.coin.results import N_RESULT_COLUMNS, R_DECISIONS, R_OUTCOME, R_VIOLATION, encode_event
 
 runner = CliRunner()
 HEUR, RAND = bots.POLICY_HEURISTIC, bots.POLICY_RANDOM
 
 
 def play(n, policy_british, policy_irgun, seed=11, check=True):
-    out = np.zeros((n, B.N_RESULT_COLUMNS), dtype=np.int64)
+    out = np.zeros((n, N_RESULT_COLUMNS), dtype=np.int64)
     B.play_games(np.int64(seed), np.int64(0), np.int64(n), np.int64(policy_british), np.int64(policy_irgun), check, out)
     return out
 
@@ -32,8 +36,8 @@ def play(n, policy_british, policy_irgun, seed=11, check=True):
 def test_bots_choose_only_legal_actions_and_keep_invariants(pb, pi):
     """Every bot action is in the mask; every invariant holds after every decision."""
     out = play(300, pb, pi)
-    assert collections.Counter(B.FAILURES[c] for c in out[:, B.R_VIOLATION]) == {"ok": 300}
-    assert set(out[:, B.R_OUTCOME]) <= {L.BRITISH_WIN, L.IRGUN_WIN}
+    assert collections.Counter(playout.FAILURES[c] for c in out[:, R_VIOLATION]) == {"ok": 300}
+    assert set(out[:, R_OUTCOME]) <= {L.BRITISH_WIN, L.IRGUN_WIN}
 
 
 def test_bot_through_game_matches_the_batch_row():
@@ -94,8 +98,43 @@ def test_rollout_rows_schema_and_meaning():
 
 
 def test_event_codes_read_as_card_side_faction():
-    codes = [int(B.encode_event(21, 1, L.IRGUN)), int(B.encode_event(12, 0, L.BRITISH))]
+    codes = [int(encode_event(21, 1, L.IRGUN)), int(encode_event(12, 0, L.BRITISH))]
     assert event_names(codes) == ["P21:shaded:irgun", "P12:unshaded:british"]
+
+
+@pytest.mark.parametrize("check", [False, True])
+def test_random_play_gives_the_same_rows_without_the_bots_runner(check):
+    """Random rollouts run the bot-free play-out kernel; it plays the games, seeds
+    and random streams of the bots' batch runner, row for row."""
+    n = 400
+    out = np.zeros((n, N_RESULT_COLUMNS), dtype=np.int64)
+    playout.play_random_games(np.int64(21), np.int64(5), np.int64(n), check, out)
+    expected = np.zeros_like(out)
+    B.play_games(np.int64(21), np.int64(5), np.int64(n), np.int64(RAND), np.int64(RAND), check, expected)
+    assert np.array_equal(out, expected)
+    assert (out[:, R_VIOLATION] == 0).all() and (out[:, R_DECISIONS] > 50).all()
+    df = rollouts.run("palestine", n, seed=21, policies={"british": "random", "irgun": "random"})
+    assert df["decisions"].tolist() == play(n, RAND, RAND, seed=21, check=False)[:, R_DECISIONS].tolist()
+
+
+def test_random_rollouts_never_run_the_scripted_bots_kernels():
+    """Random play in both seats (the command line's default) runs the play-out
+    kernel, whose module imports no bot (so numba cannot compile one for it);
+    a scripted seat runs the bots' batch runner."""
+    from britishway_env.engine.jitcache import dependency_closure
+    from britishway_env.volumes.palestine import rollouts as palestine_rollouts
+
+    pkg = Path(playout.__file__).resolve().parents[2]
+    assert Path(bots.__file__).resolve() not in dependency_closure(Path(playout.__file__).resolve(), pkg)
+    ran = []
+    spy = dataclasses.replace(palestine_rollouts.ROLLOUTS, policy_games=lambda *a: ran.append("bots") or B.play_games(*a),
+                              random_games=lambda *a: ran.append("random") or playout.play_random_games(*a))
+    spy.run(3, seed=0)
+    spy.run(3, seed=0, policies={"british": "random", "irgun": "random"})
+    spy.run(3, seed=0, policies={"irgun": "heuristic"})
+    assert ran == ["random", "random", "bots"]
+    assert rollouts.compiled_use("palestine", policies={"british": "random", "irgun": "random"}) == "rollouts"
+    assert rollouts.compiled_use("palestine", policies={"british": "heuristic", "irgun": "random"}) == "batch"
 
 
 def test_cli_rollouts_palestine_end_to_end(tmp_path):

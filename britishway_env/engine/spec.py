@@ -36,7 +36,8 @@ class Outcome(NamedTuple):
 class Kernels(NamedTuple):
     """The entry kernels of one use of a volume, for the compile notice."""
 
-    use: str                    # "rollouts", "policy" (a Python policy steps the games) or "play"
+    use: str                    # "rollouts" (random play), "batch" (a scripted seat), "policy" (a Python
+                                # policy steps the games), "play", "check", "env" or "bots"
     module: str                 # module holding the entry kernels
     kernels: tuple[str, ...]    # their names in that module
     warm: str | None = None     # "module:function" running them once on a tiny input;

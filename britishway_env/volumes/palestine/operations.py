@@ -18,7 +18,7 @@ from .layout import (
 from .resources import die, draw_intel, haganah_shift_left, map_total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def at(space, piece):
     return SPACES + space * SPACE_FIELDS + piece
 

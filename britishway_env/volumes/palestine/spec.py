@@ -12,10 +12,18 @@ PACKAGE = "britishway_env.volumes.palestine"
 
 
 def warm_rollouts() -> None:
-    """One compiled game with both seats random (the rollouts' entry kernels)."""
+    """One compiled game with both seats random (random rollouts' entry kernels)."""
     from .rollouts import run
 
     run(1, seed=0)
+
+
+def warm_batch() -> None:
+    """One compiled game with the scripted bots in both seats (the entry
+    kernels of rollouts with a scripted seat)."""
+    from .rollouts import run
+
+    run(1, seed=0, policies={seat: "heuristic" for seat in FACTION_NAMES})
 
 
 def warm_check() -> None:
@@ -66,8 +74,10 @@ SPEC = VolumeSpec(
     renderer=f"{PACKAGE}.render:render_text",
     bot=f"{PACKAGE}.bots:choose",
     kernels=(
-        Kernels("rollouts", f"{PACKAGE}.batch", ("play_games", "game_seeds"), f"{PACKAGE}.spec:warm_rollouts",
-                "rules, scripted bots and rollout runner"),
+        Kernels("rollouts", f"{PACKAGE}.playout", ("play_random_games", "game_seeds"),
+                f"{PACKAGE}.spec:warm_rollouts", "rollout runner (random play)"),
+        Kernels("batch", f"{PACKAGE}.batch", ("play_games",), f"{PACKAGE}.spec:warm_batch",
+                "rollout runner with the scripted bots"),
         Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply")),
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
         Kernels("env", f"{PACKAGE}.stepper", ("step", "sync"), f"{PACKAGE}.spec:warm_env", "environment step"),
