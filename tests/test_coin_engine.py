@@ -8,7 +8,7 @@ Cyprus and Arab Revolt alike.
 import numpy as np
 import pytest
 
-from britishway_env.engine.coin import deck, header as H
+from britishway_env.engine.coin import deck, header as H, propaganda as P
 
 EVENTS = 32
 PROPAGANDA = np.array([33, 34, 35], dtype=np.int64)
@@ -177,6 +177,40 @@ def test_2_4_propaganda_cards_are_recognised_and_2_2_the_next_card_clears_the_tr
     assert not any(initiative.is_propaganda(c, PROPAGANDA) for c in range(1, EVENTS + 1))
     initiative.game_over(state, H.INSURGENT_WIN)
     assert state[H.OUTCOME] == H.INSURGENT_WIN and state[H.DECISION] == H.D_OVER
+
+
+@pytest.mark.parametrize("phases", [
+    (P.PHASE_POLITICAL_WILL, P.PHASE_RESOURCES, P.PHASE_REDEPLOY, P.PHASE_RESET),                   # 6.1-6.4
+    (P.PHASE_POLITICAL_WILL, P.PHASE_RESOURCES, P.PHASE_SUPPORT, P.PHASE_REDEPLOY, P.PHASE_RESET),  # with Support
+])
+def test_6_0_a_round_enters_the_volumes_phases_in_order_then_reveals_the_next_card(phases):
+    order = np.array(phases, dtype=np.int64)
+    seen, phase = [], P.next_phase(order, P.ROUND_START)
+    while phase != P.PHASE_END:
+        seen.append(int(phase))
+        phase = P.next_phase(order, phase)
+    assert seen == list(phases)
+    state = _card_row(0)
+    state[H.DECISION] = H.D_BOX
+    P.end_round(state)
+    assert state[H.DECISION] == H.D_NEXT_CARD
+
+
+@pytest.mark.parametrize("will, done, outcome", [
+    (0, 0, H.INSURGENT_WIN), (0, 2, H.INSURGENT_WIN),                 # 7.0: Political Will 0 at a check
+    (5, 2, H.COUNTERINSURGENT_WIN),                                   # the last Propaganda card's check
+    (5, 1, H.ONGOING),
+])
+def test_7_0_victory_at_the_political_will_check(will, done, outcome):
+    state = _card_row(0)
+    state[H.POLITICAL_WILL] = will
+    state[H.PROPAGANDA_DONE] = done
+    assert P.victory_check(state, 3) == (outcome != H.ONGOING)
+    assert state[H.OUTCOME] == outcome
+    P.shift_political_will(state, 30, 15)                            # 1.8: the track ends at the volume's top
+    assert state[H.POLITICAL_WILL] == 15
+    P.shift_political_will(state, -40, 15)
+    assert state[H.POLITICAL_WILL] == 0
 
 
 # --------------------------------------------------- Special Activity timing --

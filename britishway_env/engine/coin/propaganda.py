@@ -1,4 +1,13 @@
-"""Political Will and victory (1.8, 6.1, 7.0; all volumes).
+"""The Propaganda Round (6.0), Political Will and victory (1.8, 6.1, 7.0; all volumes).
+
+A Propaganda card starts a round of phases in a fixed order, which differs by
+volume: Political Will, Resources, Redeploy and Reset in Palestine and Cyprus,
+with a Support Phase before the Redeploy in Arab Revolt. A volume lists its
+phases in order (an int64 array of ``PHASE_*``) and keeps a thin switch that
+starts each one; the phases of a round are then entered in turn, each either
+asking a decision (the round waits for it) or passing straight on, with
+:func:`next_phase` giving the order. After the last phase the next card is
+revealed (:func:`end_round`).
 
 Political Will runs from 0 to the volume's maximum. At each Political Will
 Phase check, Political Will at 0 is an insurgent victory; after the last
@@ -8,8 +17,38 @@ What moves Political Will in the Political Will Phase is the volume's.
 
 from numba import njit
 
-from .header import COUNTERINSURGENT_WIN, INSURGENT_WIN, POLITICAL_WILL, PROPAGANDA_DONE
+from .header import COUNTERINSURGENT_WIN, D_NEXT_CARD, DECISION, INSURGENT_WIN, POLITICAL_WILL, PROPAGANDA_DONE
 from .initiative import game_over
+
+# Phases of a Propaganda Round (6.0, in rulebook terms); a volume lists its own in order.
+PHASE_POLITICAL_WILL = 0        # 6.1, every volume
+PHASE_RESOURCES = 1             # 6.2, every volume
+PHASE_SUPPORT = 2               # Arab Revolt 6.3
+PHASE_REDEPLOY = 3
+PHASE_RESET = 4
+PHASE_END = 5                   # after the last phase
+ROUND_START = -1                # before the first phase
+
+
+@njit(cache=True, inline="always")
+def next_phase(phases, phase):
+    """The phase after ``phase`` (``ROUND_START``: the first) in the volume's
+    ordered ``phases``; ``PHASE_END`` after the last."""
+    if phase == ROUND_START:
+        return phases[0]
+    for i in range(len(phases) - 1):
+        if phases[i] == phase:
+            return phases[i + 1]
+    return PHASE_END
+
+
+@njit(cache=True, inline="always")
+def end_round(state):
+    """The round is over: the settle loop reveals the next card (2.2, 6.0).
+
+    (Revealing it here would make card -> round -> card recursive, which
+    numba's cache cannot hold.)"""
+    state[DECISION] = D_NEXT_CARD
 
 
 @njit(cache=True, inline="always")

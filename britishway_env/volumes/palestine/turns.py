@@ -18,7 +18,10 @@ from ...engine.coin.events import (
     REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_RESET, REQ_SPECIAL_ACTIVITY, begin_event, clear_event,
 )
 from ...engine.coin.header import N_BOXES
-from ...engine.coin.propaganda import victory_check
+from ...engine.coin.propaganda import (
+    PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, ROUND_START, end_round, next_phase,
+    victory_check,
+)
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import PROPAGANDA_CARDS
 from .events import (
@@ -660,10 +663,10 @@ def event_resume(state):
         clear_event(state)
         clear_action(state)
         initiative.card_action_done(state)
-    elif request == REQ_RESET:
+    elif request == REQ_RESET:           # the CURFEWS step before the Reset Phase is done (P29, 6.4)
         clear_event(state)
         reset_phase(state)
-        state[DECISION] = D_NEXT_CARD
+        continue_round(state, PHASE_RESET)
     elif request >= REQ_OPERATION:
         start_event_operation(state, request - REQ_OPERATION)
     elif request == REQ_CHOOSE_OP:
@@ -714,16 +717,44 @@ def next_card(state):
         state[DECISION] = D_BOX
 
 
+# The Propaganda Round's phases in order (6.0): Political Will (6.1), Resources (6.2),
+# Redeploy (6.3), Reset (6.4).
+PROPAGANDA_PHASES = np.array((PHASE_POLITICAL_WILL, PHASE_RESOURCES, PHASE_REDEPLOY, PHASE_RESET), dtype=np.int64)
+
+
 @njit(cache=True)
 def propaganda_round(state):
-    """Political Will Phase and victory checks (6.1, 7.0), then the Resource Phase."""
-    political_will_phase(state)
-    if victory_check(state, N_PROPAGANDA):        # 7.0.1; the final Propaganda card (6.1.4, 7.0.2)
-        return
-    if any_prop_rob_space(state):          # Expropriations (6.2.1)
-        state[DECISION] = D_PROP_ROB
-    else:
-        british_intel(state)
+    """A Propaganda card was revealed: its round starts (6.0)."""
+    continue_round(state, ROUND_START)
+
+
+@njit(cache=True)
+def continue_round(state, done):
+    """Enter the round's phases after ``done`` in turn until one waits for a
+    decision or the game ends; after the last, the next card (6.0)."""
+    phase = next_phase(PROPAGANDA_PHASES, done)
+    while phase != PHASE_END:
+        if enter_phase(state, phase):
+            return
+        phase = next_phase(PROPAGANDA_PHASES, phase)
+    end_round(state)
+
+
+@njit(cache=True, inline="always")
+def enter_phase(state, phase):
+    """Start ``phase``; True when it waits for a decision or ended the game."""
+    if phase == PHASE_POLITICAL_WILL:
+        political_will_phase(state)
+        return victory_check(state, N_PROPAGANDA)   # 7.0.1; the final Propaganda card (6.1.4, 7.0.2)
+    if phase == PHASE_RESOURCES:
+        if any_prop_rob_space(state):               # Expropriations (6.2.1)
+            state[DECISION] = D_PROP_ROB
+            return True
+        return british_intel(state)
+    if phase == PHASE_REDEPLOY:
+        begin_redeploy(state, D_REDEPLOY_POLICE)    # 6.3.1
+        return True
+    return reset_after_curfews(state)
 
 
 @njit(cache=True)
@@ -736,16 +767,17 @@ def any_prop_rob_space(state):
 
 @njit(cache=True)
 def british_intel(state):
-    """6.2.2: no chits -> draw one; otherwise discard half, rounded down."""
+    """6.2.2: no chits -> draw one; otherwise discard half, rounded down.
+    True when the British must choose what to discard."""
     held = intel_total(state)
     if held == 0:
         draw_intel(state)
-        haganah_cooperation(state)
-    elif held // 2 > 0:
+        return haganah_cooperation(state)
+    if held // 2 > 0:
         state[COUNTER] = held // 2
         state[DECISION] = D_PROP_DISCARD
-    else:
-        haganah_cooperation(state)
+        return True
+    return haganah_cooperation(state)
 
 
 @njit(cache=True)
@@ -756,24 +788,23 @@ def prop_cache_space_ok(state, s):
 
 @njit(cache=True)
 def haganah_cooperation(state):
-    """6.2.3: at 0 the British draw a chit; at 4 the Irgun may place an Arms Cache."""
+    """6.2.3: at 0 the British draw a chit; at 4 the Irgun may place an Arms
+    Cache (True: the Irgun choose where)."""
     if state[HAGANAH] == 0:
         draw_intel(state)
     elif state[HAGANAH] == 4 and state[AVAILABLE_CACHES] > 0:
         for s in range(N_MAP_SPACES):
             if prop_cache_space_ok(state, s):
                 state[DECISION] = D_PROP_CACHE
-                return
-    start_redeploy(state, D_REDEPLOY_POLICE)
+                return True
+    return False
 
 
-@njit(cache=True)
-def start_redeploy(state, decision):
+@njit(cache=True, inline="always")
+def begin_redeploy(state, decision):
     clear_moves(state)
     state[CUR] = -1
     state[DECISION] = decision
-    if decision == D_REDEPLOY_CELL:
-        next_redeploy_city(state, 0)
 
 
 @njit(cache=True)
@@ -802,17 +833,13 @@ def start_cache_redeploy(state):
                 if redeploy_cache_destination_ok(state, src, s):
                     state[DECISION] = D_REDEPLOY_CACHE
                     return
-    finish_propaganda(state)
+    continue_round(state, PHASE_REDEPLOY)
 
 
 @njit(cache=True)
-def finish_propaganda(state):
+def reset_after_curfews(state):
     """Reset Phase (6.4), after the CURFEWS capability's step (P29) if it is
-    in play; the next card is revealed by :func:`settle`.
-
-    (Revealing it here would make next_card -> propaganda_round -> ... ->
-    next_card recursive, which numba's cache cannot hold.)
-    """
+    in play (True: that step runs first, as an event text)."""
     curfews = state[CAPABILITIES + CAP_CURFEWS]
     if curfews != 0 and curfew_spaces(state) > 0:
         clear_event(state)
@@ -820,10 +847,10 @@ def finish_propaganda(state):
         state[EV_SIDE] = curfews - 1
         state[EV_STEP] = 10
         state[DECISION] = D_EVENT_RESUME
-        return
+        return True
     clear_moves(state)
     reset_phase(state)
-    state[DECISION] = D_NEXT_CARD
+    return False
 
 
 @njit(cache=True)
@@ -1283,23 +1310,27 @@ def apply(state, action):
     elif d == D_PROP_ROB:
         if action != A_STOP:
             rob_space(state, space)
-        british_intel(state)
+        if not british_intel(state):
+            continue_round(state, PHASE_RESOURCES)
     elif d == D_PROP_DISCARD:
         return_intel(state, action - A_CHIT)
         state[COUNTER] -= 1
-        if state[COUNTER] == 0:
-            haganah_cooperation(state)
+        if state[COUNTER] == 0 and not haganah_cooperation(state):
+            continue_round(state, PHASE_RESOURCES)
     elif d == D_PROP_CACHE:
         if action != A_STOP:
             state[AVAILABLE_CACHES] -= 1
             state[at(space, ARMS_CACHES)] += 1
-        start_redeploy(state, D_REDEPLOY_POLICE)
+        continue_round(state, PHASE_RESOURCES)
     elif d == D_REDEPLOY_POLICE or d == D_REDEPLOY_TROOPS:
-        if action == A_STOP:
-            start_redeploy(state, D_REDEPLOY_TROOPS if d == D_REDEPLOY_POLICE else D_REDEPLOY_CELL)
-        else:
+        if action != A_STOP:
             state[CUR] = space
             state[DECISION] = d + 1   # the matching *_TO decision
+        elif d == D_REDEPLOY_POLICE:
+            begin_redeploy(state, D_REDEPLOY_TROOPS)
+        else:
+            begin_redeploy(state, D_REDEPLOY_CELL)
+            next_redeploy_city(state, 0)
     elif d == D_REDEPLOY_POLICE_TO or d == D_REDEPLOY_TROOPS_TO:
         piece = POLICE if d == D_REDEPLOY_POLICE_TO else TROOPS
         move(state, state[CUR], space, piece, 1)
@@ -1314,13 +1345,13 @@ def apply(state, action):
         next_redeploy_city(state, city + 1)
     elif d == D_REDEPLOY_CACHE:
         if action == A_STOP:
-            finish_propaganda(state)
+            continue_round(state, PHASE_REDEPLOY)
         else:
             state[CUR] = space
             state[DECISION] = D_REDEPLOY_CACHE_TO
     elif d == D_REDEPLOY_CACHE_TO:
         move(state, state[CUR], space, ARMS_CACHES, 1)
-        finish_propaganda(state)
+        continue_round(state, PHASE_REDEPLOY)
     clear_unguarded_curfews(state)
     settle(state)
 
