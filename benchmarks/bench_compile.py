@@ -11,7 +11,8 @@ beyond the stages before it, as a user meets it:
 1. ``rules``: ``Game("palestine")`` and a random game through the Python API
    (setup, deck, legal actions, every rule an action can reach);
 2. ``env``: the AEC env's fused step and observation (``palestine_v0.env()``);
-3. ``invariants``: the invariant fuzzer (random games, every invariant checked);
+3. ``random``: random rollouts and the invariant fuzzer (``playout``: compiled
+   random games, every invariant checked after every decision);
 4. ``bots``: the scripted bots choosing through ``bots.choose``;
 5. ``batch``: the compiled rollout runner with the bots in both seats.
 
@@ -81,11 +82,12 @@ for agent in env.agent_iter():
     obs, reward, term, trunc, info = env.last()
     env.step(None if term or trunc else r.choice(list(obs["action_mask"].nonzero()[0])))
 """),
-    ("invariants", """
+    ("random", """
 import numpy as np
-from britishway_env.volumes.palestine import invariants as I
-out = np.zeros((4, I.N_RESULT_COLUMNS), dtype=np.int64)
-I.play_games(0, 0, 4, True, out)
+from britishway_env.engine.coin.results import N_RESULT_COLUMNS
+from britishway_env.volumes.palestine import playout
+out = np.zeros((4, N_RESULT_COLUMNS), dtype=np.int64)
+playout.play_random_games(0, 0, 4, True, out)
 """),
     ("bots", """
 from britishway_env import Game

@@ -10,7 +10,7 @@ PATH (appending it if absent) and keeps everything else in the file.
 
 Measured in one run, side by side:
 
-1. ``invariants.play_games`` (numba, ``prange`` over games): random-vs-random
+1. ``playout.play_random_games`` (numba, ``prange`` over games): random-vs-random
    full games, on 1 thread, 2 threads and all numba threads, with
    ``check_every_step`` False, plus one all-threads row with it True (the
    cost of checking every invariant after every decision, i.e. fuzzing):
@@ -68,7 +68,8 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from britishway_env import palestine_v0  # noqa: E402
-from britishway_env.volumes.palestine import invariants as I  # noqa: E402
+from britishway_env.engine.coin import results as R  # noqa: E402
+from britishway_env.volumes.palestine import playout as I  # noqa: E402
 from common import (  # noqa: E402  (benchmarks/ is on sys.path)
     busy_cores, cache_note, cold_compile_subprocesses, command_line, cpu_model, fmt_rate, fmt_s,
     loadavg, write_section,
@@ -78,19 +79,20 @@ SECTION_HEADING = "# Benchmarks: Palestine"
 BASE_SEED = 20240607
 AIM_AEC_RATIO = 10.0
 AIM_GAMES_PER_S_2_CORES = 5000.0
-N_RESULT_COLUMNS = I.N_RESULT_COLUMNS
+N_RESULT_COLUMNS = R.N_RESULT_COLUMNS
 
 # Run in a subprocess: import the kernels and play a few games once.
 _COLD_SCRIPT = r"""
 import json, time
 t0 = time.perf_counter()
 import numpy as np
-from britishway_env.volumes.palestine import invariants as I
+from britishway_env.engine.coin import results as R
+from britishway_env.volumes.palestine import playout as I
 t1 = time.perf_counter()
-out = np.zeros((8, I.N_RESULT_COLUMNS), np.int64)
-I.play_games(np.int64(1), np.int64(0), np.int64(8), False, out)
+out = np.zeros((8, R.N_RESULT_COLUMNS), np.int64)
+I.play_random_games(np.int64(1), np.int64(0), np.int64(8), False, out)
 t2 = time.perf_counter()
-assert (out[:, I.R_DECISIONS] > 0).all()
+assert (out[:, R.R_DECISIONS] > 0).all()
 print(json.dumps({"import_s": t1 - t0, "first_call_s": t2 - t1}))
 """
 
@@ -134,9 +136,9 @@ def batch_first_call() -> tuple[float, str]:
     """Time of this process's first play_games call (cache load or compile)."""
     out = np.zeros((4, N_RESULT_COLUMNS), np.int64)
     t0 = time.perf_counter()
-    I.play_games(np.int64(BASE_SEED), np.int64(0), np.int64(4), False, out)
+    I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(4), False, out)
     elapsed = time.perf_counter() - t0
-    return elapsed, cache_note(I.play_games)
+    return elapsed, cache_note(I.play_random_games)
 
 
 def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> list[dict]:
@@ -147,7 +149,7 @@ def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> l
     warm = min(n_games, 200)
     for check, threads in configs:  # warm-up: threads started, caches hot
         numba.set_num_threads(threads)
-        I.play_games(np.int64(BASE_SEED), np.int64(0), np.int64(warm), check, out[:warm])
+        I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(warm), check, out[:warm])
     times = {c: [] for c in configs}
     cpu_ratios = {c: [] for c in configs}
     results = {}
@@ -157,12 +159,12 @@ def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> l
             out[:] = 0
             c0 = time.process_time()
             t0 = time.perf_counter()
-            I.play_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), check, out)
+            I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), check, out)
             wall = time.perf_counter() - t0
             times[(check, threads)].append(wall)
             cpu_ratios[(check, threads)].append((time.process_time() - c0) / wall)
-            results[(check, threads)] = (int(out[:, I.R_DECISIONS].sum()),
-                                         int((out[:, I.R_VIOLATION] != 0).sum()))
+            results[(check, threads)] = (int(out[:, R.R_DECISIONS].sum()),
+                                         int((out[:, R.R_VIOLATION] != 0).sum()))
     rows = []
     for c in configs:
         decisions, violations = results[c]
@@ -360,10 +362,10 @@ def _batch_one_thread(n_games: int) -> float:
     numba.set_num_threads(1)
     out = np.zeros((n_games, N_RESULT_COLUMNS), np.int64)
     t0 = time.perf_counter()
-    I.play_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), False, out)
+    I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), False, out)
     wall = time.perf_counter() - t0
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    return float(out[:, I.R_DECISIONS].sum()) / wall
+    return float(out[:, R.R_DECISIONS].sum()) / wall
 
 
 def bench_openspiel(game_name: str, target: int, n_games: int, repeat: int,
@@ -451,7 +453,7 @@ def render(args, info: dict, first_call: tuple[float, str], cold: dict | None,
         add("- **`--quick`: tiny sizes for the smoke test; the figures are not meaningful.**")
     add("")
 
-    add("## Compiled batch: `invariants.play_games` (random-vs-random full games)")
+    add("## Compiled batch: `playout.play_random_games` (random-vs-random full games)")
     add("")
     add("| check every step | threads | games | decisions/game | time (min-max) | CPU/wall "
         "| games/s | decisions/s | violations |")

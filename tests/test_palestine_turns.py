@@ -379,15 +379,19 @@ def test_fuzz_5000_compiled_random_games_keep_invariants():
     """>= 5,000 random games with every invariant checked after every decision."""
     import collections
 
-    from britishway_env.volumes.palestine import invariants as I
+    from britishway_env.engine.coin import results as R
+    from britishway_env.volumes.palestine import playout
 
-    out = np.zeros((5000, I.N_RESULT_COLUMNS), dtype=np.int64)
-    I.play_games(np.int64(42), np.int64(0), np.int64(5000), True, out)
-    assert collections.Counter(I.VIOLATIONS[c] for c in out[:, I.R_VIOLATION]) == {"ok": 5000}
-    assert set(out[:, I.R_OUTCOME]) <= {L.BRITISH_WIN, L.IRGUN_WIN}
+    out = np.zeros((5000, R.N_RESULT_COLUMNS), dtype=np.int64)
+    playout.play_random_games(np.int64(42), np.int64(0), np.int64(5000), True, out)
+    assert collections.Counter(playout.FAILURES[c] for c in out[:, R.R_VIOLATION]) == {"ok": 5000}
+    assert set(out[:, R.R_OUTCOME]) <= {L.BRITISH_WIN, L.IRGUN_WIN}
     # Events are on (5.0): every text of every card was executed in these games.
-    executed = np.bitwise_or.reduce(out[:, I.R_EVENTS])
-    texts = {(card, side) for card in range(1, 33) for side in (0, 1) if (executed >> (2 * (card - 1) + side)) & 1}
+    texts = set()
+    for row in out:
+        for code in row[R.R_EVENTS:R.R_EVENTS + row[R.R_N_EVENTS]]:
+            card, side, _ = R.decode_event(int(code))
+            texts.add((card, side))
     expected = {(card, side) for card in range(1, 33) for side in (0, 1)} - {(4, 1), (22, 1), (26, 1)}  # single texts
     assert texts == expected
 
@@ -395,13 +399,14 @@ def test_fuzz_5000_compiled_random_games_keep_invariants():
 def test_batch_results_do_not_depend_on_threads():
     import numba
 
-    from britishway_env.volumes.palestine import invariants as I
+    from britishway_env.engine.coin.results import N_RESULT_COLUMNS
+    from britishway_env.volumes.palestine import playout
 
     rows = []
     for threads in (1, 2):
         numba.set_num_threads(threads)
-        out = np.zeros((400, I.N_RESULT_COLUMNS), dtype=np.int64)
-        I.play_games(np.int64(9), np.int64(0), np.int64(400), False, out)
+        out = np.zeros((400, N_RESULT_COLUMNS), dtype=np.int64)
+        playout.play_random_games(np.int64(9), np.int64(0), np.int64(400), False, out)
         rows.append(out)
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     assert np.array_equal(rows[0], rows[1])

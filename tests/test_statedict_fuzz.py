@@ -4,7 +4,7 @@
 Every example must either raise StateError (from an explicit check, not the
 loader's last line of defence) or load a state that then plays random
 decisions to the end with every invariant holding and never a dead end
-(compiled playouts: ``invariants.play_out``). The fuzz runs once more in a
+(compiled play-outs: ``playout.play_out_from``). The fuzz runs once more in a
 subprocess with NUMBA_BOUNDSCHECK=1 and its own numba cache, so an index
 outside the state row fails a test instead of corrupting memory.
 """
@@ -26,7 +26,9 @@ from hypothesis import strategies as st
 from britishway_env import Game, StateError
 from britishway_env.solo1948 import invariants as solo_inv
 from britishway_env.solo1948.policies import POLICY_RANDOM
+from britishway_env.engine.coin import results
 from britishway_env.volumes.palestine import invariants as pal_inv
+from britishway_env.volumes.palestine import playout as pal_playout
 
 from statedict_fuzz import mutated, random_game_dicts, without_history
 
@@ -73,14 +75,14 @@ def test_palestine_state_dict_fuzz(case):
     if g is None:
         return
     reloads(g)
-    out = np.zeros(pal_inv.N_RESULT_COLUMNS, dtype=np.int64)
+    out = np.zeros(results.N_RESULT_COLUMNS, dtype=np.int64)
     try:
-        pal_inv.play_out(g.state.copy(), np.int64(len(what)), True, pal_inv.MAX_DECISIONS, out)
+        pal_playout.play_out_from(g.state.copy(), np.int64(len(what)), True, pal_inv.MAX_DECISIONS, out)
     except ValueError as err:
         assert forced_roll_error(g, err), f"{what}: {err}"
         return
-    assert out[pal_inv.R_VIOLATION] == pal_inv.OK, \
-        f"{what}: accepted, then {pal_inv.VIOLATIONS[out[pal_inv.R_VIOLATION]]} after {out[pal_inv.R_DECISIONS]}"
+    assert out[results.R_VIOLATION] == pal_inv.OK, \
+        f"{what}: accepted, then {pal_playout.FAILURES[out[results.R_VIOLATION]]} after {out[results.R_DECISIONS]}"
 
 
 @FUZZ

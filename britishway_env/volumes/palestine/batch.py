@@ -5,14 +5,15 @@ The games, seeds and random streams are those of :mod:`.playout`: random
 play here gives the rows ``playout.play_random_games`` gives.
 """
 
+import numpy as np
 from numba import njit, prange
 
 from ...engine.coin import results as R
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)
 from ...engine.rng import seed_from
 from .bots import choose_action
-from .invariants import OK
-from .layout import BRITISH
+from .invariants import MAX_DECISIONS, OK, check
+from .layout import BRITISH, N_ACTIONS
 from .playout import decide, start_game
 from .turns import actor, is_over
 
@@ -20,12 +21,14 @@ from .turns import actor, is_over
 @njit(cache=True)
 def play_one(seed, policy_british, policy_irgun, check_every_step, out):
     """One game; ``out`` gets its result row."""
-    state, mask, streams, tally, code = start_game(seed, check_every_step, out)
+    state, streams, tally = start_game(seed, out)
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    code = check(state) if check_every_step else OK
     while code == OK and not is_over(state):
         faction = actor(state)
         policy = policy_british if faction == BRITISH else policy_irgun
         a = choose_action(policy, state, mask, streams[faction:faction + 1])
-        code = decide(state, mask, a, faction, check_every_step, tally, out)
+        code = decide(state, mask, a, faction, check_every_step, MAX_DECISIONS, tally, out)
     R.finish_row(state, tally, code, out)
 
 

@@ -1,22 +1,21 @@
-"""Invariants of a Palestine game, and compiled random play that checks them
-after every decision (DESIGN.md quality bar: fuzzing, no dead ends)."""
+"""Invariants of a Palestine game (DESIGN.md quality bar: fuzzing, no dead
+ends), checked after every decision of the compiled random games of
+``playout`` when asked (``play_random_games(..., check_every_step=True, ...)``:
+the invariant fuzzer)."""
 
-import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ...engine.policy import uniform_legal
-from ...engine.rng import seed_from
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS,
     CELLS_ACTIVE, CELLS_OUT_OF_GAME, CELLS_UNDERGROUND, CURFEW, HAGANAH, INTEL_CHITS_PER_VALUE,
-    INTEL_HELD, N_ACTIONS, OUTCOME, A_EVENT_SIDE, A_OP, CAPABILITIES, CARD, D_BOX, DECISION, EV_CARD,
-    EV_MODE, POLICE, POLITICAL_WILL, PRISON, PW_MAX, SPACE_FIELDS, SPACES,
-    STATE_SIZE, TOTAL_CACHES, TOTAL_CELLS, TOTAL_CURFEWS, TOTAL_POLICE, TOTAL_TROOPS, TRACK_CACHE_4,
+    INTEL_HELD, CAPABILITIES, D_BOX, DECISION, EV_CARD,
+    EV_MODE, POLICE, POLITICAL_WILL, PRISON, PW_MAX, SPACE_FIELDS, SPACES, TOTAL_CACHES, TOTAL_CELLS, TOTAL_CURFEWS, TOTAL_POLICE, TOTAL_TROOPS, TRACK_CACHE_4,
     TRACK_CELLS_3, TRACK_CELLS_4, TROOPS, D_MASS_DETENTION, DETAIN_LEFT, MOVED_ACTIVE, MOVED_HERE, OP,
     OP_TRAVEL,
 )
-from .turns import apply, is_over, legal_mask, new_game, pending
+from .turns import legal_mask
 
 (OK, BAD_TROOPS, BAD_POLICE, BAD_CELLS, BAD_CACHES, BAD_STACKING, BAD_CURFEW, BAD_TRACKS,
  NEGATIVE, NO_LEGAL_ACTION, TOO_LONG, BAD_EVENT, BAD_TALLY) = range(13)
@@ -27,8 +26,6 @@ VIOLATIONS = ("ok", "Troops not conserved (12)", "Police not conserved (6)", "Ce
               "event state left over outside an event, or a capability out of range",
               "Mass Detention or Travel tally out of range (4.2.3, 3.3.2)")
 MAX_DECISIONS = 20000
-R_OUTCOME, R_DECISIONS, R_POLITICAL_WILL, R_VIOLATION, R_EVENTS = range(5)
-N_RESULT_COLUMNS = 5   # R_EVENTS: bit 2 * (card - 1) + side for each event text executed
 
 
 @njit(cache=True)
@@ -93,47 +90,3 @@ def check(state):
 def random_action(state, mask, stream):
     legal_mask(state, mask)
     return uniform_legal(mask, stream)
-
-
-@njit(cache=True)
-def play_out(state, stream_seed, check_every_step, max_decisions, out):
-    """Random decisions from ``state`` (changed in place) until the game ends or
-    ``max_decisions`` were taken, checking the invariants after every one when
-    asked; ``out`` gets the ``R_*`` columns (a loaded state's fuzzing, DESIGN.md)."""
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    stream = np.full(1, stream_seed, dtype=np.int64)
-    decisions = 0
-    events = 0
-    code = check(state) if check_every_step else OK
-    while code == OK and not is_over(state):
-        a = random_action(state, mask, stream)
-        if a < 0:
-            code = NO_LEGAL_ACTION
-            break
-        if A_EVENT_SIDE <= a < A_OP and pending(state) == D_BOX:
-            events |= 1 << (2 * (state[CARD] - 1) + a - A_EVENT_SIDE)
-        apply(state, a)
-        decisions += 1
-        if check_every_step:
-            code = check(state)
-        if decisions > max_decisions:
-            code = TOO_LONG
-    out[R_OUTCOME] = state[OUTCOME]
-    out[R_DECISIONS] = decisions
-    out[R_POLITICAL_WILL] = state[POLITICAL_WILL]
-    out[R_VIOLATION] = code
-    out[R_EVENTS] = events
-
-
-@njit(cache=True)
-def play_one(seed, out, check_every_step):
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
-    new_game(state, seed)
-    play_out(state, seed ^ 0x5DEECE66D, check_every_step, MAX_DECISIONS, out)
-
-
-@njit(cache=True, parallel=True)
-def play_games(base_seed, first_game, n_games, check_every_step, out):
-    """Random-vs-random games ``first_game ..`` into ``out`` rows (any thread count)."""
-    for i in prange(n_games):
-        play_one(seed_from(base_seed, first_game + i), out[i], check_every_step)
