@@ -287,3 +287,34 @@ def test_palestine_numbers_its_own_decisions_and_requests_in_the_gaps():
     assert coin_events.REQ_VOLUME <= P_events.REQ_MASS_DETENTION < coin_events.REQ_OPERATION
     assert {P.MODE_NO_INTEL, P.MODE_SABOTAGE_HITS_POLICE} <= set(coin_events.MODE_VOLUME)
     assert P.LAYOUT.describe()[:len(H.HEADER_FIELDS)] == [(n, o, ln) for n, (o, ln) in H._HEADER.fields.items()]
+
+
+# ------------------------------------------------------ the bots' skeletons --
+
+def _box_scores(step, other_box, offered):
+    from britishway_env.engine.coin.bots import score_boxes
+
+    mask = np.zeros(H.A_SPACE, dtype=np.int8)
+    for a in offered:
+        mask[a] = 1
+    scores = np.full(H.A_SPACE, -1e9)
+    score_boxes(scores, mask, step, other_box, 2.0, 3.0, np.array([1.0, 1.5]), 0.25, 0.5, 0.4)
+    return scores
+
+
+def test_2_3_box_scores_add_acting_first_next_card_for_the_leftmost_box():
+    every = [H.A_BOX + H.BOX_LIMITED, H.A_BOX + H.BOX_OP_SA, H.A_EVENT_SIDE, H.A_EVENT_SIDE + 1] \
+        + [H.A_PASS + b for b in range(H.N_BOXES)]
+    first = _box_scores(0, -1, every)
+    # 1st Eligible: the Limited box surely acts first next (2.3.6), the Event box half the time;
+    # taking any box but the Event box leaves the event to the other faction (block 0.5).
+    assert first[H.A_BOX + H.BOX_LIMITED] == pytest.approx(2.0 + 0.4 - 0.5)
+    assert first[H.A_BOX + H.BOX_OP_SA] == pytest.approx(3.0 - 0.5)
+    assert first[H.A_EVENT_SIDE + 1] == pytest.approx(1.5 + 0.2)
+    assert first[H.A_PASS + H.BOX_EVENT] == pytest.approx(0.25 + 0.2)
+    assert first[H.A_BOX + H.BOX_EVENT] == -1e9            # the Event box is taken by a text
+    # 2nd Eligible after the other took the Event box: only the Limited box is left of it.
+    second = _box_scores(1, H.BOX_EVENT, [H.A_BOX + H.BOX_LIMITED, H.A_BOX + H.BOX_OP_SA])
+    assert second[H.A_BOX + H.BOX_LIMITED] == pytest.approx(2.0 + 0.4 - 0.5)
+    assert second[H.A_BOX + H.BOX_OP_SA] == pytest.approx(3.0 - 0.5)
+    assert second[H.A_EVENT_SIDE] == -1e9                  # scores only what is offered

@@ -46,13 +46,14 @@ else a legal action chosen by the hash.
 import numpy as np
 from numba import njit
 
+from ...engine.coin.bots import score_boxes
 from ...engine.bots import best_and_ties, kth_best, open_hash as open_fields_hash, tie_index, top_sums as top_k_sums
 from ...engine.policy import uniform_legal
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import DECK_SIZE, N_CARDS, PILE_BOTTOM, PILE_TOP, PILES
 from .layout import (
-    A_BOX, A_CHIT, A_COUNT, A_EVENT_SIDE, A_EXTRA, A_OP, A_PASS, A_SA, A_SPACE, A_STOP, ARMS_CACHES,
-    AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, BOX, BOX_EVENT, BOX_LIMITED, BOX_OP_SA, BRITISH,
+    A_BOX, A_CHIT, A_COUNT, A_EVENT_SIDE, A_EXTRA, A_OP, A_SA, A_SPACE, A_STOP, ARMS_CACHES,
+    AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, BOX, BOX_LIMITED, BOX_OP_SA, BRITISH,
     CARD, CELLS_ACTIVE, CELLS_UNDERGROUND, CUR, CUR2, CURFEW, D_ASSAULT_CHITS, D_BOX,
     D_DEPLOY_DESTINATION, D_DEPLOY_TROOPS, D_LEAD_CHIT, D_OFFENSIVE_CACHE, D_OPERATION,
     D_PASS_ROB, D_PATROL_ARREST, D_PATROL_CHITS, D_PATROL_MOVE, D_PATROL_MOVE_TO, D_PROP_CACHE,
@@ -1261,26 +1262,11 @@ def box_decision(state, mask, faction, scores):
     full = NEG
     if mask[A_BOX + BOX_LIMITED] or mask[A_BOX + BOX_OP_SA]:
         lim, full = best_ops(state, faction, mask[A_BOX + BOX_OP_SA] == 1)
-    pv = pass_value(state, faction)
-    for b in range(3):
-        if step == 0:
-            elig = FIRST_ELIGIBLE_NEXT if b == BOX_LIMITED else (0.5 * FIRST_ELIGIBLE_NEXT if b == BOX_EVENT else 0.0)
-        else:
-            elig = FIRST_ELIGIBLE_NEXT if b < other else 0.0
-        blk = 0.0 if b == BOX_EVENT else -block
-        if mask[A_BOX + b]:
-            if b == BOX_LIMITED:
-                scores[A_BOX + b] = lim + elig + blk
-            elif b == BOX_OP_SA:
-                scores[A_BOX + b] = full + elig + blk
-            else:
-                scores[A_BOX + b] = best_event(state, faction, card) + elig
-        if mask[A_PASS + b]:
-            scores[A_PASS + b] = pv + elig + blk
+    events = np.full(2, NEG)
     for side in range(2):
         if mask[A_EVENT_SIDE + side]:
-            elig = 0.5 * FIRST_ELIGIBLE_NEXT if step == 0 else (FIRST_ELIGIBLE_NEXT if BOX_EVENT < other else 0.0)
-            scores[A_EVENT_SIDE + side] = event_value(state, faction, card, side) + elig
+            events[side] = event_value(state, faction, card, side)
+    score_boxes(scores, mask, step, other, lim, full, events, pass_value(state, faction), block, FIRST_ELIGIBLE_NEXT)
     return pick(state, scores, mask)
 
 
