@@ -220,7 +220,11 @@ def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
         import numba
 
         numba.set_num_threads(threads)
-    where = {} if backend == "local" else {"backend": backend, "address": address}
+    where = {}
+    if backend == "ray":
+        from .distributed import play_on_ray
+
+        where = {"remote": play_on_ray, "address": address}
     if found.several_seats:
         return found.runner_module.run(games, seed=seed, policies=chosen, chunk=chunk, progress=progress, **where)
     return found.runner_module.run(games, seed=seed, policy=chosen, chunk=chunk, progress=progress, **where)

@@ -1,8 +1,8 @@
 """The Propaganda Round (6.0), Political Will and victory (1.8, 6.1, 7.0; all volumes).
 
 A Propaganda card starts a round of phases in a fixed order, which differs by
-volume: Political Will, Resources, Redeploy and Reset in Palestine and Cyprus,
-with a Support Phase before the Redeploy in Arab Revolt. A volume lists its
+volume: Political Will, Resources, Redeploy and Reset, with a Support Phase
+before the Redeploy in one volume (../shared/VOLUMES.md). A volume lists its
 phases in order (an int64 array of ``PHASE_*``) and keeps a thin switch that
 starts each one; the phases of a round are then entered in turn, each either
 asking a decision (the round waits for it) or passing straight on, with
@@ -23,7 +23,7 @@ from .initiative import game_over
 # Phases of a Propaganda Round (6.0, in rulebook terms); a volume lists its own in order.
 PHASE_POLITICAL_WILL = 0        # 6.1, every volume
 PHASE_RESOURCES = 1             # 6.2, every volume
-PHASE_SUPPORT = 2               # Arab Revolt 6.3
+PHASE_SUPPORT = 2               # a volume's Support Phase, before its Redeploy
 PHASE_REDEPLOY = 3
 PHASE_RESET = 4
 PHASE_END = 5                   # after the last phase

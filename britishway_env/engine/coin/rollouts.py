@@ -148,23 +148,24 @@ class CoinRollouts:
         return pd.DataFrame(frame, columns=list(self.columns))
 
     def run(self, games: int, seed: int = 0, policies: Mapping[str, str] | None = None, chunk: int | None = None,
-            progress: ProgressFn | None = None, backend: str = "local", address: str | None = None) -> pd.DataFrame:
+            progress: ProgressFn | None = None, remote: Callable | None = None,
+            address: str | None = None) -> pd.DataFrame:
         """Play ``games`` games; ``policies``: {seat: name} (random by default).
 
-        ``backend="ray"`` plays the same chunks as Ray tasks (``address``: an
-        existing cluster; none starts a local Ray) and gives the same rows.
+        ``remote``: a function that plays the chunks elsewhere, as
+        ``distributed.play_on_ray`` does on Ray (``address``: an existing
+        cluster; none starts a local one); the rows are the same.
+        ``britishway_env.rollouts.run(..., backend="ray")`` passes it.
         """
         chosen = self.per_seat(policies)
         if games < 1:
             raise ValueError(f"games must be >= 1, got {games}")
-        if backend == "ray":
-            from ...distributed import play_on_ray
-
-            results = play_on_ray(partial(play_range_in, self.module), games, seed, list(chunks(games, chunk)), R.N_RESULT_COLUMNS,
+        if address is not None and remote is None:
+            raise ValueError("address is only used when the chunks are played remotely")
+        if remote is not None:
+            results = remote(partial(play_range_in, self.module), games, seed, list(chunks(games, chunk)), R.N_RESULT_COLUMNS,
                                   address=address, progress=progress, policies=chosen)
             return self.table(seed, self.checked(results, seed), chosen)
-        if backend != "local":
-            raise ValueError(f"unknown backend {backend!r}: use 'local' or 'ray'")
         return self.table(seed, self.play(games, seed, chosen, chunk, progress), chosen)
 
 
