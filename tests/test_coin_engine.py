@@ -318,3 +318,122 @@ def test_2_3_box_scores_add_acting_first_next_card_for_the_leftmost_box():
     assert second[H.A_BOX + H.BOX_LIMITED] == pytest.approx(2.0 + 0.4 - 0.5)
     assert second[H.A_BOX + H.BOX_OP_SA] == pytest.approx(3.0 - 0.5)
     assert second[H.A_EVENT_SIDE] == -1e9                  # scores only what is offered
+
+
+# ------------------------------------------------------------- observation --
+
+from britishway_env.engine.coin import observation as coin_obs  # noqa: E402
+from britishway_env.engine.layout import Layout  # noqa: E402
+
+N_SPACES, N_CARDS, N_KINDS, N_PICKS = 5, 40, 50, 4
+
+
+def _test_observation():
+    """A made-up volume's observation: a field of its own between the shared groups, and extras.
+    Returns the layout and each group's offset as the helpers returned it, by field name."""
+    obs = Layout("test-observation", 1)
+    o = {"decision": coin_obs.decision_field(obs, N_KINDS), "actor": coin_obs.actor_field(obs)}
+    o["operation"], o["special_activity"] = coin_obs.activity_fields(obs)
+    o["flags"] = coin_obs.flags_field(obs, extra=1)
+    o["boxes"] = coin_obs.boxes_field(obs)
+    o["own"] = obs.field("own", 3)
+    o["political_will"] = coin_obs.political_will_field(obs)
+    o["card"], o["played"], o["deck"] = coin_obs.card_fields(obs, N_CARDS)
+    o["selected"], o["current_space"], o["second_space"] = coin_obs.space_fields(obs, N_SPACES)
+    o["special_activity_spaces"] = coin_obs.special_activity_spaces_field(obs, N_SPACES)
+    o["counts"] = coin_obs.counts_field(obs, extra=1)
+    o["event"], o["event_pick"] = coin_obs.event_fields(obs, N_PICKS)
+    return obs, o
+
+
+def _observe_shared(state, selected, decision, actor, o, size):
+    """The shared groups of ``state``; the vector is padded so that a write past its end shows."""
+    out = np.zeros(size + 8, dtype=np.float32)
+    coin_obs.observe_decision(state, out, o["decision"], N_KINDS, decision, o["actor"], actor)
+    coin_obs.observe_activities(state, out, o["operation"], o["special_activity"])
+    coin_obs.observe_flags(state, out, o["flags"])
+    coin_obs.observe_boxes(state, out, o["boxes"])
+    coin_obs.observe_political_will(state, out, o["political_will"], 20)
+    coin_obs.observe_cards(state, out, o["card"], o["played"], o["deck"], N_CARDS, 3)
+    coin_obs.observe_spaces(state, out, N_SPACES, selected, o["selected"], o["current_space"], o["second_space"],
+                            o["special_activity_spaces"])
+    coin_obs.observe_counts(state, out, o["counts"], o["counts"] + coin_obs.HEADER_COUNTS)
+    coin_obs.observe_event(state, out, o["event"], o["event_pick"], N_PICKS)
+    assert not out[size:].any(), "written past the end of the observation"
+    return out[:size]
+
+
+def test_2_2_2_3_the_shared_observation_lands_where_the_volume_reserved_it():
+    """2.2: the card in play, the played cards and the deck's size are open; 2.3: each
+    seat's box; 3.1 / 4.1: the action's spaces; 5.0: the event in progress."""
+    obs, o = _test_observation()
+    assert [name for name, _, _ in obs.describe()] == list(o)
+    assert all(obs.fields[name][0] == offset for name, offset in o.items())
+    lengths = {name: length for name, (_, length) in obs.fields.items()}
+    assert (lengths["decision"], lengths["operation"], lengths["special_activity"], lengths["boxes"]) == \
+        (N_KINDS, H.N_OPS, H.N_SAS, 2 * H.N_BOXES)
+    assert (lengths["flags"], lengths["counts"], lengths["event"]) == \
+        (coin_obs.HEADER_FLAGS + 1, coin_obs.HEADER_COUNTS + 1, coin_obs.EVENT_FIELDS)
+    assert lengths["played"] == N_CARDS and lengths["event_pick"] == N_PICKS
+
+    layout = H.coin_layout("test", 1)
+    selected = layout.field("selected_spaces", N_SPACES)
+    state = np.zeros(layout.size, dtype=np.int64)
+    state[H.OP], state[H.SA] = 5, 4
+    state[H.LIMITED], state[H.STEP], state[H.FIRST_ELIGIBLE], state[H.SA_USED], state[H.EXTRA_USED] = 1, 1, 1, 0, 1
+    state[H.BOX], state[H.BOX + 1] = H.BOX_EVENT, -1            # the counterinsurgent took the Event box
+    state[H.POLITICAL_WILL] = 15
+    state[H.DECK:H.DECK + 3] = [12, 38, 7]
+    state[H.DECK_DRAWN], state[H.CARD], state[H.PROPAGANDA_DONE] = 2, 38, 1
+    state[selected + 1] = state[selected + 3] = 1
+    state[H.CUR], state[H.CUR2] = 3, 4
+    state[H.SA_SPACES] = 0b101
+    state[H.N_SELECTED], state[H.SPACE_LIMIT], state[H.COUNTER] = 2, 3, 6
+    state[H.EV_CARD], state[H.EV_SIDE], state[H.EV_STEP], state[H.EV_LEFT] = 38, 1, 5, 2
+    state[H.EV_OPTIONAL], state[H.EV_PICK] = 1, 3
+
+    out = _observe_shared(state, selected, H.D_SPACE, H.INSURGENT, o, obs.size)
+    want = np.zeros(obs.size, dtype=np.float32)
+    want[o["decision"] + H.D_SPACE] = 1
+    want[o["actor"] + H.INSURGENT] = 1
+    want[o["operation"] + 5] = want[o["special_activity"] + 4] = 1
+    want[o["flags"]:o["flags"] + 5] = [1, 1, 1, 0, 1]
+    want[o["boxes"] + H.BOX_EVENT] = 1                           # seat 0's box; seat 1 has none yet
+    want[o["political_will"]] = 0.75
+    want[o["card"] + 37] = 1
+    want[o["played"] + 11] = want[o["played"] + 37] = 1           # the undrawn 7 is not seen
+    want[o["deck"]], want[o["deck"] + 1] = 19 / 21, 1 / 3
+    want[o["selected"] + 1] = want[o["selected"] + 3] = 1
+    want[o["current_space"] + 3] = want[o["second_space"] + 4] = 1
+    want[o["special_activity_spaces"] + 0] = want[o["special_activity_spaces"] + 2] = 1
+    want[o["counts"]:o["counts"] + 3] = [2, 3, 6]
+    want[o["event"]:o["event"] + 5] = [1, 1, 0.5, 0.5, 1]
+    want[o["event_pick"] + 3] = 1
+    assert np.array_equal(out, want), np.flatnonzero(out != want)
+
+    # Each flag lands in its own slot: Limited (2.3.4), second Eligible acting,
+    # 1st Eligible seat (2.3.1), Special Activity used (4.1), extra space used (2.3.7).
+    flags = (H.LIMITED, H.STEP, H.FIRST_ELIGIBLE, H.SA_USED, H.EXTRA_USED)
+    for k, field in enumerate(flags):
+        state[list(flags)] = 0
+        state[field] = 1
+        out = _observe_shared(state, selected, H.D_SPACE, H.INSURGENT, o, obs.size)
+        assert list(out[o["flags"]:o["flags"] + coin_obs.HEADER_FLAGS]) == [float(i == k) for i in range(5)]
+        assert out[o["flags"] + coin_obs.HEADER_FLAGS] == 0                   # the volume's own flag
+    state[list(flags)] = [1, 1, 1, 0, 1]
+
+    # Nothing pending, and indices outside their groups: no one-hot is written, nothing else moves.
+    state[H.OP] = state[H.SA] = state[H.CUR] = state[H.CUR2] = -1
+    state[H.BOX] = state[H.BOX + 1] = -1
+    state[H.CARD] = N_CARDS + 1
+    state[H.EV_PICK] = N_PICKS
+    out = _observe_shared(state, selected, N_KINDS, 2, o, obs.size)
+    for name in ("decision", "actor", "operation", "special_activity", "boxes", "card", "current_space",
+                 "second_space", "event_pick"):
+        start, length = obs.fields[name]
+        want[start:start + length] = 0
+    assert np.array_equal(out, want), np.flatnonzero(out != want)
+    state[H.EV_CARD] = 0                                         # no event in progress: its block stays 0
+    out = _observe_shared(state, selected, H.D_OVER, H.COUNTERINSURGENT, o, obs.size)
+    assert not out[o["event"]:o["event"] + coin_obs.EVENT_FIELDS].any()
+    assert out[o["decision"] + H.D_OVER] == 1 and out[o["actor"] + H.COUNTERINSURGENT] == 1

@@ -7,51 +7,52 @@ deck are not.
 
 from numba import njit
 
+from ...engine.coin import observation as coin_obs
 from ...engine.layout import Layout
 from ..boards.palestine import N_MAP_SPACES
-from .cards import DECK_SIZE, N_CARDS
+from .cards import N_CARDS, PROPAGANDA_CARDS
 from .layout import (
-    BOX, CAPABILITIES, CARD, COUNTER, CUR, CUR2, DECISION_NAMES, DECK, DECK_DRAWN, DEST_USED,
-    EXTRA_USED, FIRST_ELIGIBLE, HAGANAH, INTEL_HELD, LIMITED, MOVED_HERE, N_SELECTED, OP, OWED_CACHE_4,
-    OWED_CELLS_3, OWED_CELLS_4, PAID, POLITICAL_WILL, PRISON, PROPAGANDA_DONE, SA, SA_SPACES,
-    SA_USED, SELECTED, SPACE_FIELDS, SPACE_LIMIT, SPACES, STEP, TERROR_HERE, TRACK_CACHE_4,
-    TRACK_CELLS_3, TRACK_CELLS_4, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE,
-    AVAILABLE_TROOPS, CELLS_OUT_OF_GAME, BRITISH_MUST_PASS, EV_CARD, EV_LEFT, EV_OPTIONAL, EV_PICK,
-    EV_SIDE, EV_STEP, DETAIN_LEFT, MOVED_ACTIVE,
+    CAPABILITIES, DECISION_NAMES, DEST_USED, HAGANAH, INTEL_HELD, MOVED_HERE, OWED_CACHE_4, OWED_CELLS_3,
+    OWED_CELLS_4, PAID, PRISON, PW_MAX, SELECTED, SPACE_FIELDS, SPACES, TERROR_HERE, TRACK_CACHE_4,
+    TRACK_CELLS_3, TRACK_CELLS_4, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS,
+    CELLS_OUT_OF_GAME, BRITISH_MUST_PASS, DETAIN_LEFT, MOVED_ACTIVE,
 )
 from .events import PICK_VERBS
 from .turns import actor, pending
 
 N_DECISIONS = len(DECISION_NAMES)
+N_PICKS = len(PICK_VERBS)
+N_PROPAGANDA = len(PROPAGANDA_CARDS)
 
+# The shared groups (engine/coin/observation.py) and Palestine's own fields, in
+# the order of version 1 of this vector.
 OBS = Layout("palestine-observation", version=1)
-O_DECISION = OBS.field("decision", N_DECISIONS)
-O_ACTOR = OBS.field("actor", 2)
-O_OP = OBS.field("operation", 8)
-O_SA = OBS.field("special_activity", 6)
-O_FLAGS = OBS.field("flags", 6)          # limited, 2nd step, Irgun 1st Eligible, SA used, extra used, Terror declared
-O_BOXES = OBS.field("boxes", 2 * 3)      # box taken by British, Irgun
+O_DECISION = coin_obs.decision_field(OBS, N_DECISIONS)
+O_ACTOR = coin_obs.actor_field(OBS)
+O_OP, O_SA = coin_obs.activity_fields(OBS)
+O_FLAGS = coin_obs.flags_field(OBS, extra=1)   # the header's, then Terror declared
+O_TERROR = O_FLAGS + coin_obs.HEADER_FLAGS
+O_BOXES = coin_obs.boxes_field(OBS)           # box taken by British, Irgun
 O_SPACES = OBS.field("spaces", N_MAP_SPACES * SPACE_FIELDS)   # / 4
 O_POOLS = OBS.field("pools", 6)          # Available Troops, Police, Cells, Caches; Prison; out of game
 O_HAGANAH = OBS.field("haganah", 5)
 O_TRACK = OBS.field("track_pieces", 6)   # under boxes, owed
-O_PW = OBS.field("political_will")       # / 20
+O_PW = coin_obs.political_will_field(OBS)    # / 20
 O_INTEL = OBS.field("intel_held", 3)
-O_CARD = OBS.field("card", N_CARDS)
-O_PLAYED = OBS.field("played", N_CARDS)
-O_DECK = OBS.field("deck", 2)            # cards left / 21, Propaganda Rounds done / 3
-O_SELECTED = OBS.field("selected", N_MAP_SPACES)
-O_CUR = OBS.field("current_space", N_MAP_SPACES)
-O_CUR2 = OBS.field("second_space", N_MAP_SPACES)
+O_CARD, O_PLAYED, O_DECK = coin_obs.card_fields(OBS, N_CARDS)   # deck: cards left / 21, Propaganda Rounds / 3
+O_SELECTED, O_CUR, O_CUR2 = coin_obs.space_fields(OBS, N_MAP_SPACES)
 O_MOVED = OBS.field("moved_here", N_MAP_SPACES)
 O_MOVED_ACTIVE = OBS.field("moved_here_active", N_MAP_SPACES)
 O_DEST = OBS.field("travel_destinations", N_MAP_SPACES)
-O_SA_SPACES = OBS.field("special_activity_spaces", N_MAP_SPACES)
-O_COUNTS = OBS.field("counts", 5)        # spaces selected, limit, Intel paid, counter, Mass Detention left
+O_SA_SPACES = coin_obs.special_activity_spaces_field(OBS, N_MAP_SPACES)
+# Spaces selected, limit (the header's); Intel paid, the Operation's counter, Mass Detention left.
+O_COUNTS = coin_obs.counts_field(OBS, extra=3)
+O_PAID = O_COUNTS + coin_obs.HEADER_COUNTS
+O_COUNTER = O_PAID + 1
+O_DETAIN = O_PAID + 2
 O_CAPS = OBS.field("capabilities", 8 * 2)
-N_PICKS = len(PICK_VERBS)
-O_EVENT = OBS.field("event", 6)          # running, shaded, step / 10, picks left / 4, optional, British must pass
-O_PICK = OBS.field("event_pick", N_PICKS)
+O_EVENT, O_PICK = coin_obs.event_fields(OBS, N_PICKS, extra=1)   # the engine's block, then British must pass
+O_MUST_PASS = O_EVENT + coin_obs.EVENT_FIELDS
 OBS_SIZE = OBS.size
 OBS_HIGH = 20.0
 
@@ -59,23 +60,11 @@ OBS_HIGH = 20.0
 @njit(cache=True)
 def observe(state, out):
     out[:] = 0.0
-    out[O_DECISION + pending(state)] = 1.0
-    a = actor(state)
-    if a >= 0:
-        out[O_ACTOR + a] = 1.0
-    if state[OP] >= 0:
-        out[O_OP + state[OP]] = 1.0
-    if state[SA] >= 0:
-        out[O_SA + state[SA]] = 1.0
-    out[O_FLAGS] = state[LIMITED]
-    out[O_FLAGS + 1] = state[STEP]
-    out[O_FLAGS + 2] = state[FIRST_ELIGIBLE]
-    out[O_FLAGS + 3] = state[SA_USED]
-    out[O_FLAGS + 4] = state[EXTRA_USED]
-    out[O_FLAGS + 5] = state[TERROR_HERE]
-    for f in range(2):
-        if state[BOX + f] >= 0:
-            out[O_BOXES + f * 3 + state[BOX + f]] = 1.0
+    coin_obs.observe_decision(state, out, O_DECISION, N_DECISIONS, pending(state), O_ACTOR, actor(state))
+    coin_obs.observe_activities(state, out, O_OP, O_SA)
+    coin_obs.observe_flags(state, out, O_FLAGS)
+    out[O_TERROR] = state[TERROR_HERE]
+    coin_obs.observe_boxes(state, out, O_BOXES)
     for i in range(N_MAP_SPACES * SPACE_FIELDS):
         out[O_SPACES + i] = state[SPACES + i] / 4.0
     out[O_POOLS] = state[AVAILABLE_TROOPS] / 4.0
@@ -91,38 +80,20 @@ def observe(state, out):
     out[O_TRACK + 3] = state[OWED_CELLS_4]
     out[O_TRACK + 4] = state[OWED_CACHE_4]
     out[O_TRACK + 5] = state[OWED_CELLS_3]
-    out[O_PW] = state[POLITICAL_WILL] / 20.0
+    coin_obs.observe_political_will(state, out, O_PW, PW_MAX)
     for v in range(3):
         out[O_INTEL + v] = state[INTEL_HELD + v]
-    if state[CARD] > 0:
-        out[O_CARD + state[CARD] - 1] = 1.0
-    for i in range(state[DECK_DRAWN]):
-        out[O_PLAYED + state[DECK + i] - 1] = 1.0
-    out[O_DECK] = (DECK_SIZE - state[DECK_DRAWN]) / DECK_SIZE
-    out[O_DECK + 1] = state[PROPAGANDA_DONE] / 3.0
+    coin_obs.observe_cards(state, out, O_CARD, O_PLAYED, O_DECK, N_CARDS, N_PROPAGANDA)
+    coin_obs.observe_spaces(state, out, N_MAP_SPACES, SELECTED, O_SELECTED, O_CUR, O_CUR2, O_SA_SPACES)
     for s in range(N_MAP_SPACES):
-        out[O_SELECTED + s] = state[SELECTED + s]
         out[O_MOVED + s] = state[MOVED_HERE + s]
         out[O_MOVED_ACTIVE + s] = state[MOVED_ACTIVE + s]
         out[O_DEST + s] = state[DEST_USED + s]
-        out[O_SA_SPACES + s] = (state[SA_SPACES] >> s) & 1
-    if state[CUR] >= 0:
-        out[O_CUR + state[CUR]] = 1.0
-    if state[CUR2] >= 0:
-        out[O_CUR2 + state[CUR2]] = 1.0
-    out[O_COUNTS] = state[N_SELECTED]
-    out[O_COUNTS + 1] = state[SPACE_LIMIT]
-    out[O_COUNTS + 2] = state[PAID]
-    out[O_COUNTS + 3] = state[COUNTER]
-    out[O_COUNTS + 4] = state[DETAIN_LEFT]
+    coin_obs.observe_counts(state, out, O_COUNTS, O_COUNTER)
+    out[O_PAID] = state[PAID]
+    out[O_DETAIN] = state[DETAIN_LEFT]
     for c in range(8):
         if state[CAPABILITIES + c] > 0:
             out[O_CAPS + c * 2 + state[CAPABILITIES + c] - 1] = 1.0
-    if state[EV_CARD] > 0:
-        out[O_EVENT] = 1.0
-        out[O_EVENT + 1] = state[EV_SIDE]
-        out[O_EVENT + 2] = state[EV_STEP] / 10.0
-        out[O_EVENT + 3] = state[EV_LEFT] / 4.0
-        out[O_EVENT + 4] = state[EV_OPTIONAL]
-        out[O_PICK + state[EV_PICK]] = 1.0
-    out[O_EVENT + 5] = 1.0 if state[BRITISH_MUST_PASS] > 0 else 0.0
+    coin_obs.observe_event(state, out, O_EVENT, O_PICK, N_PICKS)
+    out[O_MUST_PASS] = 1.0 if state[BRITISH_MUST_PASS] > 0 else 0.0
