@@ -10,8 +10,7 @@ PATH (appending it if absent) and keeps everything else in the file.
 
 Measured in one run, side by side:
 
-1. ``playout.play_random_games`` (numba, games split over threads by
-   ``engine.threads.in_threads``): random-vs-random
+1. ``playout.play_random_games`` (numba, ``prange`` over games): random-vs-random
    full games, on 1 thread, 2 threads and all numba threads, with
    ``check_every_step`` False, plus one all-threads row with it True (the
    cost of checking every invariant after every decision, i.e. fuzzing):
@@ -70,7 +69,6 @@ import numpy as np  # noqa: E402
 
 from britishway_env import palestine_v0  # noqa: E402
 from britishway_env.engine.coin import results as R  # noqa: E402
-from britishway_env.engine.threads import in_threads  # noqa: E402
 from britishway_env.volumes.palestine import playout as I  # noqa: E402
 from common import (  # noqa: E402  (benchmarks/ is on sys.path)
     busy_cores, cache_note, cold_compile_subprocesses, command_line, cpu_model, fmt_rate, fmt_s,
@@ -151,7 +149,7 @@ def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> l
     warm = min(n_games, 200)
     for check, threads in configs:  # warm-up: threads started, caches hot
         numba.set_num_threads(threads)
-        in_threads(I.play_random_games, BASE_SEED, 0, warm, check, out[:warm])
+        I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(warm), check, out[:warm])
     times = {c: [] for c in configs}
     cpu_ratios = {c: [] for c in configs}
     results = {}
@@ -161,7 +159,7 @@ def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> l
             out[:] = 0
             c0 = time.process_time()
             t0 = time.perf_counter()
-            in_threads(I.play_random_games, BASE_SEED, 0, n_games, check, out)
+            I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), check, out)
             wall = time.perf_counter() - t0
             times[(check, threads)].append(wall)
             cpu_ratios[(check, threads)].append((time.process_time() - c0) / wall)

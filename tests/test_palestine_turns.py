@@ -400,14 +400,13 @@ def test_batch_results_do_not_depend_on_threads():
     import numba
 
     from britishway_env.engine.coin.results import N_RESULT_COLUMNS
-    from britishway_env.engine.threads import in_threads
     from britishway_env.volumes.palestine import playout
 
     rows = []
     for threads in (1, 2):
         numba.set_num_threads(threads)
         out = np.zeros((400, N_RESULT_COLUMNS), dtype=np.int64)
-        in_threads(playout.play_random_games, 9, 0, 400, False, out)
+        playout.play_random_games(np.int64(9), np.int64(0), np.int64(400), False, out)
         rows.append(out)
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     assert np.array_equal(rows[0], rows[1])

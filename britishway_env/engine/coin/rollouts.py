@@ -11,8 +11,7 @@ game's own seed), ``game``, ``winner`` (a seat), ``final_political_will``,
 ``policy_<seat>`` per seat.
 
 The runners are compiled kernels over the result rows of
-:mod:`.results`, one thread each, run on every numba thread by
-``engine.threads.in_threads``: ``random_games(base_seed, first_game, n_games,
+:mod:`.results`: ``random_games(base_seed, first_game, n_games,
 check_every_step, out)`` plays random in every seat and must not need the
 scripted bots (so random rollouts never compile them), and
 ``policy_games(base_seed, first_game, n_games, policy_0, policy_1,
@@ -32,7 +31,6 @@ import pandas as pd
 
 from ...errors import UnknownPolicyError
 from ..rng import game_seeds
-from ..threads import in_threads
 from . import results as R
 from .header import COUNTERINSURGENT_WIN, INSURGENT_WIN
 
@@ -84,15 +82,15 @@ class CoinRollouts:
         out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
         codes = self.policy_codes(policies)
         if all(self.policies[c] == RANDOM for c in codes):
-            in_threads(self.random_games, seed, start, n, bool(check_every_step), out)
+            self.random_games(np.int64(seed), np.int64(start), np.int64(n), bool(check_every_step), out)
         else:
-            in_threads(self.policy_games, seed, start, n, np.int64(codes[0]), np.int64(codes[1]),
-                       bool(check_every_step), out)
+            self.policy_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(codes[0]), np.int64(codes[1]),
+                              bool(check_every_step), out)
         return out
 
     def play(self, games: int, seed: int, policies: Mapping[str, str], chunk: int | None = None,
              progress: ProgressFn | None = None, check_every_step: bool = False) -> np.ndarray:
-        """Result rows (:mod:`.results` columns) of ``games`` compiled games, on every numba thread.
+        """Result rows (:mod:`.results` columns) of ``games`` compiled games, all numba threads.
 
         ``check_every_step`` also checks every invariant after every decision.
         A game that breaks one, or a policy that picks an action the mask does

@@ -6,7 +6,7 @@ play here gives the rows ``playout.play_random_games`` gives.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ...engine.coin import results as R
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)
@@ -18,7 +18,7 @@ from .playout import decide, start_game
 from .turns import actor, is_over
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def play_one(seed, policy_british, policy_irgun, check_every_step, out):
     """One game; ``out`` gets its result row."""
     state, streams, tally = start_game(seed, out)
@@ -32,9 +32,8 @@ def play_one(seed, policy_british, policy_irgun, check_every_step, out):
     R.finish_row(state, tally, code, out)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, parallel=True)
 def play_games(base_seed, first_game, n_games, policy_british, policy_irgun, check_every_step, out):
-    """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows. One
-    thread; on all of them: ``engine.threads.in_threads(play_games, ...)``."""
-    for i in range(n_games):
+    """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows (any thread count)."""
+    for i in prange(n_games):
         play_one(seed_from(base_seed, first_game + i), policy_british, policy_irgun, check_every_step, out[i])

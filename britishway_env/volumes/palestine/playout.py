@@ -10,7 +10,7 @@ nor on how the batch is chunked, nor on which runner plays random play.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ...engine.coin import results as R
 from ...engine.rng import game_seeds, seed_from  # noqa: F401  (game_seeds: the games' seeds, for the compile notice)
@@ -39,7 +39,7 @@ def seat_streams(seed):
     return np.array([seed ^ SALT[0], seed ^ SALT[1]], dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def decide(state, mask, action, faction, check_every_step, max_decisions, tally, out):
     """Apply ``action``, chosen by ``faction`` from ``mask`` (-1: there was no
     legal action), keeping the row's tallies; the failure code, OK to go on."""
@@ -56,7 +56,7 @@ def decide(state, mask, action, faction, check_every_step, max_decisions, tally,
     return code
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def play_out(state, streams, check_every_step, max_decisions, tally, out):
     """Random decisions in both seats from ``state`` (changed in place) until
     the game ends, a check fails (every invariant after every decision, when
@@ -79,17 +79,16 @@ def play_out_from(state, stream_seed, check_every_step, max_decisions, out):
              np.zeros(R.N_TALLIES, dtype=np.int64), out)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def play_random_one(seed, check_every_step, out):
     """One game with both seats random; ``out`` gets its result row."""
     state, streams, tally = start_game(seed, out)
     play_out(state, streams, check_every_step, MAX_DECISIONS, tally, out)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, parallel=True)
 def play_random_games(base_seed, first_game, n_games, check_every_step, out):
     """Random games ``first_game .. first_game + n_games - 1`` into ``out``
-    rows; with ``check_every_step``, the invariant fuzzer. One thread; on
-    all of them: ``engine.threads.in_threads(play_random_games, ...)``."""
-    for i in range(n_games):
+    rows (any thread count); with ``check_every_step``, the invariant fuzzer."""
+    for i in prange(n_games):
         play_random_one(seed_from(base_seed, first_game + i), check_every_step, out[i])
