@@ -18,7 +18,7 @@ from .playout import decide, start_game
 from .turns import actor, is_over
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_one(seed, policy_british, policy_irgun, check_every_step, out):
     """One game; ``out`` gets its result row."""
     state, streams, tally = start_game(seed, out)

@@ -39,7 +39,7 @@ def seat_streams(seed):
     return np.array([seed ^ SALT[0], seed ^ SALT[1]], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decide(state, mask, action, faction, check_every_step, max_decisions, tally, out):
     """Apply ``action``, chosen by ``faction`` from ``mask`` (-1: there was no
     legal action), keeping the row's tallies; the failure code, OK to go on."""
@@ -56,7 +56,7 @@ def decide(state, mask, action, faction, check_every_step, max_decisions, tally,
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_out(state, streams, check_every_step, max_decisions, tally, out):
     """Random decisions in both seats from ``state`` (changed in place) until
     the game ends, a check fails (every invariant after every decision, when
@@ -79,7 +79,7 @@ def play_out_from(state, stream_seed, check_every_step, max_decisions, out):
              np.zeros(R.N_TALLIES, dtype=np.int64), out)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_random_one(seed, check_every_step, out):
     """One game with both seats random; ``out`` gets its result row."""
     state, streams, tally = start_game(seed, out)
