@@ -3,6 +3,7 @@
     python benchmarks/bench_compile.py                                  # Palestine, table to stdout
     python benchmarks/bench_compile.py --write docs/results/benchmarks.md
     python benchmarks/bench_compile.py --warm                           # the package's own cache (smoke test)
+    python benchmarks/bench_compile.py --repeat 3 --write docs/results/benchmarks.md   # medians of 3 runs
 
 Every stage runs in its own fresh process, in order, sharing one empty
 ``NUMBA_CACHE_DIR`` (unless ``--warm``), so a stage's time is what it compiles
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,11 +36,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import busy_cores, command_line, cpu_model, fmt_s, loadavg, write_section  # noqa: E402
+from common import busy_cores, command_line, cpu_model, loadavg, write_section  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 HEADING = "# Benchmarks: compile time"
-AIMS = {"rules + env": 30.0, "bots": 20.0}
+AIMS = {"rules and random play": 30.0, "bots": 20.0}
 
 RECORD = r"""
 import json, sys, time
@@ -130,27 +132,43 @@ def measure(warm: bool, stages: list[str]) -> dict:
     return results
 
 
-def report(results: dict, warm: bool) -> str:
-    compile_s = {k: sum(v["per_module"].values()) for k, v in results.items()}
-    modules = sorted({m for v in results.values() for m in v["per_module"]})
+def report(runs: list[dict], warm: bool) -> str:
+    """The report of one or more runs of the stages: each figure is the median
+    over the runs (a shared machine's speed drifts by a quarter from one
+    minute to the next), with the range when there were several."""
+    results = runs[0]
+    per_run = [{k: sum(v["per_module"].values()) for k, v in run.items()} for run in runs]
+    process_s = {k: statistics.median(run[k]["process_s"] for run in runs) for k in results}
+    modules = sorted({m for run in runs for v in run.values() for m in v["per_module"]})
+
+    def spread(values) -> str:
+        values = list(values)
+        return f"{statistics.median(values):.1f}" + (f" ({min(values):.1f}-{max(values):.1f})" if len(values) > 1 else "")
     lines = [HEADING, "",
              f"Command: `{command_line()}`  ",
              f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average before: {loadavg()}; "
              f"cores busy with other work: {busy_cores():.1f}  ",
              ("Cache: the package's own numba cache (warm: loading, not compiling)" if warm else
               "Cache: one fresh NUMBA_CACHE_DIR shared by the stages, run in order, each in a fresh process"),
+             f"Runs: {len(runs)} (each from an empty cache); figures are medians"
+             + (" (min-max)" if len(runs) > 1 else ""),
              "", "| stage | compile (s) | stage process (s) |", "|---|---:|---:|"]
-    for name, v in results.items():
-        lines.append(f"| {name} | {compile_s[name]:.1f} | {v['process_s']:.1f} |")
-    if {"rules", "env"} <= set(results):
-        lines.append(f"| rules + env (aim <= {AIMS['rules + env']:.0f} s) | "
-                     f"{compile_s['rules'] + compile_s['env']:.1f} | |")
+    for name in results:
+        lines.append(f"| {name} | {spread(r[name] for r in per_run)} | {process_s[name]:.1f} |")
+    aim = AIMS["rules and random play"]
+    if "rules" in results:
+        lines.append(f"| rules and random play through `Game` (aim <= {aim:.0f} s) | "
+                     f"{spread(r['rules'] for r in per_run)} | |")
+    for extra, what in (("random", "compiled random games (random rollouts, the fuzzer)"), ("env", "the AEC env")):
+        if {"rules", extra} <= set(results):
+            lines.append(f"| rules + {what} (aim <= {aim:.0f} s) | "
+                         f"{spread(r['rules'] + r[extra] for r in per_run)} | |")
     if "bots" in results:
-        lines.append(f"| bots (aim <= {AIMS['bots']:.0f} s) | {compile_s['bots']:.1f} | |")
+        lines.append(f"| bots (aim <= {AIMS['bots']:.0f} s) | {spread(r['bots'] for r in per_run)} | |")
     lines += ["", "Compile seconds per module (a kernel's own time, callees excluded):", "",
               "| module | " + " | ".join(results) + " |", "|---|" + "---:|" * len(results)]
     for m in modules:
-        cells = [f"{results[k]['per_module'].get(m, 0.0):.1f}" for k in results]
+        cells = [f"{statistics.median(run[k]['per_module'].get(m, 0.0) for run in runs):.1f}" for k in results]
         lines.append(f"| `{m}` | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -160,13 +178,17 @@ def main(argv=None) -> str:
     p.add_argument("--warm", action="store_true", help="use the package's own cache (a quick smoke run)")
     p.add_argument("--stages", default=",".join(n for n, _ in STAGES),
                    help="comma-separated stages to run, in order (default: all)")
+    p.add_argument("--repeat", type=int, default=1, help="run the stages this many times, each from an empty "
+                                                         "cache, and report medians (default 1)")
     p.add_argument("--write", type=Path, help="replace this report's section in PATH")
     args = p.parse_args(argv)
     stages = [s for s in args.stages.split(",") if s]
     unknown = sorted(set(stages) - {n for n, _ in STAGES})
     if unknown:
         p.error(f"unknown stages {unknown}; choose from {[n for n, _ in STAGES]}")
-    text = report(measure(args.warm, stages), args.warm)
+    if args.repeat < 1:
+        p.error("--repeat must be at least 1")
+    text = report([measure(args.warm, stages) for _ in range(args.repeat)], args.warm)
     if args.write:
         write_section(args.write, HEADING, text)
     print(text)
