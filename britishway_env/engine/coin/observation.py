@@ -107,24 +107,25 @@ def event_fields(obs: Layout, n_picks: int, extra: int = 0) -> tuple[int, int]:
 
 # Writing them (the vector is cleared by the volume's observe first).
 
+@njit(cache=True)
+def one_hot(out, offset, index, n):
+    """Set slot ``index`` of the ``n`` slots at ``offset``; an index outside them is skipped."""
+    if 0 <= index < n:
+        out[offset + index] = 1.0
+
+
 @njit(cache=True, inline="always")
 def observe_decision(state, out, o_decision, n_decisions, decision, o_actor, actor):
     """The pending ``decision`` kind and the ``actor`` deciding it (-1 none), as
     the volume's rules computed them."""
-    if 0 <= decision < n_decisions:
-        out[o_decision + decision] = 1.0
-    if 0 <= actor < N_SEATS:
-        out[o_actor + actor] = 1.0
+    one_hot(out, o_decision, decision, n_decisions)
+    one_hot(out, o_actor, actor, N_SEATS)
 
 
 @njit(cache=True, inline="always")
 def observe_activities(state, out, o_op, o_sa):
-    op = state[OP]
-    if 0 <= op < N_OPS:
-        out[o_op + op] = 1.0
-    sa = state[SA]
-    if 0 <= sa < N_SAS:
-        out[o_sa + sa] = 1.0
+    one_hot(out, o_op, state[OP], N_OPS)
+    one_hot(out, o_sa, state[SA], N_SAS)
 
 
 @njit(cache=True, inline="always")
@@ -139,9 +140,7 @@ def observe_flags(state, out, o_flags):
 @njit(cache=True, inline="always")
 def observe_boxes(state, out, o_boxes):
     for seat in range(N_SEATS):
-        box = state[BOX + seat]
-        if 0 <= box < N_BOXES:
-            out[o_boxes + seat * N_BOXES + box] = 1.0
+        one_hot(out, o_boxes + seat * N_BOXES, state[BOX + seat], N_BOXES)
 
 
 @njit(cache=True, inline="always")
@@ -153,14 +152,10 @@ def observe_political_will(state, out, o_pw, pw_max):
 @njit(cache=True, inline="always")
 def observe_cards(state, out, o_card, o_played, o_deck, n_cards, n_propaganda):
     """The card in play, the cards played, cards left and Propaganda Rounds done (2.2)."""
-    card = state[CARD]
-    if 0 < card <= n_cards:
-        out[o_card + card - 1] = 1.0
+    one_hot(out, o_card, state[CARD] - 1, n_cards)              # cards are numbered from 1
     drawn = min(max(state[DECK_DRAWN], 0), DECK_SIZE)
     for i in range(drawn):
-        played = state[DECK + i]
-        if 0 < played <= n_cards:
-            out[o_played + played - 1] = 1.0
+        one_hot(out, o_played, state[DECK + i] - 1, n_cards)
     out[o_deck] = (DECK_SIZE - state[DECK_DRAWN]) / DECK_SIZE
     out[o_deck + 1] = state[PROPAGANDA_DONE] / n_propaganda
 
@@ -172,12 +167,8 @@ def observe_spaces(state, out, n_spaces, selected, o_selected, o_cur, o_cur2, o_
     for s in range(n_spaces):
         out[o_selected + s] = state[selected + s]
         out[o_sa_spaces + s] = (state[SA_SPACES] >> s) & 1
-    cur = state[CUR]
-    if 0 <= cur < n_spaces:
-        out[o_cur + cur] = 1.0
-    cur2 = state[CUR2]
-    if 0 <= cur2 < n_spaces:
-        out[o_cur2 + cur2] = 1.0
+    one_hot(out, o_cur, state[CUR], n_spaces)
+    one_hot(out, o_cur2, state[CUR2], n_spaces)
 
 
 @njit(cache=True, inline="always")
@@ -198,6 +189,4 @@ def observe_event(state, out, o_event, o_pick, n_picks):
         out[o_event + 2] = state[EV_STEP] / EVENT_STEP_SCALE
         out[o_event + 3] = state[EV_LEFT] / EVENT_PICKS_SCALE
         out[o_event + 4] = state[EV_OPTIONAL]
-        pick = state[EV_PICK]
-        if 0 <= pick < n_picks:
-            out[o_pick + pick] = 1.0
+        one_hot(out, o_pick, state[EV_PICK], n_picks)

@@ -19,13 +19,8 @@ from .playout import FAILURES, play_random_games
 ROLLOUTS = CoinRollouts(volume="palestine", module=__name__, seats=L.FACTION_NAMES, prefix="P",
                         policies=POLICY_NAMES, random_games=play_random_games, policy_games=play_games,
                         failures=FAILURES)
-SEATS = ROLLOUTS.seats
 COLUMNS = ROLLOUTS.columns
-per_seat = ROLLOUTS.per_seat
-policy_codes = ROLLOUTS.policy_codes
 play = ROLLOUTS.play
-play_range = ROLLOUTS.play_range
-checked = ROLLOUTS.checked
 event_names = ROLLOUTS.event_names
 table = ROLLOUTS.table
 run = ROLLOUTS.run
