@@ -399,3 +399,32 @@ print(many)
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.strip().splitlines()[-1] == "{}"
+
+
+def test_only_legal_names_the_single_legal_action_and_nothing_else():
+    from britishway_env.engine.bots import only_legal
+
+    mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    assert only_legal(mask) == -1
+    mask[7] = 1
+    assert only_legal(mask) == 7
+    mask[L.N_ACTIONS - 1] = 1
+    assert only_legal(mask) == -1
+
+
+def test_bots_answer_a_single_legal_action_with_it():
+    """A position with one legal action is answered without scoring (a scored
+    pick could only name that action; the golden record checks that every bot
+    choice is unchanged)."""
+    mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    seen = 0
+    for seed in range(6):
+        g = Game("palestine", seed=seed)
+        while not g.is_terminal():
+            T.legal_mask(g.state, mask)
+            a = int(bots.bot_action(g.state, mask, int(T.actor(g.state))))
+            if mask.sum() == 1:
+                seen += 1
+                assert a == int(np.flatnonzero(mask)[0])
+            g.apply(a)
+    assert seen > 50

@@ -39,6 +39,19 @@ def open_hash(state, order, hidden, b_lo, b_hi, c_lo, c_hi):
 
 
 @njit(cache=True)
+def only_legal(mask):
+    """The one action set in ``mask`` when exactly one is; -1 otherwise. A
+    scored pick can only return that action, so a bot need not score it."""
+    found = -1
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if found >= 0:
+                return -1
+            found = a
+    return found
+
+
+@njit(cache=True)
 def best_and_ties(scores, mask, floor):
     """(best score among the actions set in ``mask``, how many are tied at
     it); ``floor``, below every score, when ``mask`` is empty."""

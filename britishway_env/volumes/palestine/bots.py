@@ -47,7 +47,7 @@ import numpy as np
 from numba import njit
 
 from ...engine.coin.bots import score_boxes
-from ...engine.bots import best_and_ties, kth_best, open_hash as open_fields_hash, tie_index, top_sums as top_k_sums
+from ...engine.bots import best_and_ties, kth_best, only_legal, open_hash as open_fields_hash, tie_index, top_sums as top_k_sums
 from ...engine.policy import uniform_legal
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .cards import DECK_SIZE, N_CARDS, PILE_BOTTOM, PILE_TOP, PILES
@@ -993,7 +993,7 @@ def detention_cell_value(state, s, piece):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def mass_detention_cell_decision(state, mask, scores):
     """Mass Detention: the Cell to remove (A_SPACE + s Underground, A_COUNT + s Active)."""
     for s in range(N_MAP_SPACES):
@@ -1390,7 +1390,7 @@ def chit_for(state, mask, need):
     return A_STOP
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def assault_chits_decision(state, mask):
     """Buy Underground Cells in the Assault space (3.2.4) when they, and the
     Arms Caches they guard, are worth the chits."""
@@ -1414,7 +1414,7 @@ def assault_chits_decision(state, mask):
     return chit_for(state, mask, need)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def patrol_chits_decision(state, mask):
     """Buy Underground Cells in the arrest space (3.2.2) with Police to spare."""
     s = state[CUR]
@@ -1437,7 +1437,7 @@ def lowest_chit(mask):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def patrol_move_decision(state, mask, scores):
     """Patrol: bring Police into the arrest space, then guard the other
     destinations, from wherever a Police matters least (3.2.2)."""
@@ -1461,7 +1461,7 @@ def patrol_move_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def patrol_move_to_decision(state, mask, scores):
     t = patrol_target(state, YES)
     src = state[CUR]
@@ -1485,7 +1485,7 @@ def search_move_value(state, src, d):
     return gain - troop_marginal(state, src, state[at(src, TROOPS)], NO)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def search_move_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
@@ -1499,7 +1499,7 @@ def search_move_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def search_city_decision(state, mask):
     """Search in a City (3.2.3): discard a chit to Activate a Cell per cube and
     place no Curfew, or take the Curfew (1.10). Mass Detention needs the Curfew."""
@@ -1516,7 +1516,7 @@ def search_city_decision(state, mask):
     return v if with_chit > without else A_STOP
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def deploy_destination_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
     spare = spare_troops_total(state)
@@ -1526,7 +1526,7 @@ def deploy_destination_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def deploy_troops_decision(state, mask, scores):
     d = state[CUR]
     if state[at(d, TROOPS)] >= troops_wanted(state, d):
@@ -1538,7 +1538,7 @@ def deploy_troops_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def travel_dest_decision(state, mask, scores):
     o = state[CUR]
     m = setup_factor(state)
@@ -1551,7 +1551,7 @@ def travel_dest_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def travel_count_decision(state, mask):
     """How many Cells go to the chosen destination: the Active ones when
     flipping them back in place, else one (two into a City or District when
@@ -1579,7 +1579,7 @@ def travel_count_decision(state, mask):
     return A_COUNT + n - 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def terror_decision(state, mask):
     """Declare Terror in this City's Sabotage (4.3.3) when it adds more than the
     Special Activity would bring elsewhere ("Haganah or bust")."""
@@ -1591,7 +1591,7 @@ def terror_decision(state, mask):
     return A_STOP
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def sabotage_cache_decision(state, mask, scores):
     """Spend an Arms Cache in or next to the Sabotage space for +2 (3.3.3)."""
     s = state[CUR]
@@ -1610,7 +1610,7 @@ def sabotage_cache_decision(state, mask, scores):
     return pick(state, scores, mask)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def irgun_piece_loss(state, s, cells_owed, m, bare):
     """What the Irgun lose returning a piece from ``s`` to the Haganah Track (6.5.2)."""
     if not cells_owed:
@@ -1805,6 +1805,9 @@ def fallback(state, mask, faction, scores):
 def bot_action(state, mask, faction):
     """The heuristic bot of ``faction`` (0 British, 1 Irgun): a legal action for
     the pending decision. ``mask`` must hold the legal mask of ``state``."""
+    a = only_legal(mask)
+    if a >= 0:
+        return a
     if faction == IRGUN:
         a = irgun_action(state, mask)
     else:

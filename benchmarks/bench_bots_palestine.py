@@ -1,0 +1,209 @@
+"""Where the Palestine scripted bots spend their time, decision kind by
+decision kind, against the rules' own cost per decision.
+
+    python benchmarks/bench_bots_palestine.py                 # 300 games, table to stdout
+    python benchmarks/bench_bots_palestine.py --write docs/results/benchmarks.md
+    python benchmarks/bench_bots_palestine.py --quick         # 10 games (smoke test)
+
+It plays ``--games`` games with the scripted bots in both seats through the
+compiled rules (``turns.legal_mask``, ``bots.bot_action``, ``turns.apply``),
+keeping every position a bot decided, and as many random games from the same
+seeds. It then times, position by position, the bot's choice
+(``bot_action``), the legal mask and the rules' move (``apply``), and the
+tie-break hash (``bots.open_hash``, taken only when scores tie), each called
+from Python ``--repeat`` times; the cost of one call into numba (a compiled
+function that does nothing, same arguments) is measured the same way and
+taken off. Figures are per decision and per game; the last table says how
+much bot time per game the rollouts aim (a scripted game at most 3x the time
+of a random game, bench_rollouts_palestine.py) leaves.
+
+``--write`` replaces only the section headed ``# Benchmarks: Palestine scripted bots``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np  # noqa: E402
+from numba import njit  # noqa: E402
+
+from britishway_env.engine.rng import seed_from  # noqa: E402
+from britishway_env.volumes.palestine import bots, turns  # noqa: E402
+from britishway_env.volumes.palestine.layout import DECISION_NAMES, N_ACTIONS, STATE_SIZE  # noqa: E402
+from common import command_line, cpu_model, loadavg, write_section  # noqa: E402
+
+SECTION_HEADING = "# Benchmarks: Palestine scripted bots"
+SEED = 7
+AIM_BOTS_RATIO = 3.0
+
+
+@njit
+def _nothing(state, mask, faction):
+    return faction
+
+
+def play(games: int, scripted: bool):
+    """Positions decided in ``games`` games from SEED: (state, mask, faction, kind) each."""
+    out = []
+    rng = np.random.default_rng(SEED)
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    for g in range(games):
+        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        turns.new_game(state, seed_from(SEED, g))
+        while not turns.is_over(state):
+            turns.legal_mask(state, mask)
+            faction = int(turns.actor(state))
+            out.append((state.copy(), mask.copy(), faction, int(turns.pending(state))))
+            if scripted:
+                a = int(bots.bot_action(state, mask, faction))
+            else:
+                a = int(rng.choice(np.flatnonzero(mask)))
+            turns.apply(state, a)
+    return out
+
+
+def per_call(fn, positions, repeat: int) -> list[float]:
+    """Seconds of one call of ``fn(position)`` for each position: the median of ``repeat`` passes."""
+    passes = []
+    for _ in range(repeat):
+        times = []
+        for p in positions:
+            t0 = time.perf_counter()
+            fn(p)
+            times.append(time.perf_counter() - t0)
+        passes.append(times)
+    return [statistics.median(ts) for ts in zip(*passes)]
+
+
+def timings(positions, repeat: int):
+    """Per position: (bot, legal mask, apply, hash) seconds, call overhead taken off."""
+    _nothing(positions[0][0], positions[0][1], 0)          # compile the yardstick
+    scratch = np.zeros(STATE_SIZE, dtype=np.int64)
+
+    def apply_on_copy(p):
+        scratch[:] = p[0]
+        turns.apply(scratch, int(bots.bot_action(p[0], p[1], p[2])))
+
+    overhead = statistics.median(per_call(lambda p: _nothing(p[0], p[1], p[2]), positions, repeat))
+    bot = per_call(lambda p: bots.bot_action(p[0], p[1], p[2]), positions, repeat)
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    legal = per_call(lambda p: turns.legal_mask(p[0], mask), positions, repeat)
+    both = per_call(apply_on_copy, positions, repeat)
+    copy = per_call(lambda p: scratch.__setitem__(slice(None), p[0]), positions, repeat)
+    hashes = per_call(lambda p: bots.open_hash(p[0]), positions, repeat)
+    clip = lambda x: max(0.0, x)  # noqa: E731
+    return [(clip(b - overhead), clip(m - overhead), clip(ab - c - b - overhead), clip(h - overhead))
+            for b, m, ab, c, h in zip(bot, legal, both, copy, hashes)], overhead
+
+
+def random_rules_cost(positions, repeat: int) -> float:
+    """Seconds of the rules (legal mask + apply) summed over random-play positions."""
+    _nothing(positions[0][0], positions[0][1], 0)
+    overhead = statistics.median(per_call(lambda p: _nothing(p[0], p[1], p[2]), positions, repeat))
+    scratch = np.zeros(STATE_SIZE, dtype=np.int64)
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    rng = np.random.default_rng(SEED)
+    actions = [int(rng.choice(np.flatnonzero(p[1]))) for p in positions]
+    it = iter(range(len(positions)))
+
+    def move(p):
+        scratch[:] = p[0]
+        turns.apply(scratch, actions[next(it)])
+
+    legal = per_call(lambda p: turns.legal_mask(p[0], mask), positions, repeat)
+    moves = []
+    for _ in range(repeat):
+        it = iter(range(len(positions)))
+        moves.append(per_call(move, positions, 1))
+    moved = [statistics.median(ts) for ts in zip(*[m for m in moves])]
+    copy = per_call(lambda p: scratch.__setitem__(slice(None), p[0]), positions, repeat)
+    return sum(max(0.0, m - overhead) + max(0.0, a - c - overhead) for m, a, c in zip(legal, moved, copy))
+
+
+def report(games: int, repeat: int) -> str:
+    scripted = play(games, True)
+    randoms = play(games, False)
+    t, overhead = timings(scripted, repeat)
+    rand_rules = random_rules_cost(randoms, repeat) / games
+    kinds = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
+    for (state, mask, faction, kind), (b, m, a, h) in zip(scripted, t):
+        row = kinds[(kind, faction)]
+        row[0] += 1
+        row[1] += b
+        row[2] += m + a
+        row[3] += h
+    bot_game = sum(r[1] for r in kinds.values()) / games
+    rules_game = sum(r[2] for r in kinds.values()) / games
+    hash_call = statistics.median(x[3] for x in t)
+    us = 1e6
+    lines = [
+        SECTION_HEADING,
+        "",
+        f"{games:,} games with the scripted bots in both seats and {games:,} random games from the same seeds, "
+        f"replayed position by position (median of {repeat} timed pass{'es' if repeat > 1 else ''}; one call into numba, "
+        f"{overhead * us:.2f} µs, taken off each). {time.strftime('%Y-%m-%d')}, {cpu_model()}, "
+        f"load average {loadavg()}; `{command_line()}`.",
+        "",
+        "| decision | seat | per game | bot µs / decision | bot µs / game | share of bot time | rules µs / decision |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for i, ((kind, faction), (n, b, r, _)) in enumerate(sorted(kinds.items(), key=lambda kv: -kv[1][1])):
+        if b / games < 0.5 and i >= 12:
+            continue
+        lines.append(f"| {DECISION_NAMES[kind]} | {('british', 'irgun')[faction]} | {n / games:.1f} "
+                     f"| {b / n * us:.2f} | {b / games * us:.1f} | {b / games / bot_game:.0%} | {r / n * us:.2f} |")
+    n_scripted = len(scripted) / games
+    n_random = len(randoms) / games
+    budget = AIM_BOTS_RATIO * rand_rules - rules_game
+    lines += [
+        "",
+        "Decisions with less than 0.5 µs of bot time per game are left out after the first 12 rows.",
+        "",
+        "| per game | scripted game | random game |",
+        "|---|---:|---:|",
+        f"| decisions | {n_scripted:.1f} | {n_random:.1f} |",
+        f"| rules (legal mask + move) | {rules_game * us:.1f} µs | {rand_rules * us:.1f} µs |",
+        f"| bot choices | {bot_game * us:.1f} µs | - |",
+        f"| total | {(rules_game + bot_game) * us:.1f} µs | {rand_rules * us:.1f} µs |",
+        "",
+        f"- A scripted game costs {(rules_game + bot_game) / rand_rules:.1f}x a random one here "
+        f"(the rules alone: {rules_game / rand_rules:.1f}x, from {n_scripted / n_random:.2f}x as many decisions).",
+        f"- The {AIM_BOTS_RATIO:.0f}x aim leaves the bots {max(0.0, budget) * us:.1f} µs per game: "
+        f"{bot_game / budget:.1f}x less than they take now." if budget > 0 else
+        f"- The rules of a scripted game alone exceed {AIM_BOTS_RATIO:.0f}x a random game.",
+        f"- The tie-break hash (`open_hash`, taken only on tied scores) costs {hash_call * us:.2f} µs a call.",
+        "- Per-call timing from Python: the figures are a map of where the time goes, not the compiled "
+        "loop's speed (bench_rollouts_palestine.py measures that).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> str:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300, help="games per policy (default 300)")
+    ap.add_argument("--repeat", type=int, default=3, help="timed passes over the positions (default 3)")
+    ap.add_argument("--quick", action="store_true", help="10 games, 1 pass (smoke test)")
+    ap.add_argument("--write", type=Path, help="replace this report's section in PATH")
+    args = ap.parse_args(argv)
+    games, repeat = (10, 1) if args.quick else (args.games, args.repeat)
+    if games < 1 or repeat < 1:
+        ap.error("--games and --repeat must be at least 1")
+    text = report(games, repeat)
+    print(text)
+    if args.write:
+        write_section(args.write, SECTION_HEADING, text)
+    return text
+
+
+if __name__ == "__main__":
+    main()
