@@ -108,25 +108,19 @@ def timings(positions, repeat: int):
 
 def random_rules_cost(positions, repeat: int) -> float:
     """Seconds of the rules (legal mask + apply) summed over random-play positions."""
-    _nothing(positions[0][0], positions[0][1], 0)
     overhead = statistics.median(per_call(lambda p: _nothing(p[0], p[1], p[2]), positions, repeat))
     scratch = np.zeros(STATE_SIZE, dtype=np.int64)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     rng = np.random.default_rng(SEED)
-    actions = [int(rng.choice(np.flatnonzero(p[1]))) for p in positions]
-    it = iter(range(len(positions)))
+    moves = [(p[0], int(rng.choice(np.flatnonzero(p[1])))) for p in positions]
 
-    def move(p):
-        scratch[:] = p[0]
-        turns.apply(scratch, actions[next(it)])
+    def move(m):
+        scratch[:] = m[0]
+        turns.apply(scratch, m[1])
 
     legal = per_call(lambda p: turns.legal_mask(p[0], mask), positions, repeat)
-    moves = []
-    for _ in range(repeat):
-        it = iter(range(len(positions)))
-        moves.append(per_call(move, positions, 1))
-    moved = [statistics.median(ts) for ts in zip(*[m for m in moves])]
-    copy = per_call(lambda p: scratch.__setitem__(slice(None), p[0]), positions, repeat)
+    moved = per_call(move, moves, repeat)
+    copy = per_call(lambda m: scratch.__setitem__(slice(None), m[0]), moves, repeat)
     return sum(max(0.0, m - overhead) + max(0.0, a - c - overhead) for m, a, c in zip(legal, moved, copy))
 
 
