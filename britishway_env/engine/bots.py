@@ -89,45 +89,50 @@ def top_sums(vals, k1, k2, floor, none):
     """The ``k`` largest values above ``floor`` summed, and the largest value
     left over, for ``k = k1`` and ``k = k2``: ``(sum1, left1, sum2, left2)``.
 
-    The values are taken largest first (on equal values the first index)
-    and summed in that order, as a loop that takes the largest value and
-    strikes it out, ``k`` times, would; the left-over maximum is ``none``
-    when nothing left exceeds it. ``vals`` is unchanged; one selection pass
-    serves both ``k`` (a volume's Operation valued in one space and in several)."""
-    if vals.shape[0] > 63:
-        raise ValueError("top_sums takes at most 63 values")
+    The values are summed largest first, as a loop that takes the largest
+    value and strikes it out, ``k`` times, would; the left-over maximum is
+    ``none`` when nothing left exceeds it. ``vals`` is unchanged. One pass
+    keeps the ``max(k1, k2) + 1`` largest values above ``floor`` in order
+    (an insertion into a short list) and the largest one at or below it,
+    so it serves both ``k`` (a volume's Operation valued in one space and in
+    several)."""
     kmax = max(k1, k2)
+    top = np.empty(kmax + 1)      # top[:j]: the largest values above floor, largest first
+    j = 0
+    low = none                    # the largest value at or below floor (none if none exceeds it)
+    for s in range(vals.shape[0]):
+        v = vals[s]
+        if v > floor:
+            if j <= kmax:
+                i = j
+                j += 1
+            elif v > top[kmax]:
+                i = kmax
+            else:
+                continue
+            while i > 0 and v > top[i - 1]:
+                top[i] = top[i - 1]
+                i -= 1
+            top[i] = v
+        elif v > low:
+            low = v
     sum1 = 0.0
     sum2 = 0.0
     left1 = none
     left2 = none
-    taken = 0            # bit s: vals[s] was taken (at most 64 values)
-    j = 0
-    while j <= kmax:
-        b = -1
-        for s in range(vals.shape[0]):
-            if (taken >> s) & 1 == 0 and vals[s] > floor and (b < 0 or vals[s] > vals[b]):
-                b = s
-        if b < 0:
-            break
-        if j == k1:
-            left1 = vals[b]
-        if j == k2:
-            left2 = vals[b]
-        if j < k1:
-            sum1 += vals[b]
-        if j < k2:
-            sum2 += vals[b]
-        taken |= 1 << b
-        j += 1
+    for p in range(j):
+        if p == k1:
+            left1 = top[p]
+        if p == k2:
+            left2 = top[p]
+        if p < k1:
+            sum1 += top[p]
+        if p < k2:
+            sum2 += top[p]
     if j <= kmax:
-        # every value above the floor was taken by the larger k: what is left lies at or below it
-        rest = none
-        for s in range(vals.shape[0]):
-            if (taken >> s) & 1 == 0 and vals[s] > rest:
-                rest = vals[s]
+        # every value above the floor is in top: what is left lies at or below it
         if j <= k1:
-            left1 = rest
+            left1 = low
         if j <= k2:
-            left2 = rest
+            left2 = low
     return sum1, left1, sum2, left2

@@ -148,6 +148,7 @@ def _neighbour_lists():
 
 NEIGHBOURS, N_NEIGHBOURS = _neighbour_lists()
 NO_ARRIVALS = np.zeros((2, N_MAP_SPACES))    # Travel arrivals when the Operation is not Travel
+NO_ORDER = np.zeros((2, 3), dtype=np.int64)  # and their order (:func:`arrival_order`)
 NO_SPARE = np.zeros(N_MAP_SPACES, dtype=np.int64)   # spare Troops when the Operation is not Search
 
 
@@ -457,6 +458,33 @@ def travel_arrivals(state, m):
 
 
 @njit(cache=True)
+def arrival_order(arrive):
+    """``[r, :3]``: the spaces of the three largest values of ``arrive[r]``
+    (:func:`travel_arrivals`), largest first: the best two moves from any
+    origin are among them (:func:`travel_origin_value`)."""
+    out = np.empty((2, 3), dtype=np.int64)
+    for r in range(2):
+        i1 = -1
+        i2 = -1
+        i3 = -1
+        for t in range(N_MAP_SPACES):
+            v = arrive[r, t]
+            if i1 < 0 or v > arrive[r, i1]:
+                i3 = i2
+                i2 = i1
+                i1 = t
+            elif i2 < 0 or v > arrive[r, i2]:
+                i3 = i2
+                i2 = t
+            elif i3 < 0 or v > arrive[r, i3]:
+                i3 = t
+        out[r, 0] = i1
+        out[r, 1] = i2
+        out[r, 2] = i3
+    return out
+
+
+@njit(cache=True)
 def travel_leave(state, o, m):
     """Irgun: what an Underground Cell leaving ``o`` takes away there."""
     return cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, NO)
@@ -488,24 +516,23 @@ def travel_move_worth(t, mover_active, arrive, leave):
 
 
 @njit(cache=True, inline="always")
-def travel_origin_value(state, o, m, arrive):
-    """Travel from ``o``: its best two moves, and its other Active Cells flipped back."""
+def travel_origin_value(state, o, m, arrive, order):
+    """Travel from ``o``: its best two moves, and its other Active Cells flipped back.
+    ``order``: :func:`arrival_order` of ``arrive``. A move's worth is its
+    arrival value, or that less the same ``leave``: rounding keeps that order,
+    so the best two moves to other spaces are the first two of the three
+    largest arrivals that are not ``o``, worth exactly what a scan of every
+    space would find."""
     movable = cells(state, o) - state[MOVED_HERE + o]
     if movable <= 0:
         return NEG
     leave = travel_leave(state, o, m)
     mover_active = travel_unmoved_active(state, o) > 0
-    b1 = NEG
-    b2 = NEG
-    for t in range(N_MAP_SPACES):
-        if t == o:
-            continue
-        v = travel_move_worth(t, mover_active, arrive, leave)
-        if v > b1:
-            b2 = b1
-            b1 = v
-        elif v > b2:
-            b2 = v
+    row = 1 if mover_active else 0
+    first = order[row, 0] if order[row, 0] != o else order[row, 1]
+    second = order[row, 2] if order[row, 0] == o or order[row, 1] == o else order[row, 1]
+    b1 = travel_move_worth(first, mover_active, arrive, leave)
+    b2 = travel_move_worth(second, mover_active, arrive, leave)
     total = max(0.0, b1)
     if movable >= 2 and b2 > 0:
         total += 0.5 * b2
@@ -538,15 +565,16 @@ def propagandize_city_value(state, s):
 
 
 @njit(cache=True)
-def irgun_space_value(state, op, s, m, arrive, bare):
-    """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel;
+def irgun_space_value(state, op, s, m, arrive, order, bare):
+    """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel,
+    ``order``: its :func:`arrival_order`;
     ``bare``: :func:`no_caches_on_map`."""
     if op == OP_SABOTAGE:
         return sabotage_value(state, s, YES)
     if op == OP_RECRUIT:
         return recruit_value(state, s, m)
     if op == OP_TRAVEL:
-        return travel_origin_value(state, s, m, arrive)
+        return travel_origin_value(state, s, m, arrive, order)
     if op == OP_ROB:
         return rob_value(state, s, m, bare)
     return NEG
@@ -632,6 +660,7 @@ def op_space_values(state, faction, op, vals):
     feasible = False
     m = setup_factor(state)
     arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
+    order = arrival_order(arrive) if faction == IRGUN and op == OP_TRAVEL else NO_ORDER
     target = patrol_target(state, NO) if op == OP_PATROL else -1
     spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
     bare = no_caches_on_map(state)
@@ -641,7 +670,7 @@ def op_space_values(state, faction, op, vals):
             feasible = True
             if state[SELECTED + s] == 0:
                 if faction == IRGUN:
-                    vals[s] = irgun_space_value(state, op, s, m, arrive, bare)
+                    vals[s] = irgun_space_value(state, op, s, m, arrive, order, bare)
                 else:
                     vals[s] = british_space_value(state, op, s, target, spare)
     return feasible
@@ -925,9 +954,11 @@ def troop_destination_value(state, d, spare_all):
     v = 0.0
     free = spare_all - spare_troops(state, d)
     if irgun_pieces(state, d) > 0:
-        now = assault_value(state, d, state[at(d, TROOPS)], YES)
-        later = assault_value(state, d, state[at(d, TROOPS)] + free, YES)
-        v = 0.6 * (max(later, 0.0) - max(now, 0.0))
+        troops = state[at(d, TROOPS)]
+        if (troops + free) // 2 > troops // 2:     # else the same Assault: worth nothing more
+            now = assault_value(state, d, troops, YES)
+            later = assault_value(state, d, troops + free, YES)
+            v = 0.6 * (max(later, 0.0) - max(now, 0.0))
     elif state[at(d, TROOPS)] == 0 and state[at(d, POLICE)] > 0 \
             and state[at(d, SABOTAGE)] + state[at(d, TERROR)] > 0 and free > 0:
         v = restore_value(state, d)
@@ -1304,6 +1335,7 @@ def space_decision(state, mask, faction, scores):
     m = setup_factor(state)
     target = patrol_target(state, NO) if op == OP_PATROL else -1
     arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
+    order = arrival_order(arrive) if faction == IRGUN and op == OP_TRAVEL else NO_ORDER
     spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
     bare = no_caches_on_map(state)
     extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
@@ -1312,7 +1344,7 @@ def space_decision(state, mask, faction, scores):
         if state[SELECTED + s] == 1 or not (extra or mask[A_SPACE + s]) or not op_space_ok(state, op, s):
             continue
         if faction == IRGUN:
-            v = irgun_space_value(state, op, s, m, arrive, bare)
+            v = irgun_space_value(state, op, s, m, arrive, order, bare)
         else:
             v = british_space_value(state, op, s, target, spare)
         if mask[A_SPACE + s]:
