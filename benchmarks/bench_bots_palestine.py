@@ -11,9 +11,9 @@ keeping every position a bot decided, and as many random games from the same
 seeds. It then times, position by position, the bot's choice
 (``bot_action``), the legal mask and the rules' move (``apply``), and the
 tie-break hash (``bots.open_hash``, taken only when scores tie), each called
-from Python ``--repeat`` times; the cost of one call into numba (a compiled
-function that does nothing, same arguments) is measured the same way and
-taken off. Figures are per decision and per game; the last table says how
+from Python, in ``--repeat`` passes that take every measurement in turn (the
+machine's speed drifts); the cost of one call into numba (a compiled function
+that does nothing, same arguments) is measured the same way and taken off. Figures are per decision and per game; the last table says how
 much bot time per game the rollouts aim (a scripted game at most 3x the time
 of a random game, bench_rollouts_palestine.py) leaves.
 
@@ -72,63 +72,64 @@ def play(games: int, scripted: bool):
     return out
 
 
-def per_call(fn, positions, repeat: int) -> list[float]:
-    """Seconds of one call of ``fn(position)`` for each position: the median of ``repeat`` passes."""
-    passes = []
+def per_call(tasks: dict, repeat: int) -> dict:
+    """Seconds of one call of ``fn(item)`` for each item of each task
+    (``name: (fn, items)``): the median of ``repeat`` passes, each pass taking
+    every task in turn, so that drift in the machine's speed hits them alike."""
+    passes = {name: [] for name in tasks}
     for _ in range(repeat):
-        times = []
-        for p in positions:
-            t0 = time.perf_counter()
-            fn(p)
-            times.append(time.perf_counter() - t0)
-        passes.append(times)
-    return [statistics.median(ts) for ts in zip(*passes)]
+        for name, (fn, items) in tasks.items():
+            times = []
+            for item in items:
+                t0 = time.perf_counter()
+                fn(item)
+                times.append(time.perf_counter() - t0)
+            passes[name].append(times)
+    return {name: [statistics.median(ts) for ts in zip(*runs)] for name, runs in passes.items()}
 
 
-def timings(positions, repeat: int):
-    """Per position: (bot, legal mask, apply, hash) seconds, call overhead taken off."""
-    _nothing(positions[0][0], positions[0][1], 0)          # compile the yardstick
-    scratch = np.zeros(STATE_SIZE, dtype=np.int64)
-
-    def apply_on_copy(p):
-        scratch[:] = p[0]
-        turns.apply(scratch, int(bots.bot_action(p[0], p[1], p[2])))
-
-    overhead = statistics.median(per_call(lambda p: _nothing(p[0], p[1], p[2]), positions, repeat))
-    bot = per_call(lambda p: bots.bot_action(p[0], p[1], p[2]), positions, repeat)
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    legal = per_call(lambda p: turns.legal_mask(p[0], mask), positions, repeat)
-    both = per_call(apply_on_copy, positions, repeat)
-    copy = per_call(lambda p: scratch.__setitem__(slice(None), p[0]), positions, repeat)
-    hashes = per_call(lambda p: bots.open_hash(p[0]), positions, repeat)
-    clip = lambda x: max(0.0, x)  # noqa: E731
-    return [(clip(b - overhead), clip(m - overhead), clip(ab - c - b - overhead), clip(h - overhead))
-            for b, m, ab, c, h in zip(bot, legal, both, copy, hashes)], overhead
-
-
-def random_rules_cost(positions, repeat: int) -> float:
-    """Seconds of the rules (legal mask + apply) summed over random-play positions."""
-    overhead = statistics.median(per_call(lambda p: _nothing(p[0], p[1], p[2]), positions, repeat))
+def timings(scripted, randoms, repeat: int):
+    """Per scripted position: (bot, legal mask, apply, hash) seconds; the rules'
+    seconds (legal mask + apply) summed over the random positions; the cost of
+    one call into numba. The call cost is taken off every call timed."""
+    _nothing(scripted[0][0], scripted[0][1], 0)          # compile the yardstick
     scratch = np.zeros(STATE_SIZE, dtype=np.int64)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     rng = np.random.default_rng(SEED)
-    moves = [(p[0], int(rng.choice(np.flatnonzero(p[1])))) for p in positions]
+    moves = [(p[0], int(rng.choice(np.flatnonzero(p[1])))) for p in randoms]
 
-    def move(m):
+    def bot_then_apply(p):
+        scratch[:] = p[0]
+        turns.apply(scratch, int(bots.bot_action(p[0], p[1], p[2])))
+
+    def apply_random(m):
         scratch[:] = m[0]
         turns.apply(scratch, m[1])
 
-    legal = per_call(lambda p: turns.legal_mask(p[0], mask), positions, repeat)
-    moved = per_call(move, moves, repeat)
-    copy = per_call(lambda m: scratch.__setitem__(slice(None), m[0]), moves, repeat)
-    return sum(max(0.0, m - overhead) + max(0.0, a - c - overhead) for m, a, c in zip(legal, moved, copy))
+    t = per_call({
+        "call": (lambda p: _nothing(p[0], p[1], p[2]), scripted),
+        "bot": (lambda p: bots.bot_action(p[0], p[1], p[2]), scripted),
+        "legal": (lambda p: turns.legal_mask(p[0], mask), scripted),
+        "bot_apply": (bot_then_apply, scripted),
+        "copy": (lambda p: scratch.__setitem__(slice(None), p[0]), scripted),
+        "hash": (lambda p: bots.open_hash(p[0]), scripted),
+        "random_legal": (lambda p: turns.legal_mask(p[0], mask), randoms),
+        "random_apply": (apply_random, moves),
+        "random_copy": (lambda m: scratch.__setitem__(slice(None), m[0]), moves),
+    }, repeat)
+    call = statistics.median(t["call"])
+    net = lambda x: max(0.0, x - call)  # noqa: E731
+    per_position = [(net(b), net(m), net(ab - c - b), net(h))
+                    for b, m, ab, c, h in zip(t["bot"], t["legal"], t["bot_apply"], t["copy"], t["hash"])]
+    random_rules = sum(net(m) + net(a - c) for m, a, c in zip(t["random_legal"], t["random_apply"], t["random_copy"]))
+    return per_position, random_rules, call
 
 
 def report(games: int, repeat: int) -> str:
     scripted = play(games, True)
     randoms = play(games, False)
-    t, overhead = timings(scripted, repeat)
-    rand_rules = random_rules_cost(randoms, repeat) / games
+    t, rand_rules, overhead = timings(scripted, randoms, repeat)
+    rand_rules /= games
     kinds = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
     for (state, mask, faction, kind), (b, m, a, h) in zip(scripted, t):
         row = kinds[(kind, faction)]
@@ -144,7 +145,8 @@ def report(games: int, repeat: int) -> str:
         SECTION_HEADING,
         "",
         f"{games:,} games with the scripted bots in both seats and {games:,} random games from the same seeds, "
-        f"replayed position by position (median of {repeat} timed pass{'es' if repeat > 1 else ''}; one call into numba, "
+        f"replayed position by position (median of {repeat} timed pass{'es' if repeat > 1 else ''}, each taking "
+        f"every measurement in turn; one call into numba, "
         f"{overhead * us:.2f} µs, taken off each). {time.strftime('%Y-%m-%d')}, {cpu_model()}, "
         f"load average {loadavg()}; `{command_line()}`.",
         "",
