@@ -357,6 +357,11 @@ def test_top_sums_match_taking_the_largest_value_k_times():
             want = _reference_top_sum(vals, k1, 0.05, none) + _reference_top_sum(vals, k2, 0.05, none)
             assert got == want, (vals, k1, k2)
         assert np.array_equal(vals, before)
+    # more values than a 64-bit mask could mark (a larger board), and a k of 0
+    vals = rng.normal(0.5, 1.0, 150)
+    for k1, k2 in ((0, 5), (7, 2)):
+        assert top_sums(vals, k1, k2, 0.05, none) == \
+            _reference_top_sum(vals, k1, 0.05, none) + _reference_top_sum(vals, k2, 0.05, none)
 
 
 def test_pick_takes_the_best_and_breaks_ties_by_the_open_hash():

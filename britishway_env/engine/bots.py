@@ -96,7 +96,7 @@ def top_sums(vals, k1, k2, floor, none):
     (an insertion into a short list) and the largest one at or below it,
     so it serves both ``k`` (a volume's Operation valued in one space and in
     several)."""
-    kmax = max(k1, k2)
+    kmax = max(k1, k2, 0)         # a negative k takes nothing
     top = np.empty(kmax + 1)      # top[:j]: the largest values above floor, largest first
     j = 0
     low = none                    # the largest value at or below floor (none if none exceeds it)
