@@ -13,9 +13,10 @@ seeds. It then times, position by position, the bot's choice
 tie-break hash (``bots.open_hash``, taken only when scores tie), each called
 from Python, in ``--repeat`` passes that take every measurement in turn (the
 machine's speed drifts); the cost of one call into numba (a compiled function
-that does nothing, same arguments) is measured the same way and taken off. Figures are per decision and per game; the last table says how
-much bot time per game the rollouts aim (a scripted game at most 3x the time
-of a random game, bench_rollouts_palestine.py) leaves.
+that does nothing, same arguments) is measured the same way and taken off.
+Figures are per decision and per game; the last table says how much bot time
+per game the rollouts' aim (a scripted game at most 3x the time of a random
+game, bench_rollouts_palestine.py) leaves.
 
 ``--write`` replaces only the section headed ``# Benchmarks: Palestine scripted bots``.
 """
