@@ -653,26 +653,42 @@ def irgun_sa_worth(state):
     return out
 
 
+@njit(cache=True, inline="always")
+def space_inputs(state, faction, op):
+    """What valuing ``faction``'s ``op`` reads that is the same in every
+    space, counted once per decision: (the setup factor, Travel's arrivals
+    and their order, Patrol's arrest space, Search's spare Troops, no Arms
+    Cache on the map)."""
+    m = setup_factor(state)
+    travel = faction == IRGUN and op == OP_TRAVEL
+    arrive = travel_arrivals(state, m) if travel else NO_ARRIVALS
+    order = arrival_order(arrive) if travel else NO_ORDER
+    target = patrol_target(state, NO) if op == OP_PATROL else -1
+    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
+    return m, arrive, order, target, spare, no_caches_on_map(state)
+
+
+@njit(cache=True, inline="always")
+def space_value(state, faction, op, s, inputs):
+    """``faction``'s ``op`` in ``s``; ``inputs``: :func:`space_inputs`."""
+    m, arrive, order, target, spare, bare = inputs
+    if faction == IRGUN:
+        return irgun_space_value(state, op, s, m, arrive, order, bare)
+    return british_space_value(state, op, s, target, spare)
+
+
 @njit(cache=True)
 def op_space_values(state, faction, op, vals):
     """``vals[s]``: worth of ``op`` in each space it may still select (NEG
     elsewhere); False when ``op`` is not feasible at all (no space, 3.1)."""
     feasible = False
-    m = setup_factor(state)
-    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
-    order = arrival_order(arrive) if faction == IRGUN and op == OP_TRAVEL else NO_ORDER
-    target = patrol_target(state, NO) if op == OP_PATROL else -1
-    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
-    bare = no_caches_on_map(state)
+    inputs = space_inputs(state, faction, op)
     for s in range(N_MAP_SPACES):
         vals[s] = NEG
         if op_space_ok(state, op, s):
             feasible = True
             if state[SELECTED + s] == 0:
-                if faction == IRGUN:
-                    vals[s] = irgun_space_value(state, op, s, m, arrive, order, bare)
-                else:
-                    vals[s] = british_space_value(state, op, s, target, spare)
+                vals[s] = space_value(state, faction, op, s, inputs)
     return feasible
 
 
@@ -1332,21 +1348,13 @@ def sa_timing_now(op, sa, n_selected):
 def space_decision(state, mask, faction, scores):
     """Choose a space for the Operation (or stop, add a space, or start the Special Activity)."""
     op = state[OP]
-    m = setup_factor(state)
-    target = patrol_target(state, NO) if op == OP_PATROL else -1
-    arrive = travel_arrivals(state, m) if faction == IRGUN and op == OP_TRAVEL else NO_ARRIVALS
-    order = arrival_order(arrive) if faction == IRGUN and op == OP_TRAVEL else NO_ORDER
-    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
-    bare = no_caches_on_map(state)
+    inputs = space_inputs(state, faction, op)
     extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
     best_unselected = NEG
     for s in range(N_MAP_SPACES):
         if state[SELECTED + s] == 1 or not (extra or mask[A_SPACE + s]) or not op_space_ok(state, op, s):
             continue
-        if faction == IRGUN:
-            v = irgun_space_value(state, op, s, m, arrive, order, bare)
-        else:
-            v = british_space_value(state, op, s, target, spare)
+        v = space_value(state, faction, op, s, inputs)
         if mask[A_SPACE + s]:
             scores[A_SPACE + s] = v
         best_unselected = max(best_unselected, v)
@@ -1356,7 +1364,7 @@ def space_decision(state, mask, faction, scores):
         if faction == BRITISH:
             scores[A_EXTRA] = best_unselected - CHIT[cheapest_chit(state)]
         else:
-            scores[A_EXTRA] = best_unselected - offensive_cost(state, m)
+            scores[A_EXTRA] = best_unselected - offensive_cost(state, setup_factor(state))
     # Only a Special Activity offered and timed now can be taken here; when
     # none is, or none of those is worth taking, the others need no value.
     now = NEG
