@@ -163,8 +163,8 @@ class CoinRollouts:
         if address is not None and remote is None:
             raise ValueError("address is only used when the chunks are played remotely")
         if remote is not None:
-            results = remote(partial(play_range_in, self.module), games, seed, list(chunks(games, chunk)), R.N_RESULT_COLUMNS,
-                                  address=address, progress=progress, policies=chosen)
+            results = remote(partial(play_range_in, self.module), games, seed, list(chunks(games, chunk)),
+                             R.N_RESULT_COLUMNS, address=address, progress=progress, policies=chosen)
             return self.table(seed, self.checked(results, seed), chosen)
         return self.table(seed, self.play(games, seed, chosen, chunk, progress), chosen)
 
