@@ -69,7 +69,7 @@ import numpy as np  # noqa: E402
 
 from britishway_env import palestine_v0  # noqa: E402
 from britishway_env.engine.coin import results as R  # noqa: E402
-from britishway_env.volumes.palestine import playout as I  # noqa: E402
+from britishway_env.volumes.palestine import playout  # noqa: E402
 from common import (  # noqa: E402  (benchmarks/ is on sys.path)
     busy_cores, cache_note, cold_compile_subprocesses, command_line, cpu_model, fmt_rate, fmt_s,
     loadavg, write_section,
@@ -87,10 +87,10 @@ import json, time
 t0 = time.perf_counter()
 import numpy as np
 from britishway_env.engine.coin import results as R
-from britishway_env.volumes.palestine import playout as I
+from britishway_env.volumes.palestine import playout
 t1 = time.perf_counter()
 out = np.zeros((8, R.N_RESULT_COLUMNS), np.int64)
-I.play_random_games(np.int64(1), np.int64(0), np.int64(8), False, out)
+playout.play_random_games(np.int64(1), np.int64(0), np.int64(8), False, out)
 t2 = time.perf_counter()
 assert (out[:, R.R_DECISIONS] > 0).all()
 print(json.dumps({"import_s": t1 - t0, "first_call_s": t2 - t1}))
@@ -136,9 +136,9 @@ def batch_first_call() -> tuple[float, str]:
     """Time of this process's first play_games call (cache load or compile)."""
     out = np.zeros((4, N_RESULT_COLUMNS), np.int64)
     t0 = time.perf_counter()
-    I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(4), False, out)
+    playout.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(4), False, out)
     elapsed = time.perf_counter() - t0
-    return elapsed, cache_note(I.play_random_games)
+    return elapsed, cache_note(playout.play_random_games)
 
 
 def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> list[dict]:
@@ -149,7 +149,7 @@ def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> l
     warm = min(n_games, 200)
     for check, threads in configs:  # warm-up: threads started, caches hot
         numba.set_num_threads(threads)
-        I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(warm), check, out[:warm])
+        playout.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(warm), check, out[:warm])
     times = {c: [] for c in configs}
     cpu_ratios = {c: [] for c in configs}
     results = {}
@@ -159,7 +159,7 @@ def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> l
             out[:] = 0
             c0 = time.process_time()
             t0 = time.perf_counter()
-            I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), check, out)
+            playout.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), check, out)
             wall = time.perf_counter() - t0
             times[(check, threads)].append(wall)
             cpu_ratios[(check, threads)].append((time.process_time() - c0) / wall)
@@ -362,7 +362,7 @@ def _batch_one_thread(n_games: int) -> float:
     numba.set_num_threads(1)
     out = np.zeros((n_games, N_RESULT_COLUMNS), np.int64)
     t0 = time.perf_counter()
-    I.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), False, out)
+    playout.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(n_games), False, out)
     wall = time.perf_counter() - t0
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     return float(out[:, R.R_DECISIONS].sum()) / wall
