@@ -6,11 +6,12 @@ play here gives the rows ``playout.play_random_games`` gives.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ...engine.coin import results as R
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)
 from ...engine.rng import seed_from
+from ...engine.threads import in_threads
 from .bots import choose_action
 from .invariants import MAX_DECISIONS, OK, check
 from .layout import BRITISH, N_ACTIONS
@@ -32,8 +33,16 @@ def play_one(seed, policy_british, policy_irgun, check_every_step, out):
     R.finish_row(state, tally, code, out)
 
 
-@njit(cache=True, parallel=True)
-def play_games(base_seed, first_game, n_games, policy_british, policy_irgun, check_every_step, out):
-    """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows (any thread count)."""
-    for i in prange(n_games):
+@njit(cache=True, nogil=True)
+def play_rows(base_seed, first_game, n_games, policy_british, policy_irgun, check_every_step, out):
+    """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows,
+    one after another on the calling thread."""
+    for i in range(n_games):
         play_one(seed_from(base_seed, first_game + i), policy_british, policy_irgun, check_every_step, out[i])
+
+
+def play_games(base_seed, first_game, n_games, policy_british, policy_irgun, check_every_step, out):
+    """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows, on
+    the numba thread count (the same rows whatever the count)."""
+    in_threads(play_rows, base_seed, first_game, n_games,
+               (np.int64(policy_british), np.int64(policy_irgun), bool(check_every_step)), out)

@@ -86,7 +86,7 @@ def check(state):
     return OK
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def random_action(state, mask, stream):
     legal_mask(state, mask)
     return uniform_legal(mask, stream)

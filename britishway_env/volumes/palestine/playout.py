@@ -10,9 +10,10 @@ nor on how the batch is chunked, nor on which runner plays random play.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ...engine.coin import results as R
+from ...engine.threads import in_threads
 from ...engine.rng import game_seeds, seed_from  # noqa: F401  (game_seeds: the games' seeds, for the compile notice)
 from .invariants import MAX_DECISIONS, NO_LEGAL_ACTION, OK, TOO_LONG, VIOLATIONS, check, random_action
 from .layout import N_ACTIONS, STATE_SIZE
@@ -23,7 +24,7 @@ FAILURES = VIOLATIONS + ("a policy chose an action the mask does not offer",)
 SALT = (0x5DEECE66D, 0x2545F4914F6CDD1D)   # random-policy streams per seat
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def start_game(seed, out):
     """A new game from ``seed``, each seat's random stream and the row's
     tallies; ``out`` cleared."""
@@ -86,9 +87,16 @@ def play_random_one(seed, check_every_step, out):
     play_out(state, streams, check_every_step, MAX_DECISIONS, tally, out)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
+def play_random_rows(base_seed, first_game, n_games, check_every_step, out):
+    """Random games ``first_game .. first_game + n_games - 1`` into ``out``
+    rows, one after another on the calling thread."""
+    for i in range(n_games):
+        play_random_one(seed_from(base_seed, first_game + i), check_every_step, out[i])
+
+
 def play_random_games(base_seed, first_game, n_games, check_every_step, out):
     """Random games ``first_game .. first_game + n_games - 1`` into ``out``
-    rows (any thread count); with ``check_every_step``, the invariant fuzzer."""
-    for i in prange(n_games):
-        play_random_one(seed_from(base_seed, first_game + i), check_every_step, out[i])
+    rows, on the numba thread count (the same rows whatever the count); with
+    ``check_every_step``, the invariant fuzzer."""
+    in_threads(play_random_rows, base_seed, first_game, n_games, (bool(check_every_step),), out)

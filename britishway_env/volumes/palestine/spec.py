@@ -74,9 +74,9 @@ SPEC = VolumeSpec(
     renderer=f"{PACKAGE}.render:render_text",
     bot=f"{PACKAGE}.bots:choose",
     kernels=(
-        Kernels("rollouts", f"{PACKAGE}.playout", ("play_random_games", "game_seeds"),
+        Kernels("rollouts", f"{PACKAGE}.playout", ("play_random_rows", "game_seeds"),
                 f"{PACKAGE}.spec:warm_rollouts", "rollout runner (random play)"),
-        Kernels("batch", f"{PACKAGE}.batch", ("play_games",), f"{PACKAGE}.spec:warm_batch",
+        Kernels("batch", f"{PACKAGE}.batch", ("play_rows",), f"{PACKAGE}.spec:warm_batch",
                 "rollout runner with the scripted bots"),
         Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply")),
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
