@@ -138,7 +138,7 @@ def batch_first_call() -> tuple[float, str]:
     t0 = time.perf_counter()
     playout.play_random_games(np.int64(BASE_SEED), np.int64(0), np.int64(4), False, out)
     elapsed = time.perf_counter() - t0
-    return elapsed, cache_note(playout.play_random_games)
+    return elapsed, cache_note(playout.play_random_rows)
 
 
 def bench_batch(configs: list[tuple[bool, int]], n_games: int, repeat: int) -> list[dict]:

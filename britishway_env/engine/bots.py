@@ -13,7 +13,7 @@ passes its hidden ranges and its "worse than anything" score.
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 from .rng import mix64
 

@@ -1,6 +1,6 @@
 """Policy helpers shared by every volume's compiled rollouts."""
 
-from numba import njit
+from .jit import njit
 
 from .rng import uniform
 

@@ -7,7 +7,7 @@ caller passes the offsets, so this module knows no game layout.
 """
 
 import numpy as np
-from numba import njit
+from .jit import njit
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -7,7 +7,8 @@ threads run it or how it is chunked.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
+from ..engine.jit import njit
 
 from ..engine.rng import game_seeds, seed_from  # noqa: F401  (game_seeds: the batch's seeds, re-exported)
 from .cards import N_FRONTS

@@ -5,7 +5,8 @@ the first broken invariant (names in ``VIOLATIONS``).
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
+from ..engine.jit import njit
 
 from ..engine.rng import seed_from
 from .cards import (

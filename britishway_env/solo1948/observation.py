@@ -6,7 +6,7 @@ cards of each kind are still undrawn (open by counting). The order of the
 undrawn cards is not.
 """
 
-from numba import njit
+from ..engine.jit import njit
 
 from ..engine.layout import Layout
 from .cards import (

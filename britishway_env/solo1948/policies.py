@@ -5,7 +5,7 @@ holding the policy's own random stream (separate from the game's chance).
 """
 
 import numpy as np
-from numba import njit
+from ..engine.jit import njit
 
 from ..engine.policy import uniform_legal
 from .cards import N_FRONTS

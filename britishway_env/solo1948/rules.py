@@ -6,7 +6,7 @@ player; ``apply`` carries out one decision and then every automatic step
 Rule names follow solo_1948.txt (Turn Sequence, Battle Phase, card notes).
 """
 
-from numba import njit
+from ..engine.jit import njit
 
 from ..engine.rng import roll as _engine_roll
 from ..engine.rng import shuffle_slice

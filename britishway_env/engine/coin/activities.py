@@ -7,7 +7,7 @@ Operation may take only the Special Activity its text grants (``EV_SA``), or
 any that may accompany it (``SA_ANY_VALID``).
 """
 
-from numba import njit
+from ..jit import njit
 
 from .events import MODE_EVENT_OP
 from .header import (

@@ -9,7 +9,7 @@ leftmost box acts first). The volume then plays the best score with the
 tie-break of ``engine/bots.py``.
 """
 
-from numba import njit
+from ..jit import njit
 
 from .header import A_BOX, A_EVENT_SIDE, A_PASS, BOX_EVENT, BOX_LIMITED, N_BOXES
 

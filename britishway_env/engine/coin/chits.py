@@ -8,7 +8,7 @@ come out at random (:func:`draw_chit`) or by choice (:func:`take_chit`) and
 go back with :func:`return_chit`.
 """
 
-from numba import njit
+from ..jit import njit
 
 from ..rng import roll
 from .header import FORCED, FORCED_CAPACITY, RNG

@@ -9,7 +9,7 @@ each other shuffles them before they go to the piles
 """
 
 import numpy as np
-from numba import njit
+from ..jit import njit
 
 from ..rng import roll, shuffle_slice
 from .header import DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, RNG

@@ -18,7 +18,7 @@ The volume's turn machinery answers the requests with its Operations and
 Special Activities, so a script knows cards and nothing of sequencing.
 """
 
-from numba import njit
+from ..jit import njit
 
 from .header import (
     CARD, D_EVENT_RESUME, DECISION, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT, EV_MODE,

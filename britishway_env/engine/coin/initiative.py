@@ -7,7 +7,7 @@ next card (2.3.6). What a Pass gives (2.3.3) and what a Propaganda card
 starts (2.4) are the volume's.
 """
 
-from numba import njit
+from ..jit import njit
 
 from .header import (
     BOX, BOX_OP_SA, CARD, D_BOX, D_NEXT_CARD, D_OVER, DECISION, DECK, DECK_DRAWN, EXECUTOR,

@@ -21,7 +21,7 @@ One-hot indices come from the state row; an index outside its group (a row
 no loader would accept) is skipped rather than written outside the vector.
 """
 
-from numba import njit
+from ..jit import njit
 
 from ..layout import Layout
 from .header import (

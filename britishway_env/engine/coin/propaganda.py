@@ -15,7 +15,7 @@ Propaganda card's check it is a counterinsurgent victory (7.0, all volumes).
 What moves Political Will in the Political Will Phase is the volume's.
 """
 
-from numba import njit
+from ..jit import njit
 
 from .header import COUNTERINSURGENT_WIN, D_NEXT_CARD, DECISION, INSURGENT_WIN, POLITICAL_WILL, PROPAGANDA_DONE
 from .initiative import game_over

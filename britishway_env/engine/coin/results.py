@@ -10,7 +10,7 @@ each action it applies, :func:`note_applied` after it, and
 :func:`finish_row` at the end.
 """
 
-from numba import njit
+from ..jit import njit
 
 from .header import (
     A_EVENT_SIDE, CARD, D_BOX, DECK, DECK_DRAWN, DECK_SIZE, INSURGENT_WIN, OUTCOME, POLITICAL_WILL,

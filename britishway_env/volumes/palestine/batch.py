@@ -6,7 +6,7 @@ play here gives the rows ``playout.play_random_games`` gives.
 """
 
 import numpy as np
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin import results as R
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)

@@ -22,7 +22,7 @@ Reading of unclear texts: docs/rules_decisions.md P-15 onwards.
 """
 
 import numpy as np
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin.events import (
     REQ_DONE, REQ_RESET, REQ_SPECIAL_ACTIVITY, REQ_VOLUME, REQ_WAIT, ask, request_choice_of_operation,

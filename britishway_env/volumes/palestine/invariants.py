@@ -3,7 +3,7 @@ ends), checked after every decision of the compiled random games of
 ``playout`` when asked (``play_random_games(..., check_every_step=True, ...)``:
 the invariant fuzzer)."""
 
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.policy import uniform_legal
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND

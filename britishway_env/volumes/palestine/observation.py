@@ -5,7 +5,7 @@ the size of the draw deck too); the order and the content of the undrawn
 deck are not.
 """
 
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin import observation as coin_obs
 from ...engine.layout import Layout

@@ -5,7 +5,7 @@ made (passed as arguments); eligibility helpers say where a procedure may
 be chosen. The decision layer (spaces, counts, chits) calls these.
 """
 
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin.propaganda import shift_political_will
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND

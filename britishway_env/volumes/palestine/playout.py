@@ -10,7 +10,7 @@ nor on how the batch is chunked, nor on which runner plays random play.
 """
 
 import numpy as np
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin import results as R
 from ...engine.threads import in_threads

@@ -4,7 +4,7 @@ Expropriations, Intel, Haganah cooperation (6.2) and the Redeploys (6.3)
 involve decisions and come with the decision machinery.
 """
 
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin.propaganda import shift_political_will
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND

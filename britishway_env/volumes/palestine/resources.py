@@ -5,7 +5,7 @@ Activities, the Propaganda Round and events all call.
 """
 
 import numpy as np
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin import chits
 from ...engine.rng import roll

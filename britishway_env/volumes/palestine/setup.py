@@ -1,7 +1,7 @@
 """Setup (2.1) and deck preparation as numba kernels."""
 
 import numpy as np
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin import deck as coin_deck
 from ..boards.palestine import N_MAP_SPACES

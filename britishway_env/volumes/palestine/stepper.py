@@ -8,7 +8,7 @@ numba instead of one per question (legal?, over?, whose turn?, what is
 seen?, what is legal?).
 """
 
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.rng import STEP_DECLINED, forced_queued
 from .layout import FORCED

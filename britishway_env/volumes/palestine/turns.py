@@ -8,7 +8,7 @@ run as scripts in :mod:`events`; this module answers their requests
 """
 
 import numpy as np
-from numba import njit
+from ...engine.jit import njit
 
 from ...engine.coin import activities
 from ...engine.coin.activities import sa_open
