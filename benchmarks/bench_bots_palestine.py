@@ -49,24 +49,26 @@ AIM_BOTS_RATIO = 3.0
 
 
 @njit
-def _nothing(state, mask, faction):
+def _nothing(state, mask, faction, memo):
     return faction
 
 
 def play(games: int, scripted: bool):
-    """Positions decided in ``games`` games from SEED: (state, mask, faction, kind) each."""
+    """Positions decided in ``games`` games from SEED: (state, mask, faction,
+    kind, the game's bot memo before the decision) each."""
     out = []
     rng = np.random.default_rng(SEED)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     for g in range(games):
         state = np.zeros(STATE_SIZE, dtype=np.int64)
+        memo = bots.new_memo()
         turns.new_game(state, seed_from(SEED, g))
         while not turns.is_over(state):
             turns.legal_mask(state, mask)
             faction = int(turns.actor(state))
-            out.append((state.copy(), mask.copy(), faction, int(turns.pending(state))))
+            out.append((state.copy(), mask.copy(), faction, int(turns.pending(state)), memo.copy()))
             if scripted:
-                a = int(bots.bot_action(state, mask, faction))
+                a = int(bots.bot_action(state, mask, faction, memo))
             else:
                 a = int(rng.choice(np.flatnonzero(mask)))
             turns.apply(state, a)
@@ -93,7 +95,7 @@ def timings(scripted, randoms, repeat: int):
     """Per scripted position: (bot, legal mask, apply, hash) seconds; the rules'
     seconds (legal mask + apply) summed over the random positions; the cost of
     one call into numba. The call cost is taken off every call timed."""
-    _nothing(scripted[0][0], scripted[0][1], 0)          # compile the yardstick
+    _nothing(scripted[0][0], scripted[0][1], 0, scripted[0][4])          # compile the yardstick
     scratch = np.zeros(STATE_SIZE, dtype=np.int64)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     rng = np.random.default_rng(SEED)
@@ -101,15 +103,17 @@ def timings(scripted, randoms, repeat: int):
 
     def bot_then_apply(p):
         scratch[:] = p[0]
-        turns.apply(scratch, int(bots.bot_action(p[0], p[1], p[2])))
+        turns.apply(scratch, int(bots.bot_action(p[0], p[1], p[2], p[4].copy())))
 
     def apply_random(m):
         scratch[:] = m[0]
         turns.apply(scratch, m[1])
 
     t = per_call({
-        "call": (lambda p: _nothing(p[0], p[1], p[2]), scripted),
-        "bot": (lambda p: bots.bot_action(p[0], p[1], p[2]), scripted),
+        # each call gets a copy of the game's memo as it stood (a call may use
+        # and clear it); the yardstick copies too, so the copy is taken off
+        "call": (lambda p: _nothing(p[0], p[1], p[2], p[4].copy()), scripted),
+        "bot": (lambda p: bots.bot_action(p[0], p[1], p[2], p[4].copy()), scripted),
         "legal": (lambda p: turns.legal_mask(p[0], mask), scripted),
         "bot_apply": (bot_then_apply, scripted),
         "copy": (lambda p: scratch.__setitem__(slice(None), p[0]), scripted),
@@ -132,7 +136,7 @@ def report(games: int, repeat: int) -> str:
     t, rand_rules, overhead = timings(scripted, randoms, repeat)
     rand_rules /= games
     kinds = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
-    for (state, mask, faction, kind), (b, m, a, h) in zip(scripted, t):
+    for (state, mask, faction, kind, _), (b, m, a, h) in zip(scripted, t):
         row = kinds[(kind, faction)]
         row[0] += 1
         row[1] += b

@@ -203,11 +203,11 @@ def test_bot_plays_the_preferred_event_side_when_offered():
     assert T.pending(s) == L.D_BOX and T.actor(s) == L.IRGUN
     mask[L.A_EVENT_SIDE:L.A_EVENT_SIDE + 2] = 1
     s[L.CARD] = 21                         # United Resistance Movement: strong for the Irgun
-    assert bots.bot_action(s, mask, L.IRGUN) == L.A_EVENT_SIDE + 1
+    assert bots.bot_action(s, mask, L.IRGUN, bots.new_memo()) == L.A_EVENT_SIDE + 1
     s[L.CARD] = 12                         # Peter Bergson: strong both ways
-    assert bots.bot_action(s, mask, L.BRITISH) == L.A_EVENT_SIDE + 0
+    assert bots.bot_action(s, mask, L.BRITISH, bots.new_memo()) == L.A_EVENT_SIDE + 0
     s[L.CARD] = 9                          # Ernest Bevin: not strong for the Irgun, a full Operation is better
-    assert bots.bot_action(s, mask, L.IRGUN) not in (L.A_EVENT_SIDE, L.A_EVENT_SIDE + 1)
+    assert bots.bot_action(s, mask, L.IRGUN, bots.new_memo()) not in (L.A_EVENT_SIDE, L.A_EVENT_SIDE + 1)
     assert bots.EVENT_VALUE[L.BRITISH, 9, 0] > 0 > bots.EVENT_VALUE[L.BRITISH, 9, 1]
 
 
@@ -217,10 +217,10 @@ def test_unknown_decisions_fall_back_to_a_legal_action():
     mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
     mask[[L.A_STOP, L.A_SPACE + 3]] = 1
     s[L.DECISION] = len(L.DECISION_NAMES)          # a decision the bots do not know
-    assert bots.bot_action(s, mask, L.BRITISH) in (L.A_STOP, L.A_SPACE + 3)
+    assert bots.bot_action(s, mask, L.BRITISH, bots.new_memo()) in (L.A_STOP, L.A_SPACE + 3)
     mask[L.A_EVENT_SIDE + 1] = 1
     s[L.CARD] = 3
-    assert bots.bot_action(s, mask, L.IRGUN) in (L.A_STOP, L.A_SPACE + 3, L.A_EVENT_SIDE + 1)
+    assert bots.bot_action(s, mask, L.IRGUN, bots.new_memo()) in (L.A_STOP, L.A_SPACE + 3, L.A_EVENT_SIDE + 1)
 
 
 def test_cards_to_propaganda_uses_only_the_pile_structure():
@@ -427,9 +427,66 @@ def test_bots_answer_a_single_legal_action_with_it():
         g = Game("palestine", seed=seed)
         while not g.is_terminal():
             T.legal_mask(g.state, mask)
-            a = int(bots.bot_action(g.state, mask, int(T.actor(g.state))))
+            a = int(bots.bot_action(g.state, mask, int(T.actor(g.state)), bots.new_memo()))
             if mask.sum() == 1:
                 seen += 1
                 assert a == int(np.flatnonzero(mask)[0])
             g.apply(a)
     assert seen > 50
+
+
+def test_operation_decision_reuses_the_box_decisions_values_with_the_same_choice():
+    """A bot that takes an Operation box (2.3.2, 2.3.4) keeps each Operation's
+    value in the game's memo; the Operation decision right after reads them
+    instead of valuing the board again, and chooses what a fresh valuation
+    chooses (taking the box changes only the track, the acting seat and the
+    Limited flag, which no Operation value reads)."""
+    from britishway_env.engine.coin.bots import MEMO_SEAT
+
+    mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    reused = 0
+    for seed in range(40):
+        state = np.zeros(L.STATE_SIZE, dtype=np.int64)
+        T.new_game(state, np.int64(seed))
+        memo = bots.new_memo()
+        while not T.is_over(state):
+            T.legal_mask(state, mask)
+            f = int(T.actor(state))
+            if T.pending(state) == L.D_OPERATION and memo[MEMO_SEAT] == f + 1 and mask.sum() > 1:
+                reused += 1
+                fresh = int(bots.bot_action(state.copy(), mask.copy(), f, bots.new_memo()))
+                a = int(bots.bot_action(state, mask, f, memo))
+                assert a == fresh
+                assert memo[MEMO_SEAT] == 0          # good for one decision only
+            else:
+                a = int(bots.bot_action(state, mask, f, memo))
+            T.apply(state, a)
+    assert reused > 100
+
+
+def test_a_kept_memo_serves_only_the_operation_decision_of_its_own_seat():
+    """Values kept for one seat are ignored by the other seat's Operation
+    decision and dropped by any other decision."""
+    from britishway_env.engine.coin.bots import MEMO_FULL, MEMO_LIMITED, MEMO_SEAT
+
+    mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    g = Game("palestine", seed=3)
+    op_seen = other_seen = 0
+    while not g.is_terminal() and not (op_seen and other_seen):
+        T.legal_mask(g.state, mask)
+        f = int(T.actor(g.state))
+        fresh = int(bots.bot_action(g.state.copy(), mask.copy(), f, bots.new_memo()))
+        if mask.sum() > 1:
+            memo = bots.new_memo()
+            memo[MEMO_SEAT] = (1 - f) + 1                     # kept for the other seat
+            memo[MEMO_LIMITED:MEMO_FULL + 8] = np.arange(16)[::-1] * 100.0
+            assert int(bots.bot_action(g.state.copy(), mask.copy(), f, memo)) == fresh
+            # afterwards the memo holds nothing, or this seat's box values
+            assert memo[MEMO_SEAT] == (f + 1 if T.pending(g.state) == L.D_BOX
+                                       and fresh in (L.A_BOX + L.BOX_LIMITED, L.A_BOX + L.BOX_OP_SA) else 0)
+            if T.pending(g.state) == L.D_OPERATION:
+                op_seen += 1
+            elif T.pending(g.state) != L.D_BOX:
+                other_seen += 1
+        g.apply(fresh)
+    assert op_seen and other_seen

@@ -11,7 +11,22 @@ tie-break of ``engine/bots.py``.
 
 from ..jit import njit
 
-from .header import A_BOX, A_EVENT_SIDE, A_PASS, BOX_EVENT, BOX_LIMITED, N_BOXES
+from .header import A_BOX, A_EVENT_SIDE, A_PASS, BOX_EVENT, BOX_LIMITED, N_BOXES, N_OPS
+
+# The Operation values of a box decision, kept for the Operation decision
+# that follows it. A faction that takes an Operation box chooses its
+# Operation next (2.3.2, 2.3.4, all volumes), and taking the box changes only
+# the Initiative Track, the acting seat and the Limited flag, which a volume's
+# Operation values must not read. The memo is a float array of MEMO_SIZE,
+# one per game: MEMO_SEAT holds seat + 1 while the values are good for that
+# seat's next decision (0: none kept); MEMO_LIMITED + op and MEMO_FULL + op
+# hold each Operation's worth as a Limited Operation and with its Special
+# Activity. A bot clears MEMO_SEAT on every other decision, so the values are
+# read only by the Operation decision right after the box they were made for.
+MEMO_SEAT = 0
+MEMO_LIMITED = 1
+MEMO_FULL = MEMO_LIMITED + N_OPS
+MEMO_SIZE = MEMO_FULL + N_OPS
 
 
 @njit(cache=True)

@@ -9,6 +9,7 @@ import numpy as np
 from ...engine.jit import njit
 
 from ...engine.coin import results as R
+from ...engine.coin.bots import MEMO_SIZE
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)
 from ...engine.rng import seed_from
 from ...engine.threads import in_threads
@@ -24,11 +25,12 @@ def play_one(seed, policy_british, policy_irgun, check_every_step, out):
     """One game; ``out`` gets its result row."""
     state, streams, tally = start_game(seed, out)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    memo = np.zeros(MEMO_SIZE, dtype=np.float64)
     code = check(state) if check_every_step else OK
     while code == OK and not is_over(state):
         faction = actor(state)
         policy = policy_british if faction == BRITISH else policy_irgun
-        a = choose_action(policy, state, mask, streams[faction:faction + 1])
+        a = choose_action(policy, state, mask, streams[faction:faction + 1], memo)
         code = decide(state, mask, a, faction, check_every_step, MAX_DECISIONS, tally, out)
     R.finish_row(state, tally, code, out)
 

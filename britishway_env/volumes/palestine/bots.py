@@ -46,7 +46,7 @@ else a legal action chosen by the hash.
 import numpy as np
 from ...engine.jit import njit
 
-from ...engine.coin.bots import score_boxes
+from ...engine.coin.bots import MEMO_FULL, MEMO_LIMITED, MEMO_SEAT, MEMO_SIZE, score_boxes
 from ...engine.bots import best_and_ties, kth_best, only_legal, open_hash as open_fields_hash, tie_index, top_sums as top_k_sums
 from ...engine.policy import uniform_legal
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
@@ -1191,10 +1191,11 @@ def space_limit(state, faction, limited):
 
 
 @njit(cache=True, inline="always")
-def best_ops(state, faction, with_sa):
+def best_ops(state, faction, with_sa, memo):
     """Best worth of an Operation in the Limited Operation box and (with
     ``with_sa``) in the Op & Special Activity box, each Operation's spaces
-    valued once for both."""
+    valued once for both; each Operation's two values go into ``memo``
+    (engine/coin/bots.py) for the Operation decision."""
     lim = NEG
     full = NEG
     k_lim = space_limit(state, faction, True)
@@ -1204,6 +1205,8 @@ def best_ops(state, faction, with_sa):
         if OP_FACTION[op] != faction:
             continue
         v_lim, v_full = op_value(state, faction, op, k_lim, k_full, worth[op])
+        memo[MEMO_LIMITED + op] = v_lim
+        memo[MEMO_FULL + op] = v_full
         if v_lim > lim:
             lim = v_lim
         if v_full > full:
@@ -1296,8 +1299,9 @@ def best_event(state, faction, card):
 
 
 @njit(cache=True)
-def box_decision(state, mask, faction, scores):
-    """Initiative Track (2.3.2-2.3.5): Limited Op, Event, Op & Special Activity, or Pass."""
+def box_decision(state, mask, faction, scores, memo):
+    """Initiative Track (2.3.2-2.3.5): Limited Op, Event, Op & Special Activity,
+    or Pass. An Operation box keeps its Operation values in ``memo``."""
     step = state[STEP]
     other = state[BOX + 1 - faction]
     card = state[CARD]
@@ -1308,18 +1312,27 @@ def box_decision(state, mask, faction, scores):
     lim = NEG
     full = NEG
     if mask[A_BOX + BOX_LIMITED] or mask[A_BOX + BOX_OP_SA]:
-        lim, full = best_ops(state, faction, mask[A_BOX + BOX_OP_SA] == 1)
+        lim, full = best_ops(state, faction, mask[A_BOX + BOX_OP_SA] == 1, memo)
     events = np.full(2, NEG)
     for side in range(2):
         if mask[A_EVENT_SIDE + side]:
             events[side] = event_value(state, faction, card, side)
     score_boxes(scores, mask, step, other, lim, full, events, pass_value(state, faction), block, FIRST_ELIGIBLE_NEXT)
-    return pick(state, scores, mask)
+    a = pick(state, scores, mask)
+    memo[MEMO_SEAT] = faction + 1 if a == A_BOX + BOX_LIMITED or a == A_BOX + BOX_OP_SA else 0
+    return a
 
 
 @njit(cache=True)
-def operation_decision(state, mask, faction, scores):
+def operation_decision(state, mask, faction, scores, memo):
+    """The Operation (3.0) of a box just taken: the values the box decision
+    kept in ``memo`` when it made them for this seat, else valued afresh."""
     limited = state[LIMITED] == 1
+    if memo[MEMO_SEAT] == faction + 1:
+        for op in range(8):
+            if mask[A_OP + op]:
+                scores[A_OP + op] = memo[(MEMO_LIMITED if limited else MEMO_FULL) + op]
+        return pick(state, scores, mask)
     k = space_limit(state, faction, limited)
     worth = np.full(8, NEG) if limited else sa_worth(state, faction)
     for op in range(8):
@@ -1661,16 +1674,14 @@ def irgun_piece_loss(state, s, cells_owed, m, bare):
 
 
 @njit(cache=True, inline="always")
-def irgun_action(state, mask):
+def irgun_action(state, mask, memo):
     """The Irgun bot: a legal action for the pending decision (``mask`` filled)."""
     scores = np.full(N_ACTIONS, NEG)
     d = pending(state)
-    m = setup_factor(state)
-    bare = no_caches_on_map(state)
     if d == D_BOX:
-        return box_decision(state, mask, np.int64(IRGUN), scores)
+        return box_decision(state, mask, np.int64(IRGUN), scores, memo)
     if d == D_OPERATION:
-        return operation_decision(state, mask, np.int64(IRGUN), scores)
+        return operation_decision(state, mask, np.int64(IRGUN), scores, memo)
     if d == D_SPACE:
         return space_decision(state, mask, np.int64(IRGUN), scores)
     if d == D_SA_AFTER:
@@ -1681,6 +1692,8 @@ def irgun_action(state, mask):
         return terror_decision(state, mask)
     if d == D_SABOTAGE_CACHE:
         return sabotage_cache_decision(state, mask, scores)
+    m = setup_factor(state)
+    bare = no_caches_on_map(state)
     if d == D_RECRUIT_COUNT:
         s = state[CUR]
         n = 0
@@ -1748,14 +1761,14 @@ def irgun_action(state, mask):
 
 
 @njit(cache=True, inline="always")
-def british_action(state, mask):
+def british_action(state, mask, memo):
     """The British bot: a legal action for the pending decision (``mask`` filled)."""
     scores = np.full(N_ACTIONS, NEG)
     d = pending(state)
     if d == D_BOX:
-        return box_decision(state, mask, np.int64(BRITISH), scores)
+        return box_decision(state, mask, np.int64(BRITISH), scores, memo)
     if d == D_OPERATION:
-        return operation_decision(state, mask, np.int64(BRITISH), scores)
+        return operation_decision(state, mask, np.int64(BRITISH), scores, memo)
     if d == D_SPACE:
         return space_decision(state, mask, np.int64(BRITISH), scores)
     if d == D_SA_AFTER:
@@ -1842,32 +1855,46 @@ def fallback(state, mask, faction, scores):
 
 
 @njit(cache=True)
-def bot_action(state, mask, faction):
+def bot_action(state, mask, faction, memo):
     """The heuristic bot of ``faction`` (0 British, 1 Irgun): a legal action for
-    the pending decision. ``mask`` must hold the legal mask of ``state``."""
+    the pending decision. ``mask`` must hold the legal mask of ``state``;
+    ``memo`` (:func:`new_memo`, one per game, or a fresh one per call) carries
+    a box decision's Operation values to the Operation decision after it."""
+    scored_box = pending(state) == D_BOX
     a = only_legal(mask)
-    if a >= 0:
-        return a
-    if faction == IRGUN:
-        a = irgun_action(state, mask)
+    if a < 0:
+        if faction == IRGUN:
+            a = irgun_action(state, mask, memo)
+        else:
+            a = british_action(state, mask, memo)
+        if a < 0 or not mask[a]:
+            a = hash_legal(state, mask)
     else:
-        a = british_action(state, mask)
-    if a < 0 or not mask[a]:
-        a = hash_legal(state, mask)
+        scored_box = False
+    if not scored_box:
+        memo[MEMO_SEAT] = 0        # kept values serve only the Operation decision right after their box
     return a
 
 
 @njit(cache=True)
-def choose_action(policy, state, mask, stream):
+def choose_action(policy, state, mask, stream, memo):
     """Fill the legal mask and return the action of ``policy`` (POLICY_*) for
-    the faction to act; ``stream``: the random policy's one-slot generator."""
+    the faction to act; ``stream``: the random policy's one-slot generator;
+    ``memo``: the game's bot memo (:func:`new_memo`)."""
     legal_mask(state, mask)
     if policy == POLICY_HEURISTIC:
-        return bot_action(state, mask, actor(state))
+        return bot_action(state, mask, actor(state), memo)
     return uniform_legal(mask, stream)
 
 
 # ------------------------------------------------------------- Python API --
+
+def new_memo() -> np.ndarray:
+    """An empty bot memo (engine/coin/bots.py): one per game for compiled
+    play; a fresh one per call values every decision afresh, with the same
+    choices."""
+    return np.zeros(MEMO_SIZE, dtype=np.float64)
+
 
 def choose(game, policy: str = "heuristic", rng=None) -> int:
     """The action ``policy`` picks for ``game.current_agent`` (a :class:`PalestineGame`).
@@ -1893,7 +1920,7 @@ def choose(game, policy: str = "heuristic", rng=None) -> int:
         if rng is None:
             rng = np.random.default_rng((game.seed & 0x7FFFFFFFFFFFFFFF, len(game.history)))
         return int(rng.choice(np.flatnonzero(mask)))
-    return int(bot_action(game.state, mask, actor(game.state)))
+    return int(bot_action(game.state, mask, actor(game.state), new_memo()))
 
 
 def opponent(env, seat: str = "irgun", policy: str = "heuristic"):
