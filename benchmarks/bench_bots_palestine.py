@@ -49,13 +49,13 @@ AIM_BOTS_RATIO = 3.0
 
 
 @njit
-def _nothing(state, mask, faction, memo):
+def _nothing(state, mask, faction):
     return faction
 
 
 def play(games: int, scripted: bool):
     """Positions decided in ``games`` games from SEED: (state, mask, faction,
-    kind, the game's bot memo before the decision) each."""
+    kind, the game's bot memo before the decision, a working copy of it) each."""
     out = []
     rng = np.random.default_rng(SEED)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -66,7 +66,7 @@ def play(games: int, scripted: bool):
         while not turns.is_over(state):
             turns.legal_mask(state, mask)
             faction = int(turns.actor(state))
-            out.append((state.copy(), mask.copy(), faction, int(turns.pending(state)), memo.copy()))
+            out.append((state.copy(), mask.copy(), faction, int(turns.pending(state)), memo.copy(), memo.copy()))
             if scripted:
                 a = int(bots.bot_action(state, mask, faction, memo))
             else:
@@ -75,13 +75,16 @@ def play(games: int, scripted: bool):
     return out
 
 
-def per_call(tasks: dict, repeat: int) -> dict:
+def per_call(tasks: dict, repeat: int, reset=None) -> dict:
     """Seconds of one call of ``fn(item)`` for each item of each task
     (``name: (fn, items)``): the median of ``repeat`` passes, each pass taking
-    every task in turn, so that drift in the machine's speed hits them alike."""
+    every task in turn, so that drift in the machine's speed hits them alike;
+    ``reset()`` runs, untimed, before each task's pass."""
     passes = {name: [] for name in tasks}
     for _ in range(repeat):
         for name, (fn, items) in tasks.items():
+            if reset:
+                reset()
             times = []
             for item in items:
                 t0 = time.perf_counter()
@@ -95,25 +98,28 @@ def timings(scripted, randoms, repeat: int):
     """Per scripted position: (bot, legal mask, apply, hash) seconds; the rules'
     seconds (legal mask + apply) summed over the random positions; the cost of
     one call into numba. The call cost is taken off every call timed."""
-    _nothing(scripted[0][0], scripted[0][1], 0, scripted[0][4])          # compile the yardstick
+    _nothing(scripted[0][0], scripted[0][1], 0)          # compile the yardstick
     scratch = np.zeros(STATE_SIZE, dtype=np.int64)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     rng = np.random.default_rng(SEED)
     moves = [(p[0], int(rng.choice(np.flatnonzero(p[1])))) for p in randoms]
 
+    def reset():
+        """Each bot call starts from its game's memo as it stood (a call may use and clear it)."""
+        for p in scripted:
+            p[5][:] = p[4]
+
     def bot_then_apply(p):
         scratch[:] = p[0]
-        turns.apply(scratch, int(bots.bot_action(p[0], p[1], p[2], p[4].copy())))
+        turns.apply(scratch, int(bots.bot_action(p[0], p[1], p[2], p[5])))
 
     def apply_random(m):
         scratch[:] = m[0]
         turns.apply(scratch, m[1])
 
     t = per_call({
-        # each call gets a copy of the game's memo as it stood (a call may use
-        # and clear it); the yardstick copies too, so the copy is taken off
-        "call": (lambda p: _nothing(p[0], p[1], p[2], p[4].copy()), scripted),
-        "bot": (lambda p: bots.bot_action(p[0], p[1], p[2], p[4].copy()), scripted),
+        "call": (lambda p: _nothing(p[0], p[1], p[2]), scripted),
+        "bot": (lambda p: bots.bot_action(p[0], p[1], p[2], p[5]), scripted),
         "legal": (lambda p: turns.legal_mask(p[0], mask), scripted),
         "bot_apply": (bot_then_apply, scripted),
         "copy": (lambda p: scratch.__setitem__(slice(None), p[0]), scripted),
@@ -121,7 +127,7 @@ def timings(scripted, randoms, repeat: int):
         "random_legal": (lambda p: turns.legal_mask(p[0], mask), randoms),
         "random_apply": (apply_random, moves),
         "random_copy": (lambda m: scratch.__setitem__(slice(None), m[0]), moves),
-    }, repeat)
+    }, repeat, reset)
     call = statistics.median(t["call"])
     net = lambda x: max(0.0, x - call)  # noqa: E731
     per_position = [(net(b), net(m), net(ab - c - b), net(h))
@@ -136,7 +142,7 @@ def report(games: int, repeat: int) -> str:
     t, rand_rules, overhead = timings(scripted, randoms, repeat)
     rand_rules /= games
     kinds = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
-    for (state, mask, faction, kind, _), (b, m, a, h) in zip(scripted, t):
+    for (state, mask, faction, kind, _, _), (b, m, a, h) in zip(scripted, t):
         row = kinds[(kind, faction)]
         row[0] += 1
         row[1] += b

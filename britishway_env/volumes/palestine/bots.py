@@ -1869,6 +1869,7 @@ def bot_action(state, mask, faction, memo):
             a = british_action(state, mask, memo)
         if a < 0 or not mask[a]:
             a = hash_legal(state, mask)
+            scored_box = False
     else:
         scored_box = False
     if not scored_box:
