@@ -80,7 +80,7 @@ SPEC = VolumeSpec(
                 "rollout runner with the scripted bots"),
         Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply")),
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
-        Kernels("env", f"{PACKAGE}.stepper", ("step", "sync"), f"{PACKAGE}.spec:warm_env", "environment step"),
+        Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step"),
         Kernels("bots", f"{PACKAGE}.bots", ("bot_action",), f"{PACKAGE}.spec:warm_bots", "scripted bots"),
     ),
     backends=("local", "ray"),
