@@ -1377,7 +1377,7 @@ def space_decision(state, mask, faction, scores):
         if faction == BRITISH:
             scores[A_EXTRA] = best_unselected - CHIT[cheapest_chit(state)]
         else:
-            scores[A_EXTRA] = best_unselected - offensive_cost(state, setup_factor(state))
+            scores[A_EXTRA] = best_unselected - offensive_cost(state, inputs[0])    # the setup factor
     # Only a Special Activity offered and timed now can be taken here; when
     # none is, or none of those is worth taking, the others need no value.
     now = NEG
@@ -1860,7 +1860,6 @@ def bot_action(state, mask, faction, memo):
     the pending decision. ``mask`` must hold the legal mask of ``state``;
     ``memo`` (:func:`new_memo`, one per game, or a fresh one per call) carries
     a box decision's Operation values to the Operation decision after it."""
-    scored_box = pending(state) == D_BOX
     a = only_legal(mask)
     if a < 0:
         if faction == IRGUN:
@@ -1869,11 +1868,9 @@ def bot_action(state, mask, faction, memo):
             a = british_action(state, mask, memo)
         if a < 0 or not mask[a]:
             a = hash_legal(state, mask)
-            scored_box = False
-    else:
-        scored_box = False
-    if not scored_box:
-        memo[MEMO_SEAT] = 0        # kept values serve only the Operation decision right after their box
+        elif pending(state) == D_BOX:
+            return a               # the box decision kept its Operation values, or cleared them
+    memo[MEMO_SEAT] = 0            # kept values serve only the Operation decision right after their box
     return a
 
 

@@ -3,9 +3,9 @@ hands out next (observation, legal mask, whose turn).
 
 ``palestine_v0`` keeps the observation and mask of the current position in
 two preallocated arrays and refreshes them with :func:`step` (after an
-action) or :func:`sync` (after a reset: ``step`` with no action), so a step costs one trip into
-numba instead of one per question (legal?, over?, whose turn?, what is
-seen?, what is legal?).
+action) or :func:`sync` (after a reset: ``step`` with ``NO_ACTION``), so a
+step costs one trip into numba instead of one per question (legal?, over?,
+whose turn?, what is seen?, what is legal?).
 """
 
 import numpy as np
@@ -17,11 +17,13 @@ from .layout import FORCED
 from .observation import observe
 from .turns import actor, apply, legal_mask
 
+NO_ACTION = -1       # step refreshes without a move
+
 
 @njit(cache=True)
 def step(state, action, obs, mask):
-    """Apply ``action`` (the caller has checked it against ``mask``; -1: no
-    action), then fill ``obs`` and ``mask`` (the acting faction's legal
+    """Apply ``action`` (the caller has checked it against ``mask``; none
+    for ``NO_ACTION``), then fill ``obs`` and ``mask`` (the acting faction's legal
     actions, all 0 once the game is over) for the position reached; return the
     acting faction, or -1 when the game is over.
 
@@ -30,7 +32,7 @@ def step(state, action, obs, mask):
     raise half-way through, so the caller applies the action through
     ``Game.apply``, which puts the row back when that happens.
     """
-    if action >= 0:
+    if action != NO_ACTION:
         if forced_queued(state, FORCED):
             return STEP_DECLINED
         apply(state, action)
@@ -44,4 +46,4 @@ def sync(state, obs, mask):
     for ``state`` as it is (after a reset or a change made outside the env).
     One kernel serves both, so the rules it reaches are compiled into one
     cached kernel, not two."""
-    return step(state, np.int64(-1), obs, mask)
+    return step(state, np.int64(NO_ACTION), obs, mask)
