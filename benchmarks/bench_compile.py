@@ -3,7 +3,7 @@
     python benchmarks/bench_compile.py                                  # Palestine, table to stdout
     python benchmarks/bench_compile.py --write docs/results/benchmarks.md
     python benchmarks/bench_compile.py --warm                           # the package's own cache (smoke test)
-    python benchmarks/bench_compile.py --repeat 3 --write docs/results/benchmarks.md   # medians of 3 runs
+    python benchmarks/bench_compile.py --repeat 3 --serial --write docs/results/benchmarks.md   # medians of 3 runs
 
 Every stage runs in its own fresh process, in order, sharing one empty
 ``NUMBA_CACHE_DIR`` (unless ``--warm``), so a stage's time is what it compiles
@@ -17,10 +17,14 @@ beyond the stages before it, as a user meets it:
 4. ``bots``: the scripted bots choosing through ``bots.choose``;
 5. ``batch``: the compiled rollout runner with the bots in both seats.
 
-Each process records numba's compile events; a kernel's time excludes the
-kernels it compiled on the way (callees), so the per-module table adds up to
-the stage's compile time. ``--write`` replaces only the section headed
-``# Benchmarks: compile time`` in PATH.
+A stage's figure is the wall time a user waits, with the default number of
+compile processes (one per core: on a cold cache a volume's large call trees
+compile side by side, engine/compile_jobs.py), and the CPU seconds of all
+its processes. ``--serial`` also runs the stages with one process, in turn
+with the default runs, for the per-module table: numba's compile events, a
+kernel's time excluding the kernels it compiled on the way (callees).
+``--write`` replaces only the section headed ``# Benchmarks: compile time``
+in PATH.
 """
 
 from __future__ import annotations
@@ -39,11 +43,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import busy_cores, command_line, cpu_model, loadavg, write_section  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+from britishway_env.engine.compile_jobs import JOBS_VARIABLE, jobs as default_jobs  # noqa: E402
+
 HEADING = "# Benchmarks: compile time"
 AIMS = {"rules and random play": 30.0, "bots": 20.0}
 
 RECORD = r"""
-import json, sys, time
+import json, resource, sys, time
 import numba.core.event as ev
 recorder = ev.RecordingListener()
 ev.register("numba:compile", recorder)
@@ -61,7 +68,9 @@ for t, e in recorder.buffer:
         per_module[module] = per_module.get(module, 0.0) + took - children
         if stack:
             stack[-1][2] += took
-print(json.dumps({"wall_s": wall, "per_module": per_module}))
+cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+          for f in ("ru_utime", "ru_stime"))
+print(json.dumps({"wall_s": wall, "cpu_s": cpu, "per_module": per_module}))
 """
 
 STAGES = (
@@ -108,9 +117,16 @@ batch.play_games(0, 0, 4, POLICY_HEURISTIC, POLICY_HEURISTIC, False, out)
 )
 
 
-def run_stage(code: str, cache_dir: str | None) -> dict:
+def run_stage(code: str, cache_dir: str | None, jobs: int | None = None) -> dict:
+    """Run ``code`` in a fresh process on ``cache_dir`` (None: the package's
+    own cache) with at most ``jobs`` compile processes (None: the default,
+    every core): its wall seconds, CPU seconds (its helpers' included) and
+    compile seconds per module (this process's kernels)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
     env.pop("NUMBA_CACHE_DIR", None)
+    env.pop(JOBS_VARIABLE, None)
+    if jobs is not None:
+        env[JOBS_VARIABLE] = str(jobs)
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = cache_dir
     t0 = time.perf_counter()
@@ -123,27 +139,32 @@ def run_stage(code: str, cache_dir: str | None) -> dict:
     return data
 
 
-def measure(warm: bool, stages: list[str]) -> dict:
+def measure(warm: bool, stages: list[str], jobs: int | None = None) -> dict:
+    """The stages in order, in fresh processes sharing one empty cache (or
+    the package's own, ``warm``)."""
     results = {}
     with tempfile.TemporaryDirectory(prefix="numba-cold-") as tmp:
         for name, code in STAGES:
             if name in stages:
-                results[name] = run_stage(code, None if warm else tmp)
+                results[name] = run_stage(code, None if warm else tmp, jobs)
     return results
 
 
-def report(runs: list[dict], warm: bool) -> str:
-    """The report of one or more runs of the stages: each figure is the median
-    over the runs (a shared machine's speed drifts by a quarter from one
-    minute to the next), with the range when there were several."""
+def report(runs: list[dict], warm: bool, jobs: int, serial: list[dict] | None = None) -> str:
+    """The report of one or more runs of the stages (``runs`` with up to
+    ``jobs`` compile processes, ``serial`` with one): each figure is the
+    median over the runs (a shared machine's speed drifts by a quarter from
+    one minute to the next), with the range when there were several. The
+    aims read the wall time a user waits, with the default processes."""
     results = runs[0]
-    per_run = [{k: sum(v["per_module"].values()) for k, v in run.items()} for run in runs]
-    process_s = {k: statistics.median(run[k]["process_s"] for run in runs) for k in results}
-    modules = sorted({m for run in runs for v in run.values() for m in v["per_module"]})
 
     def spread(values) -> str:
         values = list(values)
         return f"{statistics.median(values):.1f}" + (f" ({min(values):.1f}-{max(values):.1f})" if len(values) > 1 else "")
+
+    def wall(name, rs):
+        return [r[name]["wall_s"] for r in rs]
+
     lines = [HEADING, "",
              f"Command: `{command_line()}`  ",
              f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average before: {loadavg()}; "
@@ -151,24 +172,42 @@ def report(runs: list[dict], warm: bool) -> str:
              ("Cache: the package's own numba cache (warm: loading, not compiling)" if warm else
               "Cache: one fresh NUMBA_CACHE_DIR shared by the stages, run in order, each in a fresh process"),
              f"Runs: {len(runs)} (each from an empty cache); figures are medians"
-             + (" (min-max)" if len(runs) > 1 else ""),
-             "", "| stage | compile (s) | stage process (s) |", "|---|---:|---:|"]
+             + (" (min-max)" if len(runs) > 1 else "") + "; seconds", "",
+             f"Compile processes: up to {jobs} (`{JOBS_VARIABLE}`; the default is one per core: on a cold cache "
+             "a volume's large call trees compile side by side, engine/compile_jobs.py)"
+             + ("; the last column is the same stages with one process" if serial else ""), ""]
+    head = f"| stage | wall, up to {jobs} processes | CPU, all processes |"
+    rule = "|---|---:|---:|"
+    if serial:
+        head += " wall, one process |"
+        rule += "---:|"
+    lines += [head, rule]
     for name in results:
-        lines.append(f"| {name} | {spread(r[name] for r in per_run)} | {process_s[name]:.1f} |")
+        row = f"| {name} | {spread(wall(name, runs))} | {spread(r[name]['cpu_s'] for r in runs)} |"
+        if serial:
+            row += f" {spread(wall(name, serial))} |"
+        lines.append(row)
     aim = AIMS["rules and random play"]
+    combined = []
     if "rules" in results:
-        lines.append(f"| rules and random play through `Game` (aim <= {aim:.0f} s) | "
-                     f"{spread(r['rules'] for r in per_run)} | |")
+        combined.append((f"rules and random play through `Game` (aim <= {aim:.0f} s)", ("rules",)))
     for extra, what in (("random", "compiled random games (random rollouts, the fuzzer)"), ("env", "the AEC env")):
         if {"rules", extra} <= set(results):
-            lines.append(f"| rules + {what} (aim <= {aim:.0f} s) | "
-                         f"{spread(r['rules'] + r[extra] for r in per_run)} | |")
+            combined.append((f"rules + {what} (aim <= {aim:.0f} s)", ("rules", extra)))
     if "bots" in results:
-        lines.append(f"| bots (aim <= {AIMS['bots']:.0f} s) | {spread(r['bots'] for r in per_run)} | |")
-    lines += ["", "Compile seconds per module (a kernel's own time, callees excluded):", "",
+        combined.append((f"bots (aim <= {AIMS['bots']:.0f} s)", ("bots",)))
+    for label, names in combined:
+        row = f"| {label} | {spread(sum(r[n]['wall_s'] for n in names) for r in runs)} | |"
+        if serial:
+            row += f" {spread(sum(r[n]['wall_s'] for n in names) for r in serial)} |"
+        lines.append(row)
+    table_runs = serial or runs
+    modules = sorted({m for run in table_runs for v in run.values() for m in v["per_module"]})
+    lines += ["", "Compile seconds per module (a kernel's own time, callees excluded; "
+              + ("the one-process runs" if serial else "this process's kernels only") + "):", "",
               "| module | " + " | ".join(results) + " |", "|---|" + "---:|" * len(results)]
     for m in modules:
-        cells = [f"{statistics.median(run[k]['per_module'].get(m, 0.0) for run in runs):.1f}" for k in results]
+        cells = [f"{statistics.median(run[k]['per_module'].get(m, 0.0) for run in table_runs):.1f}" for k in results]
         lines.append(f"| `{m}` | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -180,6 +219,10 @@ def main(argv=None) -> str:
                    help="comma-separated stages to run, in order (default: all)")
     p.add_argument("--repeat", type=int, default=1, help="run the stages this many times, each from an empty "
                                                          "cache, and report medians (default 1)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help=f"compile processes ({JOBS_VARIABLE}; default: one per core)")
+    p.add_argument("--serial", action="store_true",
+                   help="also run every stage with one compile process, for the per-module table")
     p.add_argument("--write", type=Path, help="replace this report's section in PATH")
     args = p.parse_args(argv)
     stages = [s for s in args.stages.split(",") if s]
@@ -188,7 +231,15 @@ def main(argv=None) -> str:
         p.error(f"unknown stages {unknown}; choose from {[n for n, _ in STAGES]}")
     if args.repeat < 1:
         p.error("--repeat must be at least 1")
-    text = report([measure(args.warm, stages) for _ in range(args.repeat)], args.warm)
+    if args.jobs is not None and args.jobs < 1:
+        p.error("--jobs must be at least 1")
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    runs, serial = [], []
+    for _ in range(args.repeat):           # the two settings in turn, so that drift hits both alike
+        runs.append(measure(args.warm, stages, jobs))
+        if args.serial and jobs > 1:
+            serial.append(measure(args.warm, stages, 1))
+    text = report(runs, args.warm, jobs, serial or None)
     if args.write:
         write_section(args.write, HEADING, text)
     print(text)

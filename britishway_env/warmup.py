@@ -32,7 +32,7 @@ def _warmup(found: VolumeSpec, entry: Kernels) -> Warmup:
     else:
         def warm(ref: str = entry.warm) -> None:
             load(ref)()
-    return Warmup(f"the {found.title} {entry.what}", entry.module, entry.kernels, warm)
+    return Warmup(f"the {found.title} {entry.what}", entry.module, entry.kernels, warm, entry.split)
 
 
 # (volume, use) -> its entry kernels and warm-up

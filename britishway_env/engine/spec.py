@@ -43,6 +43,10 @@ class Kernels(NamedTuple):
     warm: str | None = None     # "module:function" running them once on a tiny input;
                                 # None: a fresh Game takes its first legal action
     what: str = "rules"         # what the notice calls them: "compiling the <title> <what>"
+    split: tuple[tuple[str, ...], ...] = ()    # on a cold cache, groups of kernels ("package.module:
+                                # function(argument types)") compiled side by side, a process each, before
+                                # the warm-up (engine/compile_jobs.py): the large call trees under the entry
+                                # kernels, ordered so that the groups share little
 
 
 @dataclass(frozen=True)

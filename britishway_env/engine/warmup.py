@@ -6,16 +6,19 @@ seconds to minutes; later runs load them from numba's on-disk cache. A
 run them once on a tiny input; :func:`ready` checks whether numba's cache
 holds them for this source and machine, prints a notice before compiling and
 the time it took after, and warms them up so that a progress bar started
-afterwards moves from its first update. The volumes' warm-ups are listed in
+afterwards moves from its first update. On a cold cache the groups a volume
+lists for the use compile side by side on the machine's cores first
+(engine/compile_jobs.py). The volumes' warm-ups are listed in
 ``britishway_env.warmup``.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import time
 from typing import Callable, NamedTuple
+
+from .compile_jobs import is_cached, side_by_side
 
 Echo = Callable[[str], None]
 
@@ -25,28 +28,14 @@ class Warmup(NamedTuple):
     module: str                  # module holding the entry kernels
     kernels: tuple[str, ...]     # their names
     warm: Callable[[], None]     # runs them once on a tiny input
-
-
-def _is_cached(dispatcher) -> bool:
-    """Whether ``dispatcher`` is compiled in this process or numba's on-disk
-    cache holds a fresh entry for it on this machine (same source, same
-    bytecode, same target). Any doubt answers False."""
-    try:
-        if dispatcher.overloads:
-            return True
-        cache = dispatcher._cache
-        index = cache._cache_file._load_index()       # {} when missing or stale (source changed)
-        magic = dispatcher.targetctx.codegen().magic_tuple()
-        code = hashlib.sha256(dispatcher.py_func.__code__.co_code).hexdigest()
-        return any(key[1] == magic and key[2][0] == code for key in index)
-    except Exception:  # numba internals differ: assume a compile is coming
-        return False
+    split: tuple[tuple[str, ...], ...] = ()   # on a cold cache, groups compiled side by side first
+                                              # (engine/compile_jobs.py)
 
 
 def cached(warmup: Warmup) -> bool:
     """Whether every entry kernel of ``warmup`` is ready without compiling."""
     mod = importlib.import_module(warmup.module)
-    return all(_is_cached(getattr(mod, name)) for name in warmup.kernels)
+    return all(is_cached(getattr(mod, name)) for name in warmup.kernels)
 
 
 def ready(warmup: Warmup, echo: Echo | None = None) -> float:
@@ -56,6 +45,8 @@ def ready(warmup: Warmup, echo: Echo | None = None) -> float:
     if cold and echo:
         echo(f"compiling {warmup.label}, first run only (this can take a few minutes)...")
     start = time.perf_counter()
+    if cold and warmup.split:
+        side_by_side(warmup.split)
     warmup.warm()
     elapsed = time.perf_counter() - start
     if cold and echo:

@@ -50,6 +50,54 @@ def warm_bots() -> None:
     choose(Game("palestine", seed=0), "heuristic")
 
 
+# On a cold cache the large call trees compile side by side (engine/compile_jobs.py), each
+# group in its own process, in this order: the first group here, the others in helpers.
+STATE, MASK, SCORES = "int64[::1]", "int8[::1]", "float64[::1]"
+_T, _B = f"{PACKAGE}.turns", f"{PACKAGE}.bots"
+RULES_SPLIT = (
+    # settle's tree (events, the Propaganda Round) serves both new_game and apply
+    (f"{_T}:settle({STATE})", f"{_T}:new_game({STATE}, int64)"),
+    # the legal mask's tree, then apply's own (Sabotage, Assault, Search), then apply on settle
+    (f"{_T}:legal_mask({STATE}, {MASK})", f"{_T}:sabotage_cache_step({STATE})",
+     f"{_T}:finish_assault_space({STATE})", f"{_T}:continue_search({STATE}, int64)",
+     f"{_T}:apply({STATE}, int64)"),
+)
+BOTS_SPLIT = (
+    # the Operations' values (3.0), the Initiative Track decision (2.3), the Irgun's decisions
+    # inside an Operation
+    (f"{_B}:op_value({STATE}, int64, int64, int64, int64, float64)",
+     f"{_B}:box_decision({STATE}, {MASK}, int64, {SCORES}, {SCORES})",
+     f"{_B}:sa_space_decision({STATE}, {MASK}, {SCORES})",
+     f"{_B}:sabotage_cache_decision({STATE}, {MASK}, {SCORES})",
+     f"{_B}:travel_dest_decision({STATE}, {MASK}, {SCORES})", f"{_B}:travel_count_decision({STATE}, {MASK})",
+     f"{_B}:terror_decision({STATE}, {MASK})"),
+    # the British space values, the Special Activities' values (4.0), the British decisions
+    # inside an Operation or a Propaganda Round, then the Operation and space decisions (3.1) on
+    # the Operations' values; the two bots' switches (bot_action) compile on top of both groups
+    (f"{_B}:assault_value({STATE}, int64, int64, boolean)",
+     f"{_B}:patrol_arrest_value({STATE}, int64, int64)",
+     f"{_B}:police_marginal({STATE}, int64, int64, boolean)",
+     f"{_B}:troop_marginal({STATE}, int64, int64, boolean)",
+     f"{_B}:search_activations({STATE}, int64, int64, boolean)",
+     f"{_B}:sa_worth({STATE}, int64)", f"{_B}:sa_after_decision({STATE}, {MASK}, int64, {SCORES})",
+     f"{_B}:mass_detention_cell_decision({STATE}, {MASK}, {SCORES})",
+     f"{_B}:search_move_decision({STATE}, {MASK}, {SCORES})",
+     f"{_B}:assault_chits_decision({STATE}, {MASK})", f"{_B}:search_city_decision({STATE}, {MASK})",
+     f"{_B}:patrol_move_decision({STATE}, {MASK}, {SCORES})",
+     f"{_B}:patrol_move_to_decision({STATE}, {MASK}, {SCORES})",
+     f"{_B}:deploy_destination_decision({STATE}, {MASK}, {SCORES})",
+     f"{_B}:deploy_troops_decision({STATE}, {MASK}, {SCORES})",
+     f"{_B}:fallback({STATE}, {MASK}, int64, {SCORES})",
+     f"{_B}:operation_decision({STATE}, {MASK}, int64, {SCORES}, {SCORES})",
+     f"{_B}:space_decision({STATE}, {MASK}, int64, {SCORES})"),
+)
+
+
+def _joined(*splits):
+    """Several splits as one: group i of each, in turn (the rules before the bots)."""
+    return tuple(sum((split[i] for split in splits if i < len(split)), ()) for i in range(max(map(len, splits))))
+
+
 SPEC = VolumeSpec(
     name="palestine",
     title="Palestine",
@@ -75,13 +123,15 @@ SPEC = VolumeSpec(
     bot=f"{PACKAGE}.bots:choose",
     kernels=(
         Kernels("rollouts", f"{PACKAGE}.playout", ("play_random_rows", "game_seeds"),
-                f"{PACKAGE}.spec:warm_rollouts", "rollout runner (random play)"),
+                f"{PACKAGE}.spec:warm_rollouts", "rollout runner (random play)", RULES_SPLIT),
         Kernels("batch", f"{PACKAGE}.batch", ("play_rows",), f"{PACKAGE}.spec:warm_batch",
-                "rollout runner with the scripted bots"),
-        Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply")),
+                "rollout runner with the scripted bots", _joined(RULES_SPLIT, BOTS_SPLIT)),
+        Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply"), split=RULES_SPLIT),
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
-        Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step"),
-        Kernels("bots", f"{PACKAGE}.bots", ("bot_action",), f"{PACKAGE}.spec:warm_bots", "scripted bots"),
+        Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step",
+                RULES_SPLIT),
+        Kernels("bots", f"{PACKAGE}.bots", ("bot_action",), f"{PACKAGE}.spec:warm_bots", "scripted bots",
+                BOTS_SPLIT),
     ),
     backends=("local", "ray"),
     report=CoinReport(insurgent="irgun", political_will_start=18,      # 2.1
