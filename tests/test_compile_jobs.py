@@ -74,6 +74,13 @@ def test_groups_fold_onto_the_processes_in_order():
     assert compile_jobs._groups_for(groups, 8) == [["a"], ["b", "c"], ["d"]]
 
 
+def test_splits_join_group_by_group():
+    rules = (("r1", "r2"), ("r3",))
+    bots = (("b1",), ("b2",), ("b3",))
+    assert compile_jobs.joined(rules, bots) == (("r1", "r2", "b1"), ("r3", "b2"), ("b3",))
+    assert compile_jobs.joined() == ()
+
+
 def test_a_bad_reference_is_refused_before_any_process_starts(monkeypatch):
     started = []
     monkeypatch.setattr(compile_jobs.subprocess, "Popen", lambda *a, **k: started.append(a))

@@ -44,6 +44,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Sequence
 
+from .jitargs import is_package_kernel
+
 JOBS_VARIABLE = "BRITISHWAY_COMPILE_JOBS"
 LOCKS_VARIABLE = "BRITISHWAY_COMPILE_LOCKS"   # set for helpers: the folder of the kernel locks
 PACKAGES = ("britishway_env.",)        # helpers import kernels from these packages only
@@ -147,8 +149,8 @@ def _kernel_lock(path: str):
 
 def _install_sharing() -> bool:
     """Wrap numba's ``Dispatcher.compile`` once: while ``_SHARING["dir"]`` is
-    set, a kernel of PACKAGES not yet compiled in this process compiles (or
-    loads from the cache) under its lock. Returns whether the wrapper is in
+    set, a kernel of the package (``jitargs.is_package_kernel``) not yet
+    compiled in this process compiles (or loads from the cache) under its lock. Returns whether the wrapper is in
     place (numba without the method: False, and groups simply overlap)."""
     try:
         from numba.core import dispatcher, sigutils
@@ -160,13 +162,12 @@ def _install_sharing() -> bool:
 
     def compile(self, sig):
         folder = _SHARING["dir"]
-        module = getattr(getattr(self, "py_func", None), "__module__", "") or ""
-        if folder is None or not module.startswith(PACKAGES):
+        if folder is None or not is_package_kernel(self):
             return original(self, sig)
         args = tuple(sigutils.normalize_signature(sig)[0])
         if args in self.overloads:
             return original(self, sig)
-        name = f"{module}.{self.py_func.__qualname__}{args}"
+        name = f"{self.py_func.__module__}.{self.py_func.__qualname__}{args}"
         with _kernel_lock(os.path.join(folder, hashlib.sha256(name.encode()).hexdigest()[:32] + ".lock")):
             return original(self, sig)
 
@@ -187,6 +188,13 @@ def _sharing(folder: str | None):
         yield
     finally:
         _SHARING["dir"] = None
+
+
+def joined(*splits: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
+    """Several uses' groups as one (a use built on others, such as a runner
+    over the rules and the bots): group i of each split, in turn."""
+    return tuple(sum((tuple(split[i]) for split in splits if i < len(split)), ())
+                 for i in range(max(map(len, splits), default=0)))
 
 
 def compile_refs(refs: Sequence[str]) -> None:

@@ -20,6 +20,12 @@ PREFIXES = ("britishway_env", "agents")
 _state = {"installed": False}
 
 
+def is_package_kernel(dispatcher) -> bool:
+    """Whether ``dispatcher`` is a kernel of the packages named in ``PREFIXES``."""
+    module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+    return module.startswith(PREFIXES)
+
+
 def installed() -> bool:
     return _state["installed"]
 
@@ -35,8 +41,7 @@ def install() -> bool:
         return False
 
     def get_call_template(self, args, kws):
-        module = getattr(getattr(self, "py_func", None), "__module__", "") or ""
-        if module.startswith(PREFIXES):
+        if is_package_kernel(self):
             args = tuple(types.unliteral(a) for a in args)
             kws = {k: types.unliteral(v) for k, v in kws.items()}
         return original(self, args, kws)

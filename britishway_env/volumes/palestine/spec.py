@@ -3,6 +3,7 @@ rows and entry points."""
 
 from __future__ import annotations
 
+from ...engine.compile_jobs import joined
 from ...engine.spec import CoinReport, Kernels, Outcome, Rows, VolumeSpec
 from ..boards.palestine import N_MAP_SPACES, SPACE_NAMES
 from .cards import CARDS, NO_CAPABILITY, PROPAGANDA_CARDS
@@ -93,11 +94,6 @@ BOTS_SPLIT = (
 )
 
 
-def _joined(*splits):
-    """Several splits as one: group i of each, in turn (the rules before the bots)."""
-    return tuple(sum((split[i] for split in splits if i < len(split)), ()) for i in range(max(map(len, splits))))
-
-
 SPEC = VolumeSpec(
     name="palestine",
     title="Palestine",
@@ -125,7 +121,7 @@ SPEC = VolumeSpec(
         Kernels("rollouts", f"{PACKAGE}.playout", ("play_random_rows", "game_seeds"),
                 f"{PACKAGE}.spec:warm_rollouts", "rollout runner (random play)", RULES_SPLIT),
         Kernels("batch", f"{PACKAGE}.batch", ("play_rows",), f"{PACKAGE}.spec:warm_batch",
-                "rollout runner with the scripted bots", _joined(RULES_SPLIT, BOTS_SPLIT)),
+                "rollout runner with the scripted bots", joined(RULES_SPLIT, BOTS_SPLIT)),
         Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply"), split=RULES_SPLIT),
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
         Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step",
