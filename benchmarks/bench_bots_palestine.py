@@ -16,7 +16,10 @@ machine's speed drifts); the cost of one call into numba (a compiled function
 that does nothing, same arguments) is measured the same way and taken off.
 Figures are per decision and per game; the last table says how much bot time
 per game the rollouts' aim (a scripted game at most 3x the time of a random
-game, bench_rollouts_palestine.py) leaves.
+game, bench_rollouts_palestine.py) leaves, and how much of it the tie-break
+hash alone takes: the ties are counted by replaying the same games with
+``NUMBA_DISABLE_JIT=1`` in a second process (the kernels as plain Python, so
+``open_hash`` can be counted; the bots' choices are checked to be the same).
 
 ``--write`` replaces only the section headed ``# Benchmarks: Palestine scripted bots``.
 """
@@ -24,7 +27,10 @@ game, bench_rollouts_palestine.py) leaves.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -55,7 +61,8 @@ def _nothing(state, mask, faction):
 
 def play(games: int, scripted: bool):
     """Positions decided in ``games`` games from SEED: (state, mask, faction,
-    kind, the game's bot memo before the decision, a working copy of it) each."""
+    kind, the game's bot memo before the decision, a working copy of it, the
+    action played) each."""
     out = []
     rng = np.random.default_rng(SEED)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -66,13 +73,57 @@ def play(games: int, scripted: bool):
         while not turns.is_over(state):
             turns.legal_mask(state, mask)
             faction = int(turns.actor(state))
-            out.append((state.copy(), mask.copy(), faction, int(turns.pending(state)), memo.copy(), memo.copy()))
+            before = memo.copy()
             if scripted:
                 a = int(bots.bot_action(state, mask, faction, memo))
             else:
                 a = int(rng.choice(np.flatnonzero(mask)))
+            out.append((state.copy(), mask.copy(), faction, int(turns.pending(state)), before, before.copy(), a))
             turns.apply(state, a)
     return out
+
+
+def count_ties(games: int) -> dict:
+    """Replay ``games`` scripted games from SEED with the kernels as plain
+    Python (this process must run with ``NUMBA_DISABLE_JIT=1``) and count the
+    calls of the tie-break hash: ``{"decisions", "hash_calls", "actions"}``,
+    ``actions`` a digest of every choice, to compare with the compiled bots'."""
+    calls = [0]
+    hashed = bots.open_hash
+
+    def counted(state):
+        calls[0] += 1
+        return hashed(state)
+
+    bots.open_hash = counted   # bots.pick looks it up at each call when nothing is compiled
+    actions = []
+    for g in range(games):
+        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        memo = bots.new_memo()
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)
+        turns.new_game(state, seed_from(SEED, g))
+        while not turns.is_over(state):
+            turns.legal_mask(state, mask)
+            a = int(bots.bot_action(state, mask, int(turns.actor(state)), memo))
+            actions.append(a)
+            turns.apply(state, a)
+    return {"decisions": len(actions), "hash_calls": calls[0], "actions": action_digest(actions)}
+
+
+def counted_ties(games: int) -> dict:
+    """:func:`count_ties` in a fresh process with ``NUMBA_DISABLE_JIT=1``."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    proc = subprocess.run([sys.executable, "-W", "ignore", __file__, "--count-ties", str(games)],
+                          env=env, capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def action_digest(actions) -> int:
+    """The digest :func:`count_ties` makes of a sequence of choices."""
+    digest = 0
+    for a in actions:
+        digest = (digest * 1000003 + int(a)) % (1 << 61)
+    return digest
 
 
 def per_call(tasks: dict, repeat: int, reset=None) -> dict:
@@ -139,10 +190,12 @@ def timings(scripted, randoms, repeat: int):
 def report(games: int, repeat: int) -> str:
     scripted = play(games, True)
     randoms = play(games, False)
+    ties = counted_ties(games)
+    same_choices = ties["decisions"] == len(scripted) and ties["actions"] == action_digest(p[6] for p in scripted)
     t, rand_rules, overhead = timings(scripted, randoms, repeat)
     rand_rules /= games
     kinds = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
-    for (state, mask, faction, kind, _, _), (b, m, a, h) in zip(scripted, t):
+    for (state, mask, faction, kind, _, _, _), (b, m, a, h) in zip(scripted, t):
         row = kinds[(kind, faction)]
         row[0] += 1
         row[1] += b
@@ -188,7 +241,16 @@ def report(games: int, repeat: int) -> str:
         f"- The {AIM_BOTS_RATIO:.0f}x aim leaves the bots {max(0.0, budget) * us:.1f} µs per game: "
         f"{bot_game / budget:.1f}x less than they take now." if budget > 0 else
         f"- The rules of a scripted game alone exceed {AIM_BOTS_RATIO:.0f}x a random game.",
-        f"- The tie-break hash (`open_hash`, taken only on tied scores) costs {hash_call * us:.2f} µs a call.",
+        f"- The tie-break hash (`open_hash`, taken only on tied scores) costs {hash_call * us:.2f} µs a call; "
+        f"{ties['hash_calls'] / ties['decisions']:.0%} of the decisions take it, {ties['hash_calls'] / games:.1f} "
+        f"per game: {ties['hash_calls'] / games * hash_call * us:.1f} µs per game"
+        + (f", {ties['hash_calls'] / games * hash_call / budget:.0%} of what the {AIM_BOTS_RATIO:.0f}x aim leaves "
+           f"the bots" if budget > 0 else "")
+        + (". Which action a tie picks is part of the bots' choices (the golden record), so this part cannot "
+           "be made cheaper with the choices unchanged (the hash is one serial chain over the open fields)."
+           if same_choices else
+           ". (The plain-Python replay that counts the ties chose differently from the compiled bots: "
+           "the count is not exact.)"),
         "- Per-call timing from Python: the figures are a map of where the time goes, not the compiled "
         "loop's speed (bench_rollouts_palestine.py measures that).",
     ]
@@ -201,7 +263,11 @@ def main(argv=None) -> str:
     ap.add_argument("--repeat", type=int, default=3, help="timed passes over the positions (default 3)")
     ap.add_argument("--quick", action="store_true", help="10 games, 1 pass (smoke test)")
     ap.add_argument("--write", type=Path, help="replace this report's section in PATH")
+    ap.add_argument("--count-ties", type=int, metavar="GAMES", help=argparse.SUPPRESS)   # counted_ties' process
     args = ap.parse_args(argv)
+    if args.count_ties is not None:
+        print(json.dumps(count_ties(args.count_ties)))
+        return ""
     games, repeat = (10, 1) if args.quick else (args.games, args.repeat)
     if games < 1 or repeat < 1:
         ap.error("--games and --repeat must be at least 1")

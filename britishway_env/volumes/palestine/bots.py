@@ -1673,7 +1673,7 @@ def irgun_piece_loss(state, s, cells_owed, m, bare):
     return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, NO)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def irgun_action(state, mask, memo):
     """The Irgun bot: a legal action for the pending decision (``mask`` filled)."""
     scores = np.full(N_ACTIONS, NEG)
@@ -1760,7 +1760,7 @@ def irgun_action(state, mask, memo):
     return fallback(state, mask, np.int64(IRGUN), scores)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def british_action(state, mask, memo):
     """The British bot: a legal action for the pending decision (``mask`` filled)."""
     scores = np.full(N_ACTIONS, NEG)

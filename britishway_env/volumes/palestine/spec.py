@@ -65,16 +65,17 @@ RULES_SPLIT = (
 )
 BOTS_SPLIT = (
     # the Operations' values (3.0), the Initiative Track decision (2.3), the Irgun's decisions
-    # inside an Operation
+    # inside an Operation, then the Irgun bot's switch
     (f"{_B}:op_value({STATE}, int64, int64, int64, int64, float64)",
      f"{_B}:box_decision({STATE}, {MASK}, int64, {SCORES}, {SCORES})",
      f"{_B}:sa_space_decision({STATE}, {MASK}, {SCORES})",
      f"{_B}:sabotage_cache_decision({STATE}, {MASK}, {SCORES})",
      f"{_B}:travel_dest_decision({STATE}, {MASK}, {SCORES})", f"{_B}:travel_count_decision({STATE}, {MASK})",
-     f"{_B}:terror_decision({STATE}, {MASK})"),
+     f"{_B}:terror_decision({STATE}, {MASK})", f"{_B}:irgun_action({STATE}, {MASK}, {SCORES})"),
     # the British space values, the Special Activities' values (4.0), the British decisions
     # inside an Operation or a Propaganda Round, then the Operation and space decisions (3.1) on
-    # the Operations' values; the two bots' switches (bot_action) compile on top of both groups
+    # the Operations' values, then the British bot's switch; bot_action, which only picks a
+    # faction's switch, compiles on top of both groups
     (f"{_B}:assault_value({STATE}, int64, int64, boolean)",
      f"{_B}:patrol_arrest_value({STATE}, int64, int64)",
      f"{_B}:police_marginal({STATE}, int64, int64, boolean)",
@@ -90,7 +91,8 @@ BOTS_SPLIT = (
      f"{_B}:deploy_troops_decision({STATE}, {MASK}, {SCORES})",
      f"{_B}:fallback({STATE}, {MASK}, int64, {SCORES})",
      f"{_B}:operation_decision({STATE}, {MASK}, int64, {SCORES}, {SCORES})",
-     f"{_B}:space_decision({STATE}, {MASK}, int64, {SCORES})"),
+     f"{_B}:space_decision({STATE}, {MASK}, int64, {SCORES})",
+     f"{_B}:british_action({STATE}, {MASK}, {SCORES})"),
 )
 
 
