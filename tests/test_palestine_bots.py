@@ -435,6 +435,24 @@ def test_bots_answer_a_single_legal_action_with_it():
     assert seen > 50
 
 
+def test_each_factions_bot_kernel_is_bot_action_for_that_faction():
+    """`irgun_action` / `british_action` (what `choose` calls, compiled side by
+    side) choose as `bot_action` does and leave the game's memo as it does."""
+    mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    for seed in range(4):
+        g = Game("palestine", seed=seed)
+        joined, alone = bots.new_memo(), bots.new_memo()
+        while not g.is_terminal():
+            T.legal_mask(g.state, mask)
+            f = int(T.actor(g.state))
+            faction_bot = bots.irgun_action if f == L.IRGUN else bots.british_action
+            a = int(bots.bot_action(g.state, mask, f, joined))
+            assert int(faction_bot(g.state, mask, alone)) == a
+            assert np.array_equal(joined, alone)
+            assert bots.choose(g, "heuristic") == a
+            g.apply(a)
+
+
 def test_operation_decision_reuses_the_box_decisions_values_with_the_same_choice():
     """A bot that takes an Operation box (2.3.2, 2.3.4) keeps each Operation's
     value in the game's memo; the Operation decision right after reads them

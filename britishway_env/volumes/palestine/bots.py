@@ -1673,9 +1673,10 @@ def irgun_piece_loss(state, s, cells_owed, m, bare):
     return cell_add_value(state, s, state[at(s, CELLS_UNDERGROUND)] - 1, m, NO)
 
 
-@njit(cache=True)
-def irgun_action(state, mask, memo):
-    """The Irgun bot: a legal action for the pending decision (``mask`` filled)."""
+@njit(cache=True, inline="always")
+def irgun_choice(state, mask, memo):
+    """The Irgun bot's switch: its scored choice for the pending decision
+    (``mask`` filled), or -1 when it has none."""
     scores = np.full(N_ACTIONS, NEG)
     d = pending(state)
     if d == D_BOX:
@@ -1760,9 +1761,10 @@ def irgun_action(state, mask, memo):
     return fallback(state, mask, np.int64(IRGUN), scores)
 
 
-@njit(cache=True)
-def british_action(state, mask, memo):
-    """The British bot: a legal action for the pending decision (``mask`` filled)."""
+@njit(cache=True, inline="always")
+def british_choice(state, mask, memo):
+    """The British bot's switch: its scored choice for the pending decision
+    (``mask`` filled), or -1 when it has none."""
     scores = np.full(N_ACTIONS, NEG)
     d = pending(state)
     if d == D_BOX:
@@ -1854,24 +1856,51 @@ def fallback(state, mask, faction, scores):
     return pick(state, scores, mask)
 
 
+@njit(cache=True, inline="always")
+def answer(state, mask, memo, a):
+    """The bot's answer from its switch's choice ``a``: a legal action by the
+    hash when the switch had none; the memo's kept values cleared except after
+    the box decision that kept them (engine/coin/bots.py)."""
+    if a < 0 or not mask[a]:
+        a = hash_legal(state, mask)
+    elif pending(state) == D_BOX:
+        return a                   # the box decision kept its Operation values, or cleared them
+    memo[MEMO_SEAT] = 0            # kept values serve only the Operation decision right after their box
+    return a
+
+
+@njit(cache=True)
+def irgun_action(state, mask, memo):
+    """The Irgun bot: :func:`bot_action` for the Irgun."""
+    a = only_legal(mask)           # one legal action: nothing to score
+    if a < 0:
+        return answer(state, mask, memo, irgun_choice(state, mask, memo))
+    memo[MEMO_SEAT] = 0
+    return a
+
+
+@njit(cache=True)
+def british_action(state, mask, memo):
+    """The British bot: :func:`bot_action` for the British."""
+    a = only_legal(mask)           # one legal action: nothing to score
+    if a < 0:
+        return answer(state, mask, memo, british_choice(state, mask, memo))
+    memo[MEMO_SEAT] = 0
+    return a
+
+
 @njit(cache=True)
 def bot_action(state, mask, faction, memo):
     """The heuristic bot of ``faction`` (0 British, 1 Irgun): a legal action for
     the pending decision. ``mask`` must hold the legal mask of ``state``;
     ``memo`` (:func:`new_memo`, one per game, or a fresh one per call) carries
-    a box decision's Operation values to the Operation decision after it."""
-    a = only_legal(mask)
-    if a < 0:
-        if faction == IRGUN:
-            a = irgun_action(state, mask, memo)
-        else:
-            a = british_action(state, mask, memo)
-        if a < 0 or not mask[a]:
-            a = hash_legal(state, mask)
-        elif pending(state) == D_BOX:
-            return a               # the box decision kept its Operation values, or cleared them
-    memo[MEMO_SEAT] = 0            # kept values serve only the Operation decision right after their box
-    return a
+    a box decision's Operation values to the Operation decision after it.
+    Each faction's bot is a kernel of its own (:func:`irgun_action`,
+    :func:`british_action`): Python callers take the one they need, so the
+    two compile side by side and neither waits for this join."""
+    if faction == IRGUN:
+        return irgun_action(state, mask, memo)
+    return british_action(state, mask, memo)
 
 
 @njit(cache=True)
@@ -1918,7 +1947,8 @@ def choose(game, policy: str = "heuristic", rng=None) -> int:
         if rng is None:
             rng = np.random.default_rng((game.seed & 0x7FFFFFFFFFFFFFFF, len(game.history)))
         return int(rng.choice(np.flatnonzero(mask)))
-    return int(bot_action(game.state, mask, actor(game.state), new_memo()))
+    faction_bot = irgun_action if actor(game.state) == IRGUN else british_action
+    return int(faction_bot(game.state, mask, new_memo()))
 
 
 def opponent(env, seat: str = "irgun", policy: str = "heuristic"):

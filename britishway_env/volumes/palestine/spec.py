@@ -44,11 +44,15 @@ def warm_env() -> None:
 
 
 def warm_bots() -> None:
-    """The scripted bots' first decision."""
+    """The scripted bots' first decisions, until each faction's bot has chosen once."""
     from ...game import Game
     from .bots import choose
 
-    choose(Game("palestine", seed=0), "heuristic")
+    game = Game("palestine", seed=0)
+    acted = set()
+    while len(acted) < 2 and not game.is_terminal():
+        acted.add(game.current_agent)
+        game.apply(choose(game, "heuristic"))
 
 
 # On a cold cache the large call trees compile side by side (engine/compile_jobs.py), each
@@ -65,7 +69,7 @@ RULES_SPLIT = (
 )
 BOTS_SPLIT = (
     # the Operations' values (3.0), the Initiative Track decision (2.3), the Irgun's decisions
-    # inside an Operation, then the Irgun bot's switch
+    # inside an Operation, then the Irgun bot
     (f"{_B}:op_value({STATE}, int64, int64, int64, int64, float64)",
      f"{_B}:box_decision({STATE}, {MASK}, int64, {SCORES}, {SCORES})",
      f"{_B}:sa_space_decision({STATE}, {MASK}, {SCORES})",
@@ -74,8 +78,8 @@ BOTS_SPLIT = (
      f"{_B}:terror_decision({STATE}, {MASK})", f"{_B}:irgun_action({STATE}, {MASK}, {SCORES})"),
     # the British space values, the Special Activities' values (4.0), the British decisions
     # inside an Operation or a Propaganda Round, then the Operation and space decisions (3.1) on
-    # the Operations' values, then the British bot's switch; bot_action, which only picks a
-    # faction's switch, compiles on top of both groups
+    # the Operations' values, then the British bot; bot_action, the join of the two bots that
+    # compiled play uses, compiles when first used (the batch runner)
     (f"{_B}:assault_value({STATE}, int64, int64, boolean)",
      f"{_B}:patrol_arrest_value({STATE}, int64, int64)",
      f"{_B}:police_marginal({STATE}, int64, int64, boolean)",
@@ -128,7 +132,7 @@ SPEC = VolumeSpec(
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
         Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step",
                 RULES_SPLIT),
-        Kernels("bots", f"{PACKAGE}.bots", ("bot_action",), f"{PACKAGE}.spec:warm_bots", "scripted bots",
+        Kernels("bots", f"{PACKAGE}.bots", ("irgun_action", "british_action"), f"{PACKAGE}.spec:warm_bots", "scripted bots",
                 BOTS_SPLIT),
     ),
     backends=("local", "ray"),
