@@ -132,8 +132,8 @@ SPEC = VolumeSpec(
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
         Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step",
                 RULES_SPLIT),
-        Kernels("bots", f"{PACKAGE}.bots", ("irgun_action", "british_action"), f"{PACKAGE}.spec:warm_bots", "scripted bots",
-                BOTS_SPLIT),
+        Kernels("bots", f"{PACKAGE}.bots", ("irgun_action", "british_action"), f"{PACKAGE}.spec:warm_bots",
+                "scripted bots", BOTS_SPLIT),
     ),
     backends=("local", "ray"),
     report=CoinReport(insurgent="irgun", political_will_start=18,      # 2.1
