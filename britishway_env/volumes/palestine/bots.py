@@ -1857,14 +1857,16 @@ def fallback(state, mask, faction, scores):
 
 
 @njit(cache=True, inline="always")
-def answer(state, mask, memo, a):
-    """The bot's answer from its switch's choice ``a``: a legal action by the
-    hash when the switch had none; the memo's kept values cleared except after
-    the box decision that kept them (engine/coin/bots.py)."""
-    if a < 0 or not mask[a]:
-        a = hash_legal(state, mask)
-    elif pending(state) == D_BOX:
-        return a                   # the box decision kept its Operation values, or cleared them
+def answer(state, mask, memo, a, scored):
+    """The bot's answer ``a``: its switch's choice when ``scored`` (a legal
+    action by the hash when the switch had none), else the only legal action.
+    The memo's kept values are cleared except after the box decision that
+    kept them (engine/coin/bots.py)."""
+    if scored:
+        if a < 0 or not mask[a]:
+            a = hash_legal(state, mask)
+        elif pending(state) == D_BOX:
+            return a               # the box decision kept its Operation values, or cleared them
     memo[MEMO_SEAT] = 0            # kept values serve only the Operation decision right after their box
     return a
 
@@ -1874,9 +1876,8 @@ def irgun_action(state, mask, memo):
     """The Irgun bot: :func:`bot_action` for the Irgun."""
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
-        return answer(state, mask, memo, irgun_choice(state, mask, memo))
-    memo[MEMO_SEAT] = 0
-    return a
+        return answer(state, mask, memo, irgun_choice(state, mask, memo), YES)
+    return answer(state, mask, memo, a, NO)
 
 
 @njit(cache=True)
@@ -1884,9 +1885,8 @@ def british_action(state, mask, memo):
     """The British bot: :func:`bot_action` for the British."""
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
-        return answer(state, mask, memo, british_choice(state, mask, memo))
-    memo[MEMO_SEAT] = 0
-    return a
+        return answer(state, mask, memo, british_choice(state, mask, memo), YES)
+    return answer(state, mask, memo, a, NO)
 
 
 @njit(cache=True)
