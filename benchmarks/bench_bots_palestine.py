@@ -7,8 +7,7 @@ decision kind, against the rules' own cost per decision.
 
 It plays ``--games`` games with the scripted bots in both seats through the
 compiled rules (``turns.legal_mask``, ``bots.bot_action``, ``turns.apply``),
-keeping every position a bot decided, and as many random games from the same
-seeds (for their length). It then times, position by position, the bot's
+keeping every position a bot decided. It then times, position by position, the bot's
 choice (``bot_action``), the legal mask and the rules' move (``apply``), each
 called from Python, in ``--repeat`` passes that take every measurement in
 turn, a slice of the positions at a time (the machine's speed drifts); the
@@ -64,12 +63,11 @@ def _nothing(state, mask, faction):
     return faction
 
 
-def play(games: int, scripted: bool):
-    """Positions decided in ``games`` games from SEED: (state, mask, faction,
-    kind, the game's bot memo before the decision, a working copy of it, the
-    action played, the game's number) each."""
+def play(games: int):
+    """Positions the scripted bots decided in ``games`` games from SEED:
+    (state, mask, faction, kind, the game's bot memo before the decision, a
+    working copy of it, the action played, the game's number) each."""
     out = []
-    rng = np.random.default_rng(SEED)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     for g in range(games):
         state = np.zeros(STATE_SIZE, dtype=np.int64)
@@ -79,10 +77,7 @@ def play(games: int, scripted: bool):
             turns.legal_mask(state, mask)
             faction = int(turns.actor(state))
             before = memo.copy()
-            if scripted:
-                a = int(bots.bot_action(state, mask, faction, memo))
-            else:
-                a = int(rng.choice(np.flatnonzero(mask)))
+            a = int(bots.bot_action(state, mask, faction, memo))
             out.append((state.copy(), mask.copy(), faction, int(turns.pending(state)), before, before.copy(), a, g))
             turns.apply(state, a)
     return out
@@ -90,14 +85,18 @@ def play(games: int, scripted: bool):
 
 @njit
 def _random_games(seeds, stream):
-    """Uniform random play of a game from each seed, all in one compiled call."""
+    """Uniform random play of a game from each seed, all in one compiled
+    call; returns the decisions taken."""
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    decisions = 0
     for g in range(seeds.shape[0]):
         state = np.zeros(STATE_SIZE, dtype=np.int64)
         turns.new_game(state, seeds[g])
         while not turns.is_over(state):
             turns.legal_mask(state, mask)
             turns.apply(state, uniform_legal(mask, stream))
+            decisions += 1
+    return decisions
 
 
 @njit
@@ -166,6 +165,7 @@ def compiled_costs(scripted, games: int, repeat: int) -> dict:
     _replay(seeds[:1], starts[:2], actions)
     _hash_all(states[:1])
     _scripted_games(seeds[:1])
+    random_decisions = _random_games(seeds, np.array([SEED], dtype=np.int64))   # the same games each round
     best = {"random": float("inf"), "replay": float("inf"), "hash": float("inf"), "scripted": float("inf")}
     for _ in range(repeat):
         for name, run in (("random", lambda: _random_games(seeds, np.array([SEED], dtype=np.int64))),
@@ -175,7 +175,8 @@ def compiled_costs(scripted, games: int, repeat: int) -> dict:
             t0 = time.perf_counter()
             run()
             best[name] = min(best[name], time.perf_counter() - t0)
-    return {"random_game": best["random"] / games, "scripted_rules": best["replay"] / games,
+    return {"random_game": best["random"] / games, "random_decisions": random_decisions / games,
+            "scripted_rules": best["replay"] / games,
             "hash_call": best["hash"] / (HASH_REPEAT * len(scripted)), "scripted_game": best["scripted"] / games}
 
 
@@ -249,7 +250,7 @@ def per_call(tasks: dict, repeat: int) -> dict:
 
 
 def timings(scripted, repeat: int):
-    """Per scripted position: (bot, legal mask, apply, hash) seconds, each
+    """Per scripted position: (bot, legal mask, apply) seconds, each
     called from Python; the cost of one call into numba, taken off every call
     timed."""
     _nothing(scripted[0][0], scripted[0][1], 0)          # compile the yardstick
@@ -271,34 +272,31 @@ def timings(scripted, repeat: int):
         "legal": (lambda p: turns.legal_mask(p[0], mask), scripted),
         "bot_apply": (bot_then_apply, scripted, reset),
         "copy": (lambda p: scratch.__setitem__(slice(None), p[0]), scripted),
-        "hash": (lambda p: bots.open_hash(p[0]), scripted),
     }, repeat)
     call = statistics.median(t["call"])
     net = lambda x: max(0.0, x - call)  # noqa: E731
-    per_position = [(net(b), net(m), net(ab - c - b), net(h))
-                    for b, m, ab, c, h in zip(t["bot"], t["legal"], t["bot_apply"], t["copy"], t["hash"])]
+    per_position = [(net(b), net(m), net(ab - c - b))
+                    for b, m, ab, c in zip(t["bot"], t["legal"], t["bot_apply"], t["copy"])]
     return per_position, call
 
 
 def report(games: int, repeat: int) -> str:
-    scripted = play(games, True)
-    randoms = play(games, False)
+    scripted = play(games)
     ties = counted_ties(games)
     same_choices = ties["decisions"] == len(scripted) and ties["actions"] == action_digest(p[6] for p in scripted)
     t, overhead = timings(scripted, repeat)
-    kinds = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
-    for (state, mask, faction, kind, *_), (b, m, a, h) in zip(scripted, t):
+    kinds = defaultdict(lambda: [0, 0.0, 0.0])
+    for (state, mask, faction, kind, *_), (b, m, a) in zip(scripted, t):
         row = kinds[(kind, faction)]
         row[0] += 1
         row[1] += b
         row[2] += m + a
-        row[3] += h
     bot_game = sum(r[1] for r in kinds.values()) / games
     us = 1e6
     lines = [
         SECTION_HEADING,
         "",
-        f"{games:,} games with the scripted bots in both seats and {games:,} random games from the same seeds, "
+        f"{games:,} games with the scripted bots in both seats from seeds {SEED}/0..{games - 1}, "
         f"replayed position by position (median of {repeat} timed pass{'es' if repeat > 1 else ''}, each taking "
         f"every measurement in turn, {CHUNKS} slices of the positions each; one call into numba, "
         f"{overhead * us:.2f} µs, taken off each). {time.strftime('%Y-%m-%d')}, {cpu_model()}, "
@@ -307,17 +305,17 @@ def report(games: int, repeat: int) -> str:
         "| decision | seat | per game | bot µs / decision | bot µs / game | share of bot time | rules µs / decision |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
-    for i, ((kind, faction), (n, b, r, _)) in enumerate(sorted(kinds.items(), key=lambda kv: -kv[1][1])):
+    for i, ((kind, faction), (n, b, r)) in enumerate(sorted(kinds.items(), key=lambda kv: -kv[1][1])):
         if b / games < 0.5 and i >= 12:
             continue
         lines.append(f"| {DECISION_NAMES[kind]} | {('british', 'irgun')[faction]} | {n / games:.1f} "
                      f"| {b / n * us:.2f} | {b / games * us:.1f} | {b / games / bot_game:.0%} | {r / n * us:.2f} |")
     n_scripted = len(scripted) / games
-    n_random = len(randoms) / games
     costs = compiled_costs(scripted, games, repeat)
     rand_c, rules_c, hash_c = costs["random_game"], costs["scripted_rules"], costs["hash_call"]
     scripted_c = costs["scripted_game"]
     bots_c = max(0.0, scripted_c - rules_c)
+    n_random = costs["random_decisions"]
     budget_c = AIM_BOTS_RATIO * rand_c - rules_c
     hashes_c = ties["hash_calls"] / games * hash_c
     lines += [
