@@ -21,3 +21,11 @@ def uniform_legal(mask, stream):
                 return a
             k -= 1
     return -1
+
+
+@njit(cache=True, nogil=True)
+def uniform_legal_rows(masks, streams, out):
+    """:func:`uniform_legal` for every row of ``masks`` (bool or int8), row
+    ``i`` drawing from ``streams[i]``; -1 where a row offers nothing."""
+    for i in range(masks.shape[0]):
+        out[i] = uniform_legal(masks[i], streams[i:i + 1])

@@ -135,6 +135,9 @@ class VolumeSpec:
     """Where runs may be played: "local" (numba threads) and "ray" (Ray tasks)."""
     report: CoinReport | None = None
     """How the balance report reads the rows; None: no balance report for this volume."""
+    vector: str | None = None
+    """Module of the compiled vector env step (``envs/vector.py`` reads its ``step``, ``OBS_SIZE``,
+    ``N_ACTIONS``, ``STATE_SIZE``, ``MEMO_SIZE``, ``N_TALLIES``, ``N_RESULT_COLUMNS``); None: no vector env."""
     _loaded: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):

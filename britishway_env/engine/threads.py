@@ -50,3 +50,30 @@ def in_threads(kernel, base_seed, first_game, n_games, args: tuple, out: np.ndar
                    for a, b in parts]
     for future in futures:
         future.result()
+
+
+def in_slot_ranges(kernel, n_slots: int, args: tuple) -> None:
+    """Run ``kernel(lo, hi, *args)`` over slot ranges covering ``0 .. n_slots - 1``
+    on the numba thread count: for kernels that step many independent games
+    held in whole arrays (a vector env), each call touching only its rows."""
+    n = int(n_slots)
+    threads = numba.get_num_threads()
+    parts = slices(n, threads) if n else []
+    if len(parts) <= 1:
+        kernel(np.int64(0), np.int64(n), *args)
+        return
+    futures = [_pool(threads).submit(kernel, np.int64(a), np.int64(b), *args) for a, b in parts]
+    for future in futures:
+        future.result()
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """One long-lived executor per thread count: a vector env steps thousands
+    of times a second, and starting threads on every step would cost more
+    than the step."""
+    if threads not in _POOLS:
+        _POOLS[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="britishway-slots")
+    return _POOLS[threads]

@@ -94,11 +94,26 @@ class KernelAECEnv(AECEnv):
         self._synced_len = len(game.history)
 
     def reset(self, seed: int | None = None, options: dict | None = None):
+        """A new game. Its seed is drawn from the env's generator (seeded by
+        ``seed``), or given as ``options={"game_seed": k}`` (0..2**63-1): the
+        game the rollouts and the vector env play as ``seed_from(base, i)``,
+        for paired comparisons."""
+        game_seed = None
+        if options is not None:
+            if not isinstance(options, dict) or set(options) - {"game_seed"}:
+                raise ValueError(f"reset options: only 'game_seed' is read, got {options!r}")
+            if "game_seed" in options:
+                game_seed = options["game_seed"]
+                if isinstance(game_seed, bool) or not isinstance(game_seed, (int, np.integer)) \
+                        or not 0 <= game_seed < 2**63:
+                    raise ValueError(f"reset options: game_seed must be an integer in 0..2**63-1, got {game_seed!r}")
         if seed is not None or self._np_random_seed is None:
             self._rng = np.random.default_rng(seed)
             self._np_random_seed = seed
         notice_once(self.game_class.volume, "env")
-        self.game = self.game_class(seed=int(self._rng.integers(0, 2**63 - 1)))
+        if game_seed is None:
+            game_seed = int(self._rng.integers(0, 2**63 - 1))
+        self.game = self.game_class(seed=int(game_seed))
         self.resync()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

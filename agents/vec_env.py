@@ -1,0 +1,90 @@
+"""The compiled vector env (``britishway_env.envs.vector``) as a
+Stable-Baselines3 ``VecEnv``, with ``action_masks()`` for sb3-contrib's
+MaskablePPO.
+
+    from sb3_contrib import MaskablePPO
+    from agents.vec_env import SB3VectorEnv
+
+    venv = SB3VectorEnv("palestine", num_envs=256, seat="irgun", opponent="heuristic", seed=0)
+    model = MaskablePPO("MlpPolicy", venv, gamma=1.0)
+    model.learn(100_000)
+
+Each slot is one trajectory of the learner's seat, so SB3's returns and
+value targets never cross a change of seat: the other seat's decisions are
+played inside ``step`` and the learner's reward (+1/-1) arrives on the step
+whose actions ended the game. ``dones`` are terminations and truncations
+(a game past the rules' decision limit, flagged ``TimeLimit.truncated``);
+``infos[i]["terminal_observation"]`` holds a finished game's last
+observation, as SB3 expects.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from stable_baselines3.common.vec_env.base_vec_env import VecEnv
+
+from britishway_env.envs.vector import VectorEnv
+
+
+class SB3VectorEnv(VecEnv):
+    def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str = "british",
+                 opponent="random", seed: int = 0, auto_single: bool = True):
+        self.venv = VectorEnv(volume, num_envs=num_envs, seat=seat, opponent=opponent, seed=seed,
+                              auto_single=auto_single)
+        obs_space = spaces.Box(-np.inf, np.inf, shape=(self.venv.observation_size,), dtype=np.float32)
+        super().__init__(num_envs, obs_space, spaces.Discrete(self.venv.n_actions))
+        self._actions = np.zeros(num_envs, dtype=np.int64)
+        self.episode_rewards: list[float] = []      # the learner's reward of every game finished
+
+    def set_opponents(self, opponent) -> None:
+        self.venv.set_opponents(opponent)
+
+    def reset(self):
+        obs, _ = self.venv.reset()
+        return obs
+
+    def step_async(self, actions):
+        self._actions = np.asarray(actions)
+
+    def step_wait(self):
+        obs, rewards, terminated, truncated, info = self.venv.step(self._actions)
+        dones = terminated | truncated
+        infos = [{} for _ in range(self.num_envs)]
+        for k, i in enumerate(info["ended"]):
+            infos[i]["terminal_observation"] = info["terminal_obs"][k]
+            infos[i]["TimeLimit.truncated"] = bool(truncated[i])
+            infos[i]["episode"] = {"r": float(rewards[i]), "l": 0}
+            self.episode_rewards.append(float(rewards[i]))
+        return obs, rewards, dones, infos
+
+    def action_masks(self) -> np.ndarray:
+        return self.venv.action_masks()
+
+    def env_method(self, method_name, *args, indices=None, **kwargs):
+        if method_name == "action_masks":
+            masks = self.venv.action_masks()
+            return [masks[i] for i in self._get_indices(indices)]
+        raise AttributeError(f"SB3VectorEnv has no env method {method_name!r}")
+
+    def has_attr(self, attr_name: str) -> bool:
+        return attr_name == "action_masks"
+
+    def get_attr(self, attr_name, indices=None):
+        if attr_name == "render_mode":
+            return [None] * len(self._get_indices(indices))
+        raise AttributeError(f"SB3VectorEnv has no attribute {attr_name!r}")
+
+    def set_attr(self, attr_name, value, indices=None):
+        raise AttributeError(f"SB3VectorEnv has no attribute {attr_name!r}")
+
+    def env_is_wrapped(self, wrapper_class, indices=None):
+        return [False] * len(self._get_indices(indices))
+
+    def close(self):
+        pass
+
+    def seed(self, seed=None):
+        if seed is not None:
+            self.venv.seed = VectorEnv._check_seed(seed)
+        return [None] * self.num_envs
