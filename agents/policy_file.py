@@ -56,7 +56,14 @@ def volume_sizes(volume: str) -> tuple[int, int]:
         from britishway_env.solo1948.observation import OBS_SIZE
 
         return OBS_SIZE, L.N_ACTIONS
-    raise UnknownPolicyError(f"no trained policies for volume {volume!r}; policy files exist for: solo1948")
+    from britishway_env.registry import spec, volume_names
+
+    with_policies = ["solo1948"] + [name for name in volume_names() if spec(name).vector is not None]
+    if volume not in with_policies:
+        raise UnknownPolicyError(f"no trained policies for volume {volume!r}; policy files exist for: "
+                                 f"{', '.join(with_policies)}")
+    module = spec(volume).resolve(spec(volume).vector)
+    return int(module.OBS_SIZE), int(module.N_ACTIONS)
 
 
 def array_shapes(config: Mapping) -> dict[str, tuple[int, ...]]:

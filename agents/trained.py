@@ -19,18 +19,48 @@ from . import policy_file
 
 CHECKPOINTS = Path(__file__).parent / "checkpoints"
 SHIPPED = {"solo1948": CHECKPOINTS / "solo1948_ppo.npz"}
+# The shipped policy of each seat of a two-player volume: what the policy name "trained" plays.
+SHIPPED_SEATS = {("palestine", "british"): CHECKPOINTS / "palestine_british.npz",
+                 ("palestine", "irgun"): CHECKPOINTS / "palestine_irgun.npz"}
+TRAINED = "trained"
 
 
-def resolve(path: str | Path, volume: str) -> Path:
-    """The file behind a policy argument: 'ppo' is the volume's shipped policy."""
+def is_learned(name) -> bool:
+    """Whether a policy name is a trained network: ``trained`` (the shipped
+    policy of the seat) or a policy file path (``.npz``)."""
+    return isinstance(name, (str, Path)) and (str(name) == TRAINED or str(name).lower().endswith(".npz"))
+
+
+def resolve(path: str | Path, volume: str, seat: str | None = None) -> Path:
+    """The file behind a policy argument: 'ppo' is the volume's shipped
+    policy, 'trained' the shipped policy of ``seat``; anything else a path."""
     if str(path) == "ppo":
         if volume not in SHIPPED:
             raise UnknownPolicyError(f"no shipped policy for volume {volume!r}")
         return SHIPPED[volume]
+    if str(path) == TRAINED:
+        shipped = SHIPPED_SEATS.get((volume, seat))
+        if shipped is None or not shipped.is_file():
+            raise UnknownPolicyError(f"no shipped trained policy for the {seat} seat of {volume}")
+        return shipped
     path = Path(path)
     if not path.is_file():
         raise UnknownPolicyError(f"no policy file at {str(path)!r}")
     return path
+
+
+_LOADED: dict = {}
+
+
+def load_network(name: str | Path, volume: str, seat: str | None = None) -> policy_file.MlpPolicy:
+    """The :class:`~agents.policy_file.MlpPolicy` behind a learned policy name
+    (checked: a policy file of ``volume``), read once per file and change."""
+    path = resolve(name, volume, seat)
+    st = path.stat()
+    key = (str(path.resolve()), st.st_mtime_ns, st.st_size, volume)
+    if key not in _LOADED:
+        _LOADED[key] = policy_file.load(path, volume=volume)
+    return _LOADED[key]
 
 
 def load_policy(path: str | Path, volume: str = "solo1948", deterministic: bool = True,

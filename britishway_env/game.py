@@ -16,7 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from .engine.statedict import Fields, as_integer, check_seed, guarded, show
-from .errors import IllegalActionError, StateError, UnknownVolumeError
+from .errors import IllegalActionError, StateError, UnknownPolicyError, UnknownVolumeError
 from .registry import is_volume, spec, volume_names
 
 
@@ -156,6 +156,16 @@ class KernelGame(Game, abc.ABC):
 
     def legal_actions(self) -> list[int]:
         return [int(a) for a in np.flatnonzero(self.legal_mask())]
+
+    def choose(self, policy: str = "heuristic") -> int:
+        """The action ``policy`` picks for ``current_agent`` (not applied):
+        a policy the volume's bot takes ("heuristic", "random"; "trained", the
+        shipped network of the seat, or a policy file path, where the volume
+        has trained policies)."""
+        found = spec(self.volume)
+        if found.bot is None:
+            raise UnknownPolicyError(f"{self.volume} has no bots to choose for a Game; use its rollouts policies")
+        return int(found.resolve(found.bot)(self, policy))
 
     def apply(self, action: int) -> None:
         """Take a legal action; raise :class:`IllegalActionError` (state unchanged) otherwise.

@@ -45,10 +45,19 @@ def seats(volume: str) -> tuple[str, ...] | None:
     return found.agents if found.several_seats else None
 
 
-def check_policy_name(found: VolumeSpec, name) -> str:
-    """``name`` if it is one of the volume's built-in policies."""
+def check_policy_name(found: VolumeSpec, name, seat: str | None = None) -> str:
+    """``name`` if it is one of the volume's built-in policies, or (volumes
+    with a vector env) ``trained`` or a policy file that loads for the volume."""
+    if found.vector is not None and isinstance(name, str):
+        from agents.trained import is_learned, load_network
+
+        if is_learned(name):
+            load_network(name, found.name, seat)       # UnknownPolicyError naming what is wrong
+            return name
     if not isinstance(name, str) or name not in found.policies:
-        raise UnknownPolicyError(f"unknown policy {name!r} for {found.name}: use one of {', '.join(found.policies)}")
+        extra = ", 'trained' or a policy file (.npz)" if found.vector is not None else ""
+        raise UnknownPolicyError(f"unknown policy {name!r} for {found.name}: use one of "
+                                 f"{', '.join(found.policies)}{extra}")
     return name
 
 
@@ -65,8 +74,8 @@ def resolve_policies(volume: str, policy: str | None = None,
         if seat not in found.agents:
             raise UnknownPolicyError(f"unknown seat {seat!r} for {found.name}: seats are {', '.join(found.agents)}")
         per_seat[seat] = name
-    for name in per_seat.values():
-        check_policy_name(found, name)
+    for seat, name in per_seat.items():
+        check_policy_name(found, name, seat)
     return per_seat
 
 
@@ -110,11 +119,16 @@ def compiled_use(volume: str, policy: str | None = None, policies: Mapping[str, 
                  **_run_options) -> str:
     """Which of the volume's kernels a run with these (checked) policies
     compiles: "rollouts" (random play in every seat, or a one-player volume's
-    built-in policy), "batch" (a scripted seat), or "policy" (a Python policy
+    built-in policy), "batch" (a scripted seat), "vector" (a trained network in
+    a seat: the vector env steps the games) or "policy" (a Python policy
     steps the games)."""
     found = volume_spec(volume)
     if not found.several_seats:
         return "rollouts" if policy in found.policies else "policy"
+    from agents.trained import is_learned
+
+    if any(is_learned(name) for name in (policies or {}).values()):
+        return "vector"
     scripted = any(name != "random" for name in (policies or {}).values())
     return "batch" if scripted and any(k.use == "batch" for k in found.kernels) else "rollouts"
 

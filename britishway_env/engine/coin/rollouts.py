@@ -63,11 +63,15 @@ class CoinRollouts:
     def per_seat(self, policies: Mapping[str, str] | None) -> dict[str, str]:
         """The policy of each seat, a seat left out playing random (the names
         are checked by ``britishway_env.rollouts``; here only that each is a bot's)."""
+        from agents.trained import is_learned
+
         chosen = {seat: RANDOM for seat in self.seats}
         chosen.update(policies or {})
-        if set(chosen) != set(self.seats) or any(name not in self.policies for name in chosen.values()):
-            raise UnknownPolicyError(f"{self.volume} policies are one of {', '.join(self.policies)} for each seat "
-                                     f"({', '.join(self.seats)}), got {dict(policies or {})!r}")
+        if set(chosen) != set(self.seats) or any(name not in self.policies and not is_learned(name)
+                                                 for name in chosen.values()):
+            raise UnknownPolicyError(f"{self.volume} policies are one of {', '.join(self.policies)}, 'trained' "
+                                     f"or a policy file (.npz) for each seat ({', '.join(self.seats)}), got "
+                                     f"{dict(policies or {})!r}")
         return chosen
 
     def policy_codes(self, policies: Mapping[str, str] | None) -> tuple[int, int]:
@@ -79,6 +83,16 @@ class CoinRollouts:
                    check_every_step: bool = False) -> np.ndarray:
         """Result rows of games ``start .. start + n - 1`` of the run with base
         ``seed`` (what a chunk of the local or the Ray backend plays)."""
+        from agents.trained import is_learned, load_network
+
+        chosen = self.per_seat(policies)
+        if any(is_learned(name) for name in chosen.values()):
+            # trained networks: NumPy forward passes in lock-step batches over the compiled vector env
+            from ...envs.vector import play_policies
+
+            players = {seat: load_network(name, self.volume, seat) if is_learned(name) else name
+                       for seat, name in chosen.items()}
+            return play_policies(self.volume, players, seed, start, n)
         out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
         codes = self.policy_codes(policies)
         if all(self.policies[c] == RANDOM for c in codes):

@@ -1929,14 +1929,22 @@ def choose(game, policy: str = "heuristic", rng=None) -> int:
     ``"heuristic"``: the faction's scripted bot (deterministic given the open
     information). ``"random"``: a uniformly random legal action from ``rng``
     (a ``numpy.random.Generator``; default one seeded from the game's seed
-    and length).
+    and length). ``"trained"`` (the shipped network of the seat) or a policy
+    file path (``.npz``): the network's arg-max over the legal actions.
     """
+    from agents.trained import is_learned, load_network
+
     from ...errors import StateError, UnknownPolicyError
 
-    if policy not in POLICY_NAMES:
-        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}")
+    learned = is_learned(policy)
+    if policy not in POLICY_NAMES and not learned:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}, "
+                                 "'trained' or a policy file (.npz)")
     if game.is_terminal():
         raise StateError("the game is over: no action to choose")
+    if learned:
+        network = load_network(policy, "palestine", game.current_agent)
+        return int(network.act(game.observation()[None], game.legal_mask()[None])[0])
     if policy == "heuristic":
         from ...warmup import notice_once
 

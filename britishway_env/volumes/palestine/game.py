@@ -125,6 +125,14 @@ class PalestineGame(KernelGame):
     def outcome(self) -> str:
         return L.OUTCOME_NAMES[int(self.state[L.OUTCOME])]
 
+    def observation(self) -> np.ndarray:
+        """What both players see (float32, the AEC env's and the vector env's ``observation``)."""
+        from .observation import OBS_SIZE, observe
+
+        out = np.zeros(OBS_SIZE, dtype=np.float32)
+        observe(self.state, out)
+        return out
+
     @property
     def winner(self) -> str | None:
         return {L.BRITISH_WIN: "british", L.IRGUN_WIN: "irgun"}.get(int(self.state[L.OUTCOME]))
