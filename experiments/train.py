@@ -41,6 +41,7 @@ import argparse
 import csv
 import json
 import math
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -333,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
                         learning_rate=args.lr, gamma=1.0, gae_lambda=0.95, ent_coef=args.ent_coef,
                         clip_range=args.clip, policy_kwargs={"net_arch": NET}, seed=args.seed, verbose=0,
                         device="cpu")
-    counters = {"timesteps": 0, "wall_s": 0.0, "best": -1.0, "bc_agreement": None}
+    counters = {"timesteps": 0, "wall_s": 0.0, "best": -1.0, "bc_agreement": None, "commands": []}
     snapshots: list = []
     resumed = args.resume and (out_dir / "train_state.npz").exists()
     if resumed:
@@ -352,6 +353,8 @@ def main(argv: list[str] | None = None) -> int:
 
     source = (f"MaskablePPO MlpPolicy {NET} tanh, experiments/train.py --volume {args.volume} --seat {args.seat} "
               f"--seed {args.seed}")
+    counters.setdefault("commands", []).append(shlex.join(["python", "experiments/train.py",
+                                                           *(sys.argv[1:] if argv is None else argv)]))
     latest = Live(actor_of(model, args.volume, source))
 
     def set_pool() -> None:

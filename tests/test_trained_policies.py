@@ -131,7 +131,7 @@ def test_training_script_clones_trains_evaluates_and_resumes(tmp_path):
 
     import experiments.train as train
 
-    out = tmp_path / "run"
+    out = tmp_path / "palestine_irgun"
     common = ["--volume", "palestine", "--seat", "irgun", "--envs", "16", "--bc-games", "24", "--bc-epochs", "1",
               "--eval-games", "24", "--eval-every", "2048", "--snapshot-every", "1024", "--n-steps", "64",
               "--batch", "512", "--out-dir", str(out), "--threads", "1"]
@@ -145,3 +145,14 @@ def test_training_script_clones_trains_evaluates_and_resumes(tmp_path):
     more = list(csv.DictReader((out / "log.csv").open()))
     assert len(more) > len(rows) and int(more[-1]["timesteps"]) >= 4096
     assert not any(p.suffix in (".zip", ".pkl", ".pt") for p in out.iterdir())   # nothing pickled
+    state = __import__("json").loads((out / "train_state.json").read_text())
+    assert len(state["commands"]) == 2 and "--resume" in state["commands"][1]
+
+    import experiments.training_report as training_report
+
+    md = tmp_path / "docs" / "training.md"
+    assert training_report.main(["--games", "20", "--british", str(out / "best.npz"), "--irgun",
+                                 str(out / "latest.npz"), "--runs", str(tmp_path), "--out", str(md)]) == 0
+    text = md.read_text()
+    assert "| irgun | heuristic | **trained** | 20 |" in text and "### Against the bar" in text
+    assert (md.parent / "training_palestine_irgun.png").is_file() and "training_palestine_irgun.png" in text

@@ -1,0 +1,186 @@
+"""Evaluate trained Palestine policies and write docs/results/training.md.
+
+    python experiments/training_report.py                        # the shipped policies, 4,000 games a pairing
+    python experiments/training_report.py --games 200 --out /tmp/t.md --runs runs/train   # quick
+
+Each policy plays its seat against random play and against the scripted bot
+on the same games (base ``--seed``, never a training or training-evaluation
+seed), next to the scripted bot and random play in that seat on those same
+games: paired comparisons, every rate with its Wilson 95% interval. The
+learning curves and the training figures are read from the training runs'
+folders (``--runs``: ``<volume>_<seat>/log.csv``, ``train_state.json``,
+``curve.png``, as ``experiments/train.py`` writes them); the curves are copied
+next to the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import platform
+import shutil
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+EVAL_SEED = 20261123
+SEATS = ("british", "irgun")
+BAR_RANDOM = 0.95
+
+
+def evaluate(volume: str, games: int, seed: int, policies: dict[str, str]) -> list[dict]:
+    from britishway_env import rollouts
+    from experiments.train import wilson
+
+    rows = []
+    for seat in SEATS:
+        other = SEATS[1 - SEATS.index(seat)]
+        for opponent in ("random", "heuristic"):
+            for player in (policies[seat], "heuristic", "random"):
+                t0 = time.perf_counter()
+                df = rollouts.run(volume, games, seed=seed, policies={seat: player, other: opponent})
+                wins = int((df["winner"] == seat).sum())
+                lo, hi = wilson(wins, games)
+                rows.append({"seat": seat, "opponent": opponent, "player": player, "games": games, "wins": wins,
+                             "rate": wins / games, "lo": lo, "hi": hi, "seconds": time.perf_counter() - t0})
+    df = rollouts.run(volume, games, seed=seed, policies={s: policies[s] for s in SEATS})
+    wins = int((df["winner"] == "british").sum())
+    rows.append({"seat": "british", "opponent": "trained", "player": policies["british"], "games": games,
+                 "wins": wins, "rate": wins / games, "lo": wilson(wins, games)[0], "hi": wilson(wins, games)[1],
+                 "seconds": 0.0})
+    return rows
+
+
+def name_of(player: str, policies: dict) -> str:
+    return "**trained**" if player in policies.values() else player
+
+
+def report(rows: list[dict], args, runs: dict) -> str:
+    import numba
+
+    policies = args.policies
+    lines = [
+        "# Palestine: trained policies", "",
+        f"Generated {date.today().isoformat()} by `experiments/training_report.py` on {platform.machine()} "
+        f"({numba.config.NUMBA_NUM_THREADS} cores), Python {platform.python_version()}.", "",
+        "Two networks, one per seat (`agents/checkpoints/palestine_british.npz`, `palestine_irgun.npz`; "
+        "the policy name `trained`), each trained by `experiments/train.py`: behaviour cloning of the scripted "
+        "bot of its seat, then MaskablePPO on the compiled vector env against a pool of opponents. They are "
+        "plain policy files (float32 weights and a JSON config, read with NumPy, nothing unpickled) and play "
+        "without torch.", "",
+        "## Evaluation", "",
+        f"Every pairing plays the same {args.games:,} games (base seed {args.seed}; game *i* has the same seed, "
+        "deck and setup in every row: paired comparisons; no training or training-evaluation game used this "
+        "seed). The policy in the seat plays deterministically (arg-max). Intervals are Wilson 95%.", "",
+        "| seat | opponent | player in the seat | games | wins | win rate | 95% CI |",
+        "|---|---|---|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        if r["opponent"] == "trained":
+            continue
+        lines.append(f"| {r['seat']} | {r['opponent']} | {name_of(r['player'], policies)} | {r['games']:,} | "
+                     f"{r['wins']:,} | {r['rate']:.4f} | [{r['lo']:.4f}, {r['hi']:.4f}] |")
+    both = [r for r in rows if r["opponent"] == "trained"][0]
+    lines += ["", f"Trained against trained: the British network wins {both['wins']:,} of {both['games']:,} "
+                  f"({both['rate']:.4f} [{both['lo']:.4f}, {both['hi']:.4f}]).", "",
+              "### Against the bar", "",
+              "| seat | against random: win rate (bar >= 0.95) | against the scripted bot: lower end of the "
+              "95% interval (bar > 0.50) | met |", "|---|---:|---:|---|"]
+    for seat in SEATS:
+        vr = [r for r in rows if r["seat"] == seat and r["opponent"] == "random" and r["player"] == policies[seat]][0]
+        vh = [r for r in rows if r["seat"] == seat and r["opponent"] == "heuristic"
+              and r["player"] == policies[seat]][0]
+        ok = vr["rate"] >= BAR_RANDOM and vh["lo"] > 0.5
+        lines.append(f"| {seat} | {vr['rate']:.4f} | {vh['lo']:.4f} (rate {vh['rate']:.4f}) | "
+                     f"{'yes' if ok else 'no'} |")
+    lines += ["", "## Training", ""]
+    for seat in SEATS:
+        run = runs.get(seat)
+        lines += [f"### {seat.capitalize()}", ""]
+        if run is None:
+            lines += ["(no training run folder given)", ""]
+            continue
+        state, log, curve = run
+        lines += ["```", *state.get("commands", [f"python experiments/train.py --seat {seat}"]), "```", "",
+                  f"- behaviour cloning: agrees with the scripted bot on {state.get('bc_agreement') or 0:.3f} of "
+                  "its decisions (training data, last epoch);",
+                  f"- MaskablePPO: {int(state['timesteps']):,} learner steps in {state['wall_s'] / 60:.1f} min "
+                  f"({int(state['timesteps']) / max(state['wall_s'], 1e-9):,.0f} steps/s with the evaluations);",
+                  f"- shipped: the evaluation row with the best win rate against the scripted bot "
+                  f"({state['best']:.3f} on the training-evaluation games).", ""]
+        if curve is not None:
+            lines += [f"![{seat} learning curve]({curve.name})", ""]
+        lines += ["| learner steps | phase | vs scripted bot | 95% CI | vs random | won in training |",
+                  "|---:|---|---:|---|---:|---:|"]
+        for r in log:
+            lines.append(f"| {int(r['timesteps']):,} | {r['phase']} | {float(r['vs_heuristic']):.3f} | "
+                         f"[{float(r['vs_heuristic_lo']):.3f}, {float(r['vs_heuristic_hi']):.3f}] | "
+                         f"{float(r['vs_random']):.3f} | {r['train_win_rate']} |")
+        lines.append("")
+    lines += ["## Reproduce", "", "```"]
+    for seat in SEATS:
+        run = runs.get(seat)
+        if run is not None:
+            lines += run[0].get("commands", [f"python experiments/train.py --seat {seat}"])
+    lines.append(f"python experiments/training_report.py --games {args.games} --seed {args.seed}")
+    for seat in SEATS:
+        other = SEATS[1 - SEATS.index(seat)]
+        for opponent in ("random", "heuristic"):
+            lines.append(f"britishway rollouts palestine --games {args.games} --seed {args.seed} "
+                         f"--policy {seat}=trained,{other}={opponent}")
+    lines += ["```", ""]
+    return "\n".join(lines)
+
+
+def read_run(folder: Path):
+    state_path, log_path = folder / "train_state.json", folder / "log.csv"
+    if not state_path.is_file() or not log_path.is_file():
+        return None
+    state = json.loads(state_path.read_text())
+    log = list(csv.DictReader(log_path.open()))
+    curve = folder / "curve.png"
+    return state, log, curve if curve.is_file() else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=4000)
+    p.add_argument("--seed", type=int, default=EVAL_SEED)
+    p.add_argument("--british", default="trained", help="the British policy ('trained' or a policy file)")
+    p.add_argument("--irgun", default="trained", help="the Irgun policy ('trained' or a policy file)")
+    p.add_argument("--runs", type=Path, default=ROOT / "runs" / "train",
+                   help="folder of the training runs (palestine_british/, palestine_irgun/)")
+    p.add_argument("--out", type=Path, default=ROOT / "docs" / "results" / "training.md")
+    args = p.parse_args(argv)
+    if args.games < 1:
+        p.error("--games must be >= 1")
+    args.policies = {"british": args.british, "irgun": args.irgun}
+    from britishway_env.io import atomic_write_text
+
+    rows = evaluate("palestine", args.games, args.seed, args.policies)
+    runs = {}
+    for seat in SEATS:
+        run = read_run(args.runs / f"palestine_{seat}")
+        if run is not None and run[2] is not None:
+            target = args.out.parent / f"training_palestine_{seat}.png"
+            if run[2].resolve() != target.resolve():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(run[2], target)
+            run = (run[0], run[1], target)
+        if run is not None:
+            runs[seat] = run
+    text = report(rows, args, runs)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(args.out, text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
