@@ -42,6 +42,7 @@ bench: $(FULL_STAMP)
 	$(PY) benchmarks/bench_solo1948.py
 	$(PY) benchmarks/bench_palestine.py
 	$(PY) benchmarks/bench_rollouts_palestine.py
+	$(PY) benchmarks/bench_training.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

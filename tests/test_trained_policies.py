@@ -105,12 +105,17 @@ def test_game_choose_and_bot_opponent_take_a_network(net):
     a = game.choose(net)
     assert a in game.legal_actions()
     assert a == choose(game, net)
-    env = BotOpponent(palestine_v0.env(), {"irgun": lambda g: choose(g, net)})
-    env.reset(seed=0)
-    for agent in env.agent_iter(max_iter=400):
-        assert agent == "british"
-        obs, reward, term, trunc, info = env.last()
-        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    from britishway_env.volumes.palestine.bots import opponent
+
+    for env in (BotOpponent(palestine_v0.env(), {"irgun": lambda g: choose(g, net)}),
+                opponent(palestine_v0.env(), seat="irgun", policy=net)):
+        env.reset(seed=0)
+        for agent in env.agent_iter(max_iter=400):
+            assert agent == "british"
+            obs, reward, term, trunc, info = env.last()
+            env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(UnknownPolicyError, match="no policy file"):
+        opponent(palestine_v0.env(), seat="irgun", policy="nowhere.npz")
     with pytest.raises(UnknownPolicyError, match="no bots"):
         Game("solo1948", seed=0).choose("heuristic")
 

@@ -1960,11 +1960,17 @@ def choose(game, policy: str = "heuristic", rng=None) -> int:
 
 
 def opponent(env, seat: str = "irgun", policy: str = "heuristic"):
-    """``env`` (a ``palestine_v0`` env) with ``seat`` played by ``policy``:
-    ``agent_iter()`` yields only the other seat (:class:`BotOpponent`)."""
+    """``env`` (a ``palestine_v0`` env) with ``seat`` played by ``policy``
+    ("heuristic", "random", "trained" or a policy file): ``agent_iter()``
+    yields only the other seat (:class:`BotOpponent`)."""
+    from agents.trained import is_learned, load_network
+
     from ...envs.opponent import BotOpponent
     from ...errors import UnknownPolicyError
 
-    if policy not in POLICY_NAMES:
-        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}")
+    if is_learned(policy):
+        load_network(policy, "palestine", seat)          # checked now, not at the bot's first move
+    elif policy not in POLICY_NAMES:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for palestine: use one of {', '.join(POLICY_NAMES)}, "
+                                 "'trained' or a policy file (.npz)")
     return BotOpponent(env, {seat: lambda game: choose(game, policy)})
