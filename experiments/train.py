@@ -27,6 +27,12 @@ Stages, all written under ``--out-dir`` (default ``runs/train/<volume>_<seat>``)
    ``curve.png``. The best actor against the scripted bot so far is
    ``best.npz``; the last ``latest.npz``.
 
+``--seat both`` is self-play with one network: half the games put the
+learner in each seat (each game a trajectory of one seat, so nothing is
+bootstrapped across a change of seat; the observation says whose decision it
+is), ``latest`` and the snapshots play the other seat, cloning learns both
+bots, and every evaluation scores each seat (the best actor is the best mean).
+
 Policy files (``.npz``: the actor's float32 weights and a JSON config,
 ``agents/policy_file.py``) load with NumPy, nothing unpickled, no torch.
 The full training state (actor, critic, Adam moments, counters, the
@@ -53,7 +59,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 EVAL_SEED = 7_000_003          # evaluation games during training: never a training seed (those are --seed)
-LOG_FIELDS = ("timesteps", "wall_s", "phase", "vs_heuristic", "vs_heuristic_lo", "vs_heuristic_hi",
+LOG_FIELDS = ("timesteps", "wall_s", "phase", "seat", "vs_heuristic", "vs_heuristic_lo", "vs_heuristic_hi",
               "vs_random", "vs_random_lo", "vs_random_hi", "train_win_rate", "eval_games")
 NET = [256, 256]
 
@@ -242,14 +248,17 @@ def plot(log_path: Path, png: Path, title: str) -> None:
     rows = list(csv.DictReader(log_path.open()))
     if not rows:
         return
-    t = [int(r["timesteps"]) for r in rows]
     fig, ax = plt.subplots(figsize=(7, 4))
-    for key, label in (("vs_heuristic", "against the scripted bot"), ("vs_random", "against random play")):
-        y = [float(r[key]) for r in rows]
-        lo = [float(r[key + "_lo"]) for r in rows]
-        hi = [float(r[key + "_hi"]) for r in rows]
-        ax.plot(t, y, marker="o", label=label)
-        ax.fill_between(t, lo, hi, alpha=0.2)
+    seats = sorted({r.get("seat") or "" for r in rows})
+    for seat in seats:
+        mine = [r for r in rows if (r.get("seat") or "") == seat]
+        t = [int(r["timesteps"]) for r in mine]
+        for key, label in (("vs_heuristic", "against the scripted bot"), ("vs_random", "against random play")):
+            y = [float(r[key]) for r in mine]
+            lo = [float(r[key + "_lo"]) for r in mine]
+            hi = [float(r[key + "_hi"]) for r in mine]
+            ax.plot(t, y, marker="o", label=f"{seat}: {label}" if len(seats) > 1 else label)
+            ax.fill_between(t, lo, hi, alpha=0.2)
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_ylim(0, 1)
     ax.set_xlabel("learner steps (PPO; 0 = after behaviour cloning)")
@@ -316,8 +325,9 @@ def main(argv: list[str] | None = None) -> int:
     from britishway_env.registry import spec
 
     vol = spec(args.volume)
-    if args.seat not in vol.agents:
-        p.error(f"--seat must be one of {', '.join(vol.agents)}")
+    if args.seat not in vol.agents + ("both",):
+        p.error(f"--seat must be one of {', '.join(vol.agents)} or both (self-play: one network, both seats)")
+    eval_seats = vol.agents if args.seat == "both" else (args.seat,)
     out_dir = args.out_dir or ROOT / "runs" / "train" / f"{args.volume}_{args.seat}"
     out_dir.mkdir(parents=True, exist_ok=True)
     log_path, png = out_dir / "log.csv", out_dir / "curve.png"
@@ -372,27 +382,30 @@ def main(argv: list[str] | None = None) -> int:
 
     def evaluate_now(phase: str) -> None:
         actor = actor_of(model, args.volume, source + f", {counters['timesteps']} steps")
-        h, n = win_rate(args.volume, args.seat, actor, "heuristic", args.eval_games, EVAL_SEED, args.envs)
-        r, _ = win_rate(args.volume, args.seat, actor, "random", args.eval_games, EVAL_SEED, args.envs)
         recent = venv.episode_rewards[-2000:]
         train_rate = float(np.mean(np.array(recent) > 0)) if recent else float("nan")
         venv.episode_rewards.clear()
-        row = {"timesteps": counters["timesteps"], "wall_s": round(counters["wall_s"], 1), "phase": phase,
-               "vs_heuristic": h / n, "vs_heuristic_lo": wilson(h, n)[0], "vs_heuristic_hi": wilson(h, n)[1],
-               "vs_random": r / n, "vs_random_lo": wilson(r, n)[0], "vs_random_hi": wilson(r, n)[1],
-               "train_win_rate": train_rate, "eval_games": n}
-        new = not log_path.exists()
-        with log_path.open("a", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=LOG_FIELDS)
-            if new:
-                w.writeheader()
-            w.writerow(row)
-        log(f"{counters['timesteps']:>10,} steps: vs scripted {h / n:.3f} [{wilson(h, n)[0]:.3f}, "
-            f"{wilson(h, n)[1]:.3f}], vs random {r / n:.3f}, training games won {train_rate:.3f}")
+        score = []
+        for seat in eval_seats:
+            h, n = win_rate(args.volume, seat, actor, "heuristic", args.eval_games, EVAL_SEED, args.envs)
+            r, _ = win_rate(args.volume, seat, actor, "random", args.eval_games, EVAL_SEED, args.envs)
+            score.append(h / n)
+            row = {"timesteps": counters["timesteps"], "wall_s": round(counters["wall_s"], 1), "phase": phase,
+                   "seat": seat, "vs_heuristic": h / n, "vs_heuristic_lo": wilson(h, n)[0],
+                   "vs_heuristic_hi": wilson(h, n)[1], "vs_random": r / n, "vs_random_lo": wilson(r, n)[0],
+                   "vs_random_hi": wilson(r, n)[1], "train_win_rate": train_rate, "eval_games": n}
+            new = not log_path.exists()
+            with log_path.open("a", newline="") as f:
+                w = csv.DictWriter(f, fieldnames=LOG_FIELDS)
+                if new:
+                    w.writeheader()
+                w.writerow(row)
+            log(f"{counters['timesteps']:>10,} steps, {seat}: vs scripted {h / n:.3f} [{wilson(h, n)[0]:.3f}, "
+                f"{wilson(h, n)[1]:.3f}], vs random {r / n:.3f}, training games won {train_rate:.3f}")
         arrays = {k: v for k, v in zip(*_arrays_of(actor))}
         policy_file.save(out_dir / "latest.npz", actor.config, arrays)
-        if h / n > counters["best"]:
-            counters["best"] = h / n
+        if np.mean(score) > counters["best"]:
+            counters["best"] = float(np.mean(score))
             policy_file.save(out_dir / "best.npz", actor.config, arrays)
         plot(log_path, png, f"{vol.title}: {args.seat} learner")
         save_state(out_dir, model, counters, snapshots)

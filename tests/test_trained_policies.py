@@ -161,3 +161,17 @@ def test_training_script_clones_trains_evaluates_and_resumes(tmp_path):
     text = md.read_text()
     assert "| irgun | heuristic | **trained** | 20 |" in text and "### Against the bar" in text
     assert (md.parent / "training_palestine_irgun.png").is_file() and "training_palestine_irgun.png" in text
+
+
+def test_self_play_training_scores_both_seats(tmp_path):
+    import csv
+
+    import experiments.train as train
+
+    out = tmp_path / "both"
+    assert train.main(["--seat", "both", "--envs", "8", "--bc-games", "8", "--bc-epochs", "1", "--eval-games", "8",
+                       "--eval-every", "100000", "--n-steps", "32", "--batch", "256", "--timesteps", "256",
+                       "--out-dir", str(out), "--threads", "1"]) == 0
+    rows = list(csv.DictReader((out / "log.csv").open()))
+    assert {r["seat"] for r in rows} == {"british", "irgun"}
+    assert {r["phase"] for r in rows} == {"cloned", "final"}
