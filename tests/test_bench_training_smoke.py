@@ -21,7 +21,8 @@ def test_bench_training_quick_measures_every_route(tmp_path):
     out = proc.stdout
     assert out.startswith("# Benchmarks: training")
     for row in ("| vector env, 64 games |", "| AEC `raw_env` loop |", "| tutorial route (`DummyVecEnv`, 1 env) |",
-                "| vector env (16 games, `SB3VectorEnv`) |", "| tutorial route (8 `DummyVecEnv` copies) |"):
+                "| vector env (16 games, `SB3VectorEnv`) |", "| tutorial route as written (1 env) |",
+                "| tutorial route, 8 `DummyVecEnv` copies |", "`copy=False`"):
         assert row in out
     assert "Aims: the vector env at least 1,000,000 learner steps/s" in out
     written = report.read_text()

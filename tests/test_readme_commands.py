@@ -25,12 +25,12 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 TINY = ["--timesteps", "2048", "--envs", "16", "--eval-games", "200", "--torch-threads", "1"]
 
 
-def readme_training_command() -> list[str]:
-    """The first command in the README's 'Training and results' code block."""
+def readme_training_command(script: str = "experiments/train_solo1948.py") -> list[str]:
+    """The README's command (in 'Training and results') that runs ``script``."""
     text = (ROOT / "README.md").read_text()
-    section = text.split("## Training and results", 1)[1]
-    block = re.search(r"```\n(.*?)```", section, re.S).group(1)
-    line = next(ln for ln in block.splitlines() if ln.strip() and not ln.lstrip().startswith("#"))
+    section = text.split("## Training and results", 1)[1].split("\n## ", 1)[0]
+    lines = [ln for block in re.findall(r"```\n(.*?)```", section, re.S) for ln in block.splitlines()]
+    line = next(ln for ln in lines if script in ln and not ln.lstrip().startswith("#"))
     return shlex.split(line.split("#", 1)[0])
 
 
