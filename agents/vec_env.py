@@ -28,7 +28,7 @@ from britishway_env.envs.vector import VectorEnv
 
 
 class SB3VectorEnv(VecEnv):
-    def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str = "british",
+    def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str | None = None,
                  opponent="random", seed: int = 0, auto_single: bool = True):
         self.venv = VectorEnv(volume, num_envs=num_envs, seat=seat, opponent=opponent, seed=seed,
                               auto_single=auto_single)

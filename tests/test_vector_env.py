@@ -262,3 +262,15 @@ def test_sb3_vec_env_trains_maskable_ppo_a_few_steps():
     masks = venv.action_masks()
     acts, _ = model.predict(obs, action_masks=masks, deterministic=True)
     assert masks[np.arange(8), acts].all()
+
+
+def test_aec_reset_takes_a_checked_game_seed():
+    from britishway_env.game import Game
+
+    env = aec_game(seed_from(3, 2))
+    assert env.game.seed == seed_from(3, 2)
+    np.testing.assert_array_equal(env.game.state, Game("palestine", seed=seed_from(3, 2)).state)
+    env.reset(options={"something": 1})                   # other options are left alone (PettingZoo's api_test)
+    for bad in (-1, 2**63, 1.5, True, "7"):
+        with pytest.raises(ValueError, match="game_seed"):
+            env.reset(options={"game_seed": bad})

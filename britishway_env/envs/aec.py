@@ -99,14 +99,11 @@ class KernelAECEnv(AECEnv):
         game the rollouts and the vector env play as ``seed_from(base, i)``,
         for paired comparisons."""
         game_seed = None
-        if options is not None:
-            if not isinstance(options, dict) or set(options) - {"game_seed"}:
-                raise ValueError(f"reset options: only 'game_seed' is read, got {options!r}")
-            if "game_seed" in options:
-                game_seed = options["game_seed"]
-                if isinstance(game_seed, bool) or not isinstance(game_seed, (int, np.integer)) \
-                        or not 0 <= game_seed < 2**63:
-                    raise ValueError(f"reset options: game_seed must be an integer in 0..2**63-1, got {game_seed!r}")
+        if isinstance(options, dict) and "game_seed" in options:      # other options are ignored
+            game_seed = options["game_seed"]
+            if isinstance(game_seed, bool) or not isinstance(game_seed, (int, np.integer)) \
+                    or not 0 <= game_seed < 2**63:
+                raise ValueError(f"reset options: game_seed must be an integer in 0..2**63-1, got {game_seed!r}")
         if seed is not None or self._np_random_seed is None:
             self._rng = np.random.default_rng(seed)
             self._np_random_seed = seed

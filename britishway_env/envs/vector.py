@@ -4,7 +4,7 @@ batches.
 
     from britishway_env.envs.vector import VectorEnv
 
-    env = VectorEnv("palestine", num_envs=256, seat="irgun", opponent="heuristic", seed=0)
+    env = VectorEnv(volume, num_envs=256, seat=spec(volume).agents[1], opponent="heuristic", seed=0)
     obs, masks = env.reset()                        # (256, obs) float32, (256, actions) bool
     obs, rewards, terminations, truncations, info = env.step(actions)
 
@@ -75,7 +75,7 @@ def _as_act(policy) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
 class VectorEnv:
     """``num_envs`` games of ``volume`` stepped together (see the module text)."""
 
-    def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str = "british",
+    def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str | None = None,
                  opponent: Opponent | Sequence[tuple[Opponent, float]] = "random", seed: int = 0,
                  auto_single: bool = True, games: int | None = None, copy: bool = True, first_game: int = 0):
         from ..registry import spec
@@ -90,6 +90,7 @@ class VectorEnv:
             raise ValueError(f"num_envs must be an integer in 1..{1 << 20}, got {num_envs!r}")
         self.num_envs = int(num_envs)
         self.agents = tuple(self.spec.agents)
+        seat = self.agents[0] if seat is None else seat           # default: the first seat
         if seat == "both":
             self.seats = np.arange(self.num_envs, dtype=np.int64) % len(self.agents)
         elif seat in self.agents:

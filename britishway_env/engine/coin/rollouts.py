@@ -54,6 +54,7 @@ class CoinRollouts:
     random_games: Callable
     policy_games: Callable
     failures: tuple[str, ...]
+    learned_games: Callable | None = None   # (volume, {seat: policy}, seed, first, n) -> rows: trained networks
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -87,12 +88,12 @@ class CoinRollouts:
 
         chosen = self.per_seat(policies)
         if any(is_learned(name) for name in chosen.values()):
-            # trained networks: NumPy forward passes in lock-step batches over the compiled vector env
-            from ...envs.vector import play_policies
-
+            # trained networks: NumPy forward passes in lock-step batches (the volume's vector env)
+            if self.learned_games is None:
+                raise UnknownPolicyError(f"{self.volume} has no vector env to play trained policies")
             players = {seat: load_network(name, self.volume, seat) if is_learned(name) else name
                        for seat, name in chosen.items()}
-            return play_policies(self.volume, players, seed, start, n)
+            return self.learned_games(self.volume, players, seed, start, n)
         out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
         codes = self.policy_codes(policies)
         if all(self.policies[c] == RANDOM for c in codes):
