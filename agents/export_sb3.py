@@ -64,15 +64,22 @@ def policy_file_arrays(state_dict: Mapping[str, "np.ndarray"]) -> tuple[list[int
     return hidden, arrays
 
 
-def export_state_dict(state_dict: Mapping, out: str | Path, volume: str = "solo1948",
-                      activation: str = "tanh", source: str = "") -> Path:
-    """Write the policy file for a MaskableActorCriticPolicy ``state_dict``."""
+def policy_from_state_dict(state_dict: Mapping, volume: str = "solo1948", activation: str = "tanh",
+                           source: str = "") -> policy_file.MlpPolicy:
+    """The actor of a MaskableActorCriticPolicy ``state_dict`` as a NumPy policy (what its policy file holds)."""
     hidden, arrays = policy_file_arrays(state_dict)
     obs_size, n_actions = policy_file.volume_sizes(volume)
     config = {"format": policy_file.FORMAT, "format_version": policy_file.FORMAT_VERSION, "volume": volume,
               "obs_size": obs_size, "n_actions": n_actions, "hidden": hidden, "activation": activation,
               "source": source}
-    return policy_file.save(out, config, arrays)
+    return policy_file.MlpPolicy(config, arrays)
+
+
+def export_state_dict(state_dict: Mapping, out: str | Path, volume: str = "solo1948",
+                      activation: str = "tanh", source: str = "") -> Path:
+    """Write the policy file for a MaskableActorCriticPolicy ``state_dict``."""
+    policy = policy_from_state_dict(state_dict, volume, activation, source)
+    return policy_file.save(out, policy.config, policy.arrays)
 
 
 def read_sb3_weights(zip_path: str | Path) -> dict:

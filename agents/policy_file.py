@@ -252,7 +252,7 @@ class MlpPolicy:
 
     def __init__(self, config: Mapping, arrays: Mapping[str, np.ndarray]):
         self.config = check_config(dict(config))
-        arrays = check_arrays(self.config, arrays)
+        self.arrays = arrays = check_arrays(self.config, arrays)      # as in the file: save(path, config, arrays)
         self.layers = [(arrays[f"hidden_{i}.weight"].T.copy(), arrays[f"hidden_{i}.bias"])
                        for i in range(len(self.config["hidden"]))]
         self.action = (arrays["action.weight"].T.copy(), arrays["action.bias"])

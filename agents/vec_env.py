@@ -27,7 +27,40 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 from britishway_env.envs.vector import VectorEnv
 
 
-class SB3VectorEnv(VecEnv):
+class MaskedVecEnv(VecEnv):
+    """What an SB3 ``VecEnv`` over compiled games answers besides stepping: its
+    action masks (``action_masks()``, and as MaskablePPO asks for them through
+    ``env_method``), no attributes, no wrappers. Subclasses define
+    ``action_masks``."""
+
+    def action_masks(self) -> np.ndarray:     # pragma: no cover - each subclass defines it
+        raise NotImplementedError
+
+    def env_method(self, method_name, *args, indices=None, **kwargs):
+        if method_name == "action_masks":
+            masks = self.action_masks()
+            return [masks[i] for i in self._get_indices(indices)]
+        raise AttributeError(f"{type(self).__name__} has no env method {method_name!r}")
+
+    def has_attr(self, attr_name: str) -> bool:
+        return attr_name == "action_masks"
+
+    def get_attr(self, attr_name, indices=None):
+        if attr_name == "render_mode":
+            return [None] * len(self._get_indices(indices))
+        raise AttributeError(f"{type(self).__name__} has no attribute {attr_name!r}")
+
+    def set_attr(self, attr_name, value, indices=None):
+        raise AttributeError(f"{type(self).__name__} has no attribute {attr_name!r}")
+
+    def env_is_wrapped(self, wrapper_class, indices=None):
+        return [False] * len(self._get_indices(indices))
+
+    def close(self):
+        pass
+
+
+class SB3VectorEnv(MaskedVecEnv):
     def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str | None = None,
                  opponent="random", seed: int = 0, auto_single: bool = True):
         self.venv = VectorEnv(volume, num_envs=num_envs, seat=seat, opponent=opponent, seed=seed,
@@ -60,29 +93,6 @@ class SB3VectorEnv(VecEnv):
 
     def action_masks(self) -> np.ndarray:
         return self.venv.action_masks()
-
-    def env_method(self, method_name, *args, indices=None, **kwargs):
-        if method_name == "action_masks":
-            masks = self.venv.action_masks()
-            return [masks[i] for i in self._get_indices(indices)]
-        raise AttributeError(f"SB3VectorEnv has no env method {method_name!r}")
-
-    def has_attr(self, attr_name: str) -> bool:
-        return attr_name == "action_masks"
-
-    def get_attr(self, attr_name, indices=None):
-        if attr_name == "render_mode":
-            return [None] * len(self._get_indices(indices))
-        raise AttributeError(f"SB3VectorEnv has no attribute {attr_name!r}")
-
-    def set_attr(self, attr_name, value, indices=None):
-        raise AttributeError(f"SB3VectorEnv has no attribute {attr_name!r}")
-
-    def env_is_wrapped(self, wrapper_class, indices=None):
-        return [False] * len(self._get_indices(indices))
-
-    def close(self):
-        pass
 
     def seed(self, seed=None):
         if seed is not None:

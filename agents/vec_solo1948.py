@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import numpy as np
 from gymnasium import spaces
-from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from britishway_env.engine.rng import seed_from
 from britishway_env.solo1948 import batch
 from britishway_env.solo1948 import layout as L
 from britishway_env.solo1948.observation import OBS_HIGH, OBS_SIZE
 
+from .vec_env import MaskedVecEnv
 
-class Solo1948VecEnv(VecEnv):
+
+class Solo1948VecEnv(MaskedVecEnv):
     def __init__(self, num_envs: int = 64, seed: int = 0):
         obs_space = spaces.Box(0.0, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
         super().__init__(num_envs, obs_space, spaces.Discrete(L.N_ACTIONS))
@@ -69,29 +70,6 @@ class Solo1948VecEnv(VecEnv):
 
     def action_masks(self) -> np.ndarray:
         return self.masks.astype(bool)
-
-    def env_method(self, method_name, *args, indices=None, **kwargs):
-        if method_name == "action_masks":
-            idx = self._get_indices(indices)
-            return [self.masks[i].astype(bool) for i in idx]
-        raise AttributeError(f"Solo1948VecEnv has no env method {method_name!r}")
-
-    def has_attr(self, attr_name: str) -> bool:
-        return attr_name == "action_masks"
-
-    def get_attr(self, attr_name, indices=None):
-        if attr_name == "render_mode":
-            return [None] * len(self._get_indices(indices))
-        raise AttributeError(f"Solo1948VecEnv has no attribute {attr_name!r}")
-
-    def set_attr(self, attr_name, value, indices=None):
-        raise AttributeError(f"Solo1948VecEnv has no attribute {attr_name!r}")
-
-    def env_is_wrapped(self, wrapper_class, indices=None):
-        return [False] * len(self._get_indices(indices))
-
-    def close(self):
-        pass
 
     def seed(self, seed=None):
         if seed is not None:

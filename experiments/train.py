@@ -46,7 +46,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import math
 import shlex
 import sys
 import time
@@ -58,6 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from britishway_env.engine.stats import wilson_interval  # noqa: E402
+
 EVAL_SEED = 7_000_003          # evaluation games during training: never a training seed (those are --seed)
 LOG_FIELDS = ("timesteps", "wall_s", "phase", "seat", "vs_heuristic", "vs_heuristic_lo", "vs_heuristic_hi",
               "vs_random", "vs_random_lo", "vs_random_hi", "train_win_rate", "eval_games")
@@ -66,27 +67,11 @@ NET = [256, 256]
 
 # ----------------------------------------------------------------- helpers --
 
-def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
-
-
 def actor_of(model, volume: str, source: str):
     """The model's actor as a NumPy policy (what the policy file holds)."""
-    from agents import policy_file
-    from agents.export_sb3 import policy_file_arrays
+    from agents.export_sb3 import policy_from_state_dict
 
-    hidden, arrays = policy_file_arrays(model.policy.state_dict())
-    obs_size, n_actions = policy_file.volume_sizes(volume)
-    config = {"format": policy_file.FORMAT, "format_version": policy_file.FORMAT_VERSION, "volume": volume,
-              "obs_size": obs_size, "n_actions": n_actions, "hidden": hidden, "activation": "tanh",
-              "source": source}
-    return policy_file.MlpPolicy(config, arrays)
+    return policy_from_state_dict(model.policy.state_dict(), volume, "tanh", source)
 
 
 class Live:
@@ -102,20 +87,16 @@ class Live:
 def win_rate(volume: str, seat: str, policy, opponent, games: int, seed: int, envs: int) -> tuple[int, int]:
     """(wins, games) of ``policy`` (deterministic) in ``seat`` against ``opponent`` on games
     ``0 .. games - 1`` of base seed ``seed``."""
-    from britishway_env.envs.vector import VectorEnv
+    from britishway_env.engine.coin.header import COUNTERINSURGENT_WIN, INSURGENT_WIN
+    from britishway_env.engine.coin.results import R_OUTCOME
+    from britishway_env.envs.vector import play_policies
+    from britishway_env.registry import spec
 
-    env = VectorEnv(volume, num_envs=min(envs, games), seat=seat, opponent=opponent, seed=seed, games=games)
-    obs, masks = env.reset()
-    wins = 0
-    while not env.done:
-        acts = np.zeros(env.num_envs, dtype=np.int64)
-        live = np.flatnonzero(masks.any(axis=1))
-        if len(live):
-            acts[live] = policy.act(obs[live], masks[live])
-        obs, rewards, term, trunc, info = env.step(acts)
-        wins += int((rewards > 0).sum())
-        masks = env.action_masks()
-    return wins, games
+    agents = spec(volume).agents
+    other = agents[1 - agents.index(seat)]
+    rows = play_policies(volume, {seat: policy, other: opponent}, seed, 0, games, num_envs=envs)
+    won = (COUNTERINSURGENT_WIN, INSURGENT_WIN)[agents.index(seat)]
+    return int((rows[:, R_OUTCOME] == won).sum()), games
 
 
 # --------------------------------------------------------- the checkpoint --
@@ -131,11 +112,11 @@ def save_state(out_dir: Path, model, counters: dict, snapshots: list) -> None:
             arrays[f"adam/{idx}/{key}"] = np.asarray(value.detach().cpu().numpy() if hasattr(value, "detach")
                                                      else value)
     for k, snap in enumerate(snapshots):
-        for name, value in snap["arrays"].items():
+        for name, value in snap["policy"].arrays.items():
             arrays[f"snapshot/{k}/{name}"] = value
     meta = dict(counters, param_groups=[{k: v for k, v in g.items() if k != "params"} | {"params": g["params"]}
                                         for g in opt["param_groups"]],
-                snapshots=[{"config": s["config"], "timesteps": s["timesteps"]} for s in snapshots])
+                snapshots=[{"config": s["policy"].config, "timesteps": s["timesteps"]} for s in snapshots])
     with atomic_path(out_dir / "train_state.npz") as tmp:
         with open(tmp, "wb") as f:
             np.savez(f, **arrays)
@@ -165,8 +146,7 @@ def load_state(out_dir: Path, model) -> tuple[dict, list]:
     for k, s in enumerate(meta.pop("snapshots")):
         prefix = f"snapshot/{k}/"
         snap_arrays = {key[len(prefix):]: v for key, v in arrays.items() if key.startswith(prefix)}
-        snapshots.append({"config": s["config"], "arrays": snap_arrays, "timesteps": s["timesteps"],
-                          "policy": policy_file.MlpPolicy(s["config"], snap_arrays)})
+        snapshots.append({"timesteps": s["timesteps"], "policy": policy_file.MlpPolicy(s["config"], snap_arrays)})
     return meta, snapshots
 
 
@@ -184,7 +164,7 @@ def collect_bot_decisions(volume: str, seat: str, games: int, envs: int, seed: i
     xs, ms, ys, gs = [], [], [], []
     reward_of = np.zeros(games, dtype=np.float32)
     while not env.done:
-        live = env.arrays["waiting"] == 0
+        live = masks.any(axis=1)                        # slots with a learner decision (not idle)
         teacher = env.bot_actions()
         idx = np.flatnonzero(live)
         xs.append(obs[idx])
@@ -321,7 +301,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from agents import policy_file
     from agents.vec_env import SB3VectorEnv
-    from britishway_env.io import atomic_path
     from britishway_env.registry import spec
 
     vol = spec(args.volume)
@@ -390,23 +369,23 @@ def main(argv: list[str] | None = None) -> int:
             h, n = win_rate(args.volume, seat, actor, "heuristic", args.eval_games, EVAL_SEED, args.envs)
             r, _ = win_rate(args.volume, seat, actor, "random", args.eval_games, EVAL_SEED, args.envs)
             score.append(h / n)
+            (h_lo, h_hi), (r_lo, r_hi) = wilson_interval(h, n), wilson_interval(r, n)
             row = {"timesteps": counters["timesteps"], "wall_s": round(counters["wall_s"], 1), "phase": phase,
-                   "seat": seat, "vs_heuristic": h / n, "vs_heuristic_lo": wilson(h, n)[0],
-                   "vs_heuristic_hi": wilson(h, n)[1], "vs_random": r / n, "vs_random_lo": wilson(r, n)[0],
-                   "vs_random_hi": wilson(r, n)[1], "train_win_rate": train_rate, "eval_games": n}
+                   "seat": seat, "vs_heuristic": h / n, "vs_heuristic_lo": h_lo, "vs_heuristic_hi": h_hi,
+                   "vs_random": r / n, "vs_random_lo": r_lo, "vs_random_hi": r_hi, "train_win_rate": train_rate,
+                   "eval_games": n}
             new = not log_path.exists()
             with log_path.open("a", newline="") as f:
                 w = csv.DictWriter(f, fieldnames=LOG_FIELDS)
                 if new:
                     w.writeheader()
                 w.writerow(row)
-            log(f"{counters['timesteps']:>10,} steps, {seat}: vs scripted {h / n:.3f} [{wilson(h, n)[0]:.3f}, "
-                f"{wilson(h, n)[1]:.3f}], vs random {r / n:.3f}, training games won {train_rate:.3f}")
-        arrays = {k: v for k, v in zip(*_arrays_of(actor))}
-        policy_file.save(out_dir / "latest.npz", actor.config, arrays)
+            log(f"{counters['timesteps']:>10,} steps, {seat}: vs scripted {h / n:.3f} [{h_lo:.3f}, {h_hi:.3f}], "
+                f"vs random {r / n:.3f}, training games won {train_rate:.3f}")
+        policy_file.save(out_dir / "latest.npz", actor.config, actor.arrays)
         if np.mean(score) > counters["best"]:
             counters["best"] = float(np.mean(score))
-            policy_file.save(out_dir / "best.npz", actor.config, arrays)
+            policy_file.save(out_dir / "best.npz", actor.config, actor.arrays)
         plot(log_path, png, f"{vol.title}: {args.seat} learner")
         save_state(out_dir, model, counters, snapshots)
 
@@ -429,9 +408,7 @@ def main(argv: list[str] | None = None) -> int:
             if counters["timesteps"] >= self.next_snap:
                 self.next_snap += args.snapshot_every
                 snap = actor_of(self.model, args.volume, source + f", snapshot at {counters['timesteps']} steps")
-                names, values = _arrays_of(snap)
-                snapshots.append({"config": snap.config, "arrays": dict(zip(names, values)),
-                                  "timesteps": counters["timesteps"], "policy": snap})
+                snapshots.append({"timesteps": counters["timesteps"], "policy": snap})
                 del snapshots[:-args.keep_snapshots]
                 set_pool()
             if counters["timesteps"] >= self.next_eval:
@@ -451,19 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         evaluate_now("final")
     log(f"done: {counters['timesteps']:,} steps, {counters['wall_s'] / 60:.1f} min of PPO; best against the "
         f"scripted bot {counters['best']:.3f}; policy files {out_dir / 'best.npz'}, {out_dir / 'latest.npz'}")
-    _ = atomic_path
     return 0
-
-
-def _arrays_of(policy) -> tuple[list[str], list[np.ndarray]]:
-    """The policy file arrays of a NumPy policy, back from its layers."""
-    names, values = [], []
-    for i, (w, b) in enumerate(policy.layers):
-        names += [f"hidden_{i}.weight", f"hidden_{i}.bias"]
-        values += [np.ascontiguousarray(w.T), b]
-    names += ["action.weight", "action.bias"]
-    values += [np.ascontiguousarray(policy.action[0].T), policy.action[1]]
-    return names, values
 
 
 if __name__ == "__main__":

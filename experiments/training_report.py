@@ -36,7 +36,7 @@ BAR_RANDOM = 0.95
 
 def evaluate(volume: str, games: int, seed: int, policies: dict[str, str]) -> list[dict]:
     from britishway_env import rollouts
-    from experiments.train import wilson
+    from britishway_env.engine.stats import wilson_interval
 
     rows = []
     for seat in SEATS:
@@ -46,14 +46,14 @@ def evaluate(volume: str, games: int, seed: int, policies: dict[str, str]) -> li
                 t0 = time.perf_counter()
                 df = rollouts.run(volume, games, seed=seed, policies={seat: player, other: opponent})
                 wins = int((df["winner"] == seat).sum())
-                lo, hi = wilson(wins, games)
+                lo, hi = wilson_interval(wins, games)
                 rows.append({"seat": seat, "opponent": opponent, "player": player, "games": games, "wins": wins,
                              "rate": wins / games, "lo": lo, "hi": hi, "seconds": time.perf_counter() - t0})
     df = rollouts.run(volume, games, seed=seed, policies={s: policies[s] for s in SEATS})
     wins = int((df["winner"] == "british").sum())
+    lo, hi = wilson_interval(wins, games)
     rows.append({"seat": "british", "opponent": "trained", "player": policies["british"], "games": games,
-                 "wins": wins, "rate": wins / games, "lo": wilson(wins, games)[0], "hi": wilson(wins, games)[1],
-                 "seconds": 0.0})
+                 "wins": wins, "rate": wins / games, "lo": lo, "hi": hi, "seconds": 0.0})
     return rows
 
 

@@ -22,6 +22,11 @@ from .header import COUNTERINSURGENT_WIN, INSURGENT_WIN, OUTCOME
 OPP_RANDOM, OPP_HEURISTIC, OPP_EXTERNAL = 0, 1, 2
 OPPONENT_CODES = {"random": OPP_RANDOM, "heuristic": OPP_HEURISTIC}
 
+# What the caller asks of a slot in one call of a volume's step kernel.
+ACT_NONE = 0              # leave the slot as it is
+ACT_APPLY = 1             # apply ``actions[i]`` for the seat the slot waits on (checked by the caller)
+ACT_START = 2             # start the slot's current game (``episodes[i]``) and play to a decision
+
 # What a slot waits for once a step returns.
 WAIT_LEARNER = 0          # the learner's decision: its observation and mask are in the slot's row
 WAIT_OPPONENT = 1         # an EXTERNAL opponent's decision (the same rows, for that seat)
@@ -87,11 +92,6 @@ def new_arrays(n_slots: int, state_size: int, obs_size: int, n_actions: int, mem
         "learner_steps": np.zeros(n_slots, dtype=np.int64),
     }
 
-
-# What the caller asks of a slot in one call of a volume's step kernel.
-ACT_NONE = 0              # leave the slot as it is
-ACT_APPLY = 1             # apply ``actions[i]`` for the seat the slot waits on (checked by the caller)
-ACT_START = 2             # start the slot's current game (``episodes[i]``) and play to a decision
 
 POOL_SALT = 0x6A09E667F3BCC909
 
