@@ -266,49 +266,72 @@ def play(
     volume: Optional[str] = typer.Argument(None, help=f"volume to play: {_or(volume_names())} "
                                                       f"(default {DEFAULT_VOLUME}); "
                                                       "with --load, the saved game's volume"),
+    seat: Optional[str] = typer.Option(None, "--as", help="the seat you play (default: the first seat); "
+                                                          "'all' plays every seat yourself (no bot)"),
+    vs: Optional[str] = typer.Option(None, "--vs", help="the bot in the other seat: heuristic (the scripted "
+                                                        "bot, default), random, trained (the shipped "
+                                                        "network) or a policy file (.npz)"),
     seed: Optional[int] = typer.Option(None, help="seed of a new game (default: random); not with --load"),
     save: Optional[Path] = typer.Option(None, help="autosave here (JSON) after every decision; default "
                                                    "saves/VOLUME-SEED.json, or the --load file"),
     load: Optional[Path] = typer.Option(None, help="resume the game saved in this file (replayed from its "
-                                                   "seed and actions)"),
+                                                   "seed and actions; it keeps its seats and bot)"),
 ) -> None:
-    """Play a game in the terminal (you play every seat): the board as text, every legal choice named,
-    autosaved after every decision."""
+    """Play a game in the terminal against a bot: the board in words, every choice named, the bot's
+    moves with their dice and reasons; '?' lists the commands (undo, abort, log, map, q). Autosaved
+    after every decision."""
     import random
 
     from .warmup import ensure_compiled
-    from .game import Game
     from .registry import spec
-    from .play import INTERRUPTED, check_seed, default_save_path, load_save, play_in_terminal, \
-        save_payload, write_save
+    from .play import INTERRUPTED, check_seed, default_save_path, load_save, play_in_terminal, write_save
+    from .session import PlaySession
+
+    def compile_for(v: str) -> None:
+        ensure_compiled(v, "play", _notice)
+        if spec(v).bot is not None and spec(v).several_seats:
+            ensure_compiled(v, "bots", _notice)
 
     try:
         if load is not None:
             if seed is not None:
                 raise ValueError("--seed and --load cannot be used together: a saved game keeps its own seed")
-            game = load_save(load, before_replay=lambda v: ensure_compiled(v, "play", _notice))
-            if volume is not None and volume != game.volume:
-                raise ValueError(f"{load} holds a {game.volume} game, not {volume}")
+            if seat is not None or vs is not None:
+                raise ValueError("--as and --vs cannot be used with --load: a saved game keeps its seats and bot")
+            session = load_save(load, before_replay=compile_for)
+            if volume is not None and volume != session.volume:
+                raise ValueError(f"{load} holds a {session.volume} game, not {volume}")
             target = save if save is not None else load
         else:
             seed = check_seed(seed if seed is not None else random.randrange(2**62), "--seed")
             volume = volume if volume is not None else DEFAULT_VOLUME
-            spec(volume)                        # an unknown volume fails before anything compiles
-            ensure_compiled(volume, "play", _notice)
-            game = Game(volume, seed=seed)
-            target = save if save is not None else default_save_path(game.volume, seed)
+            found = spec(volume)                # an unknown volume fails before anything compiles
+            if seat is None:
+                human = found.agents[:1]
+            elif seat == "all":
+                human = found.agents
+            else:
+                human = (seat,)
+            if not found.several_seats and vs is not None:
+                raise ValueError(f"the {found.title} has no bot seat: you play {found.faction(found.agents[0])} "
+                                 "against the deck; leave out --vs")
+            bot = vs if vs is not None else "heuristic"
+            if len(human) == len(found.agents) and vs is not None:
+                raise ValueError("--as all plays every seat yourself: leave out --vs")
+            session = PlaySession(volume, seed, human=human, bot=bot, before_replay=compile_for)
+            target = save if save is not None else default_save_path(volume, seed)
         if target.exists() and (load is None or target.resolve() != load.resolve()):
             raise ValueError(f"{target} already exists; resume that game with --load {target}, "
                              f"or choose another --save")
         try:
-            write_save(target, save_payload(game))
+            write_save(target, session.save_payload())
         except OSError as err:
             raise ValueError(f"cannot write the save file {target}: {err.strerror or err}") from None
         if load is not None:
-            print(f"Resumed the {game.volume} game from {load} after {len(game.history)} decisions.")
+            print(f"Resumed the {session.volume} game from {load} after {len(session.game.history)} decisions.")
     except (BritishWayError, ValueError) as err:
         _fail(err)
-    if play_in_terminal(game, input_fn=input, print_fn=print, save=target) == INTERRUPTED:
+    if play_in_terminal(session, input_fn=input, print_fn=print, save=target) == INTERRUPTED:
         raise typer.Exit(code=130)
 
 

@@ -33,6 +33,18 @@ def parse_action(action: Any, n_actions: int) -> int:
     return a
 
 
+# engine/rng.py's SplitMix64 in Python integers, for reading rolls back (KernelGame.apply_reading_rolls).
+_GOLDEN = 0x9E3779B97F4A7C15
+_GOLDEN_INVERSE = pow(_GOLDEN, -1, 2**64)
+
+
+def _mix64(z: int) -> int:
+    m = 2**64 - 1
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
+    return z ^ (z >> 31)
+
+
 def game_class(volume: str) -> type["Game"]:
     """The ``Game`` subclass of ``volume`` (its spec's ``game``); UnknownVolumeError otherwise."""
     return spec(volume).game_class
@@ -197,6 +209,41 @@ class KernelGame(Game, abc.ABC):
                     f"(action {action} not applied; the state is unchanged)") from None
             raise
         self.history.append(action)
+
+    def apply_reading_rolls(self, action: int) -> list[tuple[int, int]]:
+        """:meth:`apply`, returning the chance it consumed, in order: one
+        ``(faces, value)`` per roll, ``value`` 0-based (a die's 1..6 is 0..5).
+
+        Read back exactly, without the kernels keeping a record: the rolls
+        come from a SplitMix64 generator (engine/rng.py) whose state moves by
+        one fixed step per draw, so the number of draws is the distance the
+        state moved; each roll's number of faces is found by replaying the
+        decision on a copy with that roll forced to each candidate value (a
+        value too big for its roll is refused, engine/rng.py). Meant for
+        people watching a game (play, the server), not for rollouts.
+        """
+        if self.forced_chance_left():
+            raise StateError("apply_reading_rolls reads the generator: queue no forced chance values first")
+        before = self.clone()
+        self.apply(action)
+        start, end = int(before.state[self.RNG]) % 2**64, int(self.state[self.RNG]) % 2**64
+        draws = ((end - start) * _GOLDEN_INVERSE) % 2**64
+        if draws > self.FORCED_CAPACITY:       # not a count of draws one decision makes: report none
+            return []
+        rolls: list[tuple[int, int]] = []
+        for i in range(draws):
+            raw = _mix64((start + (i + 1) * _GOLDEN) % 2**64) >> 11
+            faces = self.FORCED_FACES
+            for candidate in range(1, self.FORCED_FACES):
+                probe = before.clone()
+                probe.force_chance([v for _, v in rolls] + [candidate])
+                try:
+                    probe.apply(action)
+                except StateError:
+                    faces = candidate
+                    break
+            rolls.append((faces, raw % faces))
+        return rolls
 
     def force_chance(self, values: list[int]) -> None:
         """Queue die results (0-based faces) for the next random choices: tests and

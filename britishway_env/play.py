@@ -1,14 +1,19 @@
-"""Terminal play: show the board, list the legal choices, read a number.
+"""Terminal play against a bot (``britishway play``): the board in words,
+the choices named, the bot's moves with their dice and reasons, and the
+commands of :data:`COMMANDS` (undo, abort, log, map...).
 
 The game is saved after every decision, so no way of leaving the terminal
 (``q``, end of input, Ctrl-C, a closed window) loses more than the decision
 being typed. A save file is JSON::
 
-    {"volume": "<volume>", "seed": 3, "actions": [0, 5, ...], "snapshot": {...}}
+    {"volume": "palestine", "seed": 3, "actions": [0, 5, ...], "human": ["irgun"],
+     "bot": "heuristic", "snapshot": {...}}
 
-``actions`` is the game's history; loading replays it from ``seed``, so the
-replay is the authority. ``snapshot`` is the game's ``to_dict()`` for people
-reading the file; loading ignores its contents.
+``actions`` is the game's history; loading replays it from ``seed`` (the
+bots are deterministic, so the replay is the game). ``human`` lists the seats
+the person plays and ``bot`` the policy of the others; a save without them is
+a game where the person plays every seat. ``snapshot`` is the game's
+``to_dict()`` for people reading the file; loading ignores its contents.
 """
 
 from __future__ import annotations
@@ -17,15 +22,10 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from .engine.statedict import check_seed
-from .errors import IllegalActionError, StateError, UnknownVolumeError
-from .game import Game
+from .engine.statedict import check_seed  # noqa: F401  (the CLI checks --seed with it)
+from .errors import StateError
 from .io import atomic_write_text
-from .registry import is_volume, volume_names
-
-MAX_SAVE_BYTES = 8 * 2**20          # the longest game of any volume saves well under 1 MiB
-SAVE_KEYS = ("volume", "seed", "actions")
-OPTIONAL_SAVE_KEYS = ("snapshot",)
+from .session import BOT, MAX_SAVE_BYTES, YOU, PlaySession
 SAVE_FOLDER = Path("saves")
 
 # How play_in_terminal ended.
@@ -43,9 +43,9 @@ def default_save_path(volume: str, seed: int, folder: Path = SAVE_FOLDER) -> Pat
     return path
 
 
-def save_payload(game) -> dict:
-    return {"volume": game.volume, "seed": int(game.seed), "actions": [int(a) for a in game.history],
-            "snapshot": game.to_dict()}
+def save_payload(session) -> dict:
+    """What a save file holds: the session's :meth:`PlaySession.save_payload`."""
+    return session.save_payload()
 
 
 def write_save(path: Path, payload: dict) -> None:
@@ -55,7 +55,7 @@ def write_save(path: Path, payload: dict) -> None:
     atomic_write_text(path, json.dumps(payload, indent=1))
 
 
-def load_save(path: Path, before_replay: Callable[[str], object] | None = None) -> Game:
+def load_save(path: Path, before_replay: Callable[[str], object] | None = None) -> PlaySession:
     """Read a save file and replay it; raise :class:`StateError` naming what is wrong.
     ``before_replay(volume)`` runs once the file is checked, before the replay
     (the CLI uses it to compile the volume's kernels with a notice)."""
@@ -75,77 +75,90 @@ def load_save(path: Path, before_replay: Callable[[str], object] | None = None) 
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise StateError(f"{where}: not UTF-8 text; a save file is JSON") from None
-
-    def no_constants(name: str):
-        raise ValueError(f"{name} is not a JSON number")
-
-    try:
-        d = json.loads(text, parse_constant=no_constants)
-    except json.JSONDecodeError as err:
-        raise StateError(f"{where}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
-    except (ValueError, RecursionError) as err:
-        raise StateError(f"{where}: not a valid save ({err})") from None
-    if not isinstance(d, dict):
-        raise StateError(f"{where}: must be a JSON object with the keys {', '.join(SAVE_KEYS)}")
-    missing = [k for k in SAVE_KEYS if k not in d]
-    if missing:
-        raise StateError(f"{where}: missing {', '.join(missing)}")
-    unknown = sorted(str(k) for k in d if k not in SAVE_KEYS + OPTIONAL_SAVE_KEYS)
-    if unknown:
-        raise StateError(f"{where}: unknown key(s) {', '.join(unknown)}")
-    volume = d["volume"]
-    if not is_volume(volume):
-        raise StateError(f"{where}: unknown volume {volume!r}; implemented volumes: "
-                         f"{', '.join(sorted(volume_names()))}")
-    seed = check_seed(d["seed"], f"{where}: seed")
-    actions = d["actions"]
-    if not isinstance(actions, list):
-        raise StateError(f"{where}: actions must be a list of integers")
-    if "snapshot" in d and not isinstance(d["snapshot"], dict):
-        raise StateError(f"{where}: snapshot must be a JSON object (the game's to_dict())")
-    if before_replay is not None:
-        before_replay(volume)
-    try:
-        game = Game(volume, seed=seed)
-    except UnknownVolumeError as err:  # pragma: no cover - the volume is checked above
-        raise StateError(f"{where}: {err}") from None
-    for i, a in enumerate(actions):
-        if type(a) is not int:
-            raise StateError(f"{where}: actions[{i}] must be an integer, got {a!r}")
-        if game.is_terminal():
-            raise StateError(f"{where}: actions[{i}]: the game was already over ({game.outcome}) "
-                             f"after {i} actions")
-        if not 0 <= a < game.N_ACTIONS:
-            raise StateError(f"{where}: actions[{i}] = {a} is outside the action space 0..{game.N_ACTIONS - 1}")
-        try:
-            game.apply(a)
-        except IllegalActionError:
-            raise StateError(f"{where}: actions[{i}] = {a} ({game.generic_action_name(a)}) is not legal "
-                             f"when replayed (pending: {game.phase})") from None
-    return game
+    return PlaySession.from_json_text(text, where, before_replay=before_replay)
 
 
 def _resume_hint(save: Path) -> str:
     return f"resume with: britishway play --load {save}"
 
 
-def play_in_terminal(game, input_fn: Callable[[str], str] = input, print_fn: Callable[..., None] = print,
-                     save: Path | None = None) -> str:
-    """Play ``game`` at the terminal until it ends or the person leaves.
+COMMANDS = (
+    ("NUMBER or NAME", "take that choice: its number, or the start of its name if only one choice starts so"),
+    ("?", "list the choices again, with a line of help on this decision"),
+    ("undo", "take back your last decision and the replies that followed it"),
+    ("abort", "go back to the start of your current action"),
+    ("log", "what happened on this card and in this campaign ('log all': the whole game)"),
+    ("map", "write the map picture to a PNG file and say where"),
+    ("board", "show the board again"),
+    ("q", "save and quit"),
+)
+
+
+def match_choice(answer: str, choices: list[tuple[int, str]]) -> tuple[int | None, str]:
+    """The action an answer names: a choice's number (1-based), or a prefix
+    of exactly one choice's name (case and spaces ignored). Returns
+    (action, "") or (None, why not)."""
+    text = answer.strip()
+    if text.isdigit():
+        k = int(text)
+        if 1 <= k <= len(choices):
+            return choices[k - 1][0], ""
+        return None, f"there is no choice {k}: type a number from 1 to {len(choices)}"
+    key = " ".join(text.lower().split())
+    if not key:
+        return None, "type the number or the name of a choice ('?' lists them)"
+    hits = [(a, name) for a, name in choices if " ".join(name.lower().split()).startswith(key)]
+    if len(hits) == 1:
+        return hits[0][0], ""
+    if not hits:
+        return None, f"no choice starts with {text!r}; '?' lists the choices and commands"
+    exact = [(a, n) for a, n in hits if " ".join(n.lower().split()) == key]
+    if len(exact) == 1:
+        return exact[0][0], ""
+    return None, f"{text!r} starts {len(hits)} choices: " + "; ".join(n for _, n in hits[:6]) + \
+        ("..." if len(hits) > 6 else "") + ". Type more of the name, or its number."
+
+
+def map_path(save: Path | None, session) -> Path:
+    """Where ``map`` writes the picture: beside the save (``<save>-map.png``), else ./VOLUME-map.png."""
+    if save is not None:
+        return save.with_name(save.stem + "-map.png")
+    return Path(f"{session.volume}-map.png")
+
+
+def write_map(picture, path: Path) -> None:
+    """A picture (an RGB array) as a PNG, written atomically."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import io as _io
+
+    import matplotlib.image as mpimg
+
+    from .io import atomic_write_bytes
+
+    buf = _io.BytesIO()
+    mpimg.imsave(buf, picture, format="png")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, buf.getvalue())
+
+
+def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = input,
+                     print_fn: Callable[..., None] = print, save: Path | None = None) -> str:
+    """Play ``session`` at the terminal until the game ends or the person leaves.
 
     With ``save``, the game is written there (atomically) now and after every
     decision, and again when the person quits, input ends or Ctrl-C arrives.
     Returns how the session ended: FINISHED, QUIT, END_OF_INPUT or INTERRUPTED.
     """
-    from .render_text import render_text
-
     saved: dict | None = None      # the last payload written: always a consistent (seed, actions)
+    names = {a: session.seat_name(a) for a in session.spec.agents}
 
     def autosave() -> None:
         nonlocal saved
         if save is None:
             return
-        payload = save_payload(game)
+        payload = session.save_payload()
         try:
             write_save(save, payload)
         except OSError as err:
@@ -166,38 +179,109 @@ def play_in_terminal(game, input_fn: Callable[[str], str] = input, print_fn: Cal
         n = len(saved["actions"]) if saved is not None else 0
         print_fn(f"{why}. Game saved to {save} after {n} decisions; {_resume_hint(save)}")
 
+    def show_moves(entries) -> None:
+        for e in entries:
+            if e.by == YOU:
+                continue
+            print_fn(f"  {e.line(names)}")
+            if e.reason:
+                print_fn(f"      why: {e.reason}")
+
+    def show_choices(choices) -> None:
+        for i, (_, name) in enumerate(choices):
+            print_fn(f"  {i + 1:>2}. {name}")
+
+    def show_help(choices) -> None:
+        print_fn(f"{session.game.phase}: {session.decision_help()}")
+        show_choices(choices)
+        print_fn("Commands:")
+        for cmd, what in COMMANDS:
+            print_fn(f"  {cmd:<15} {what}")
+
     if save is not None:
         print_fn(f"Autosaving to {save} after every decision ({_resume_hint(save)}).")
-    print_fn(f"{game.volume}, seed {game.seed}. Type the number of a choice; 'q' saves and quits.")
+    you = ", ".join(names[a] for a in session.human)
+    against = f" against the {session.bot} bot ({', '.join(names[a] for a in session.bot_seats)})" \
+        if session.bot_seats else ""
+    print_fn(f"{session.spec.title}, seed {session.seed}: you play {you}{against}. "
+             "Type a choice's number or name; '?' for help and commands; 'q' saves and quits.")
     status = FINISHED
+    show_board = True
     try:
         autosave()
-        while not game.is_terminal():
-            print_fn("")
-            print_fn(render_text(game))
-            legal = game.legal_actions()
-            for i, a in enumerate(legal):
-                print_fn(f"  {i + 1:>2}. {game.action_name(a)}")
+        if session.log:
+            print_fn("So far on this card:")
+            show_moves([e for e in session.log if e.card == session.log[-1].card])
+        while not session.over:
+            choices = session.choices()
+            if show_board:
+                print_fn("")
+                print_fn(session.board_text())
+                show_choices(choices)
+                show_board = False
             try:
-                answer = input_fn(f"{game.current_agent}, choice> ").strip()
+                answer = input_fn(f"{names.get(session.to_move, session.to_move)}, choice> ").strip()
             except EOFError:
                 status = END_OF_INPUT
                 break
-            if answer.lower() in ("q", "quit", "exit"):
+            word = answer.lower()
+            if word in ("q", "quit", "exit"):
                 status = QUIT
                 break
-            if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
-                print_fn(f"Please type a number from 1 to {len(legal)}.")
+            if word in ("?", "help", "h"):
+                show_help(choices)
                 continue
-            game.apply(legal[int(answer) - 1])
+            if word in ("board", "b"):
+                show_board = True
+                continue
+            if word in ("log", "log all"):
+                lines = session.log_lines("all" if word == "log all" else "campaign")
+                print_fn("\n".join(lines) if lines else "Nothing has happened yet.")
+                continue
+            if word == "map":
+                picture = session.picture()
+                if picture is None:
+                    print_fn(f"The {session.spec.title} has no map picture; 'board' shows the table in words.")
+                    continue
+                where = map_path(save, session)
+                try:
+                    write_map(picture, where)
+                except OSError as err:
+                    print_fn(f"could not write the map to {where} ({err.strerror or err})")
+                    continue
+                print_fn(f"Map written to {where.resolve()}")
+                continue
+            if word in ("undo", "abort"):
+                try:
+                    n = session.undo() if word == "undo" else session.abort()
+                except StateError as err:
+                    print_fn(str(err))
+                    continue
+                print_fn(f"{'Undone' if word == 'undo' else 'Aborted'}: {n} decision{'s' if n != 1 else ''} "
+                         "taken back.")
+                autosave()
+                show_board = True
+                continue
+            action, why = match_choice(answer, choices)
+            if action is None:
+                print_fn(why)
+                continue
+            new = session.play(action)
+            print_fn(f"You: {new[0].text}" + (f"  [rolled {', '.join(new[0].dice)}]" if new[0].dice else "")
+                     + (f"  -> {'; '.join(new[0].changes)}" if new[0].changes else ""))
+            show_moves(new[1:])
             autosave()
+            show_board = any(e.by == BOT for e in new[1:]) or new[0].starts_action or \
+                (len(new) > 1 and new[-1].card != new[0].card)
+            if not show_board and not session.over:
+                show_choices(session.choices())
     except KeyboardInterrupt:
         status = INTERRUPTED
     if status == FINISHED:
         print_fn("")
-        print_fn(render_text(game))
-        print_fn(f"Result: {game.outcome.replace('_', ' ')}; winner: {game.winner}")
-        if saved is not None and len(saved["actions"]) == len(game.history):
+        print_fn(session.board_text())
+        print_fn(f"Result: {session.result()}")
+        if saved is not None and len(saved["actions"]) == len(session.game.history):
             print_fn(f"The finished game is saved in {save}.")
     else:
         print_fn("")

@@ -447,7 +447,7 @@ def test_each_factions_bot_kernel_is_bot_action_for_that_faction():
             f = int(T.actor(g.state))
             faction_bot = bots.irgun_action if f == L.IRGUN else bots.british_action
             a = int(bots.bot_action(g.state, mask, f, joined))
-            assert int(faction_bot(g.state, mask, alone)) == a
+            assert int(faction_bot(g.state, mask, alone, np.full(L.N_ACTIONS, bots.NEG))) == a
             assert np.array_equal(joined, alone)
             assert bots.choose(g, "heuristic") == a
             g.apply(a)

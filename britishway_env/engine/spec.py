@@ -138,6 +138,10 @@ class VolumeSpec:
     vector: str | None = None
     """Module of the compiled vector env step (``envs/vector.py`` reads its ``step``, ``OBS_SIZE``,
     ``N_ACTIONS``, ``STATE_SIZE``, ``MEMO_SIZE``, ``N_TALLIES``, ``N_RESULT_COLUMNS``); None: no vector env."""
+    table: str | None = None
+    """Module of what a person playing sees (britishway_env/session.py): ``board(game)``, ``card``,
+    ``campaign``, ``starts_action``, ``dice``, ``reason``, ``picture``, ``help``, ``ignored_keys``;
+    None: the volume cannot be played in the terminal or the browser."""
     _loaded: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):

@@ -52,6 +52,7 @@ SPEC = VolumeSpec(
     runner=f"{PACKAGE}.rollouts",
     renderer=f"{PACKAGE}.render:render_text",
     bot=None,
+    table=f"{PACKAGE}.table",
     kernels=(
         Kernels("rollouts", f"{PACKAGE}.batch", ("play_games", "game_seeds"), f"{PACKAGE}.spec:warm_rollouts"),
         Kernels("policy", f"{PACKAGE}.batch", ("play_games", "game_seeds", "reset_batch", "observe_batch",

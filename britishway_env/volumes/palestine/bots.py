@@ -1674,10 +1674,10 @@ def irgun_piece_loss(state, s, cells_owed, m, bare):
 
 
 @njit(cache=True, inline="always")
-def irgun_choice(state, mask, memo):
+def irgun_choice(state, mask, memo, scores):
     """The Irgun bot's switch: its scored choice for the pending decision
-    (``mask`` filled), or -1 when it has none."""
-    scores = np.full(N_ACTIONS, NEG)
+    (``mask`` filled), or -1 when it has none; ``scores`` (all NEG on entry)
+    is left holding the values it weighed."""
     d = pending(state)
     if d == D_BOX:
         return box_decision(state, mask, np.int64(IRGUN), scores, memo)
@@ -1762,10 +1762,10 @@ def irgun_choice(state, mask, memo):
 
 
 @njit(cache=True, inline="always")
-def british_choice(state, mask, memo):
+def british_choice(state, mask, memo, scores):
     """The British bot's switch: its scored choice for the pending decision
-    (``mask`` filled), or -1 when it has none."""
-    scores = np.full(N_ACTIONS, NEG)
+    (``mask`` filled), or -1 when it has none; ``scores`` (all NEG on entry)
+    is left holding the values it weighed."""
     d = pending(state)
     if d == D_BOX:
         return box_decision(state, mask, np.int64(BRITISH), scores, memo)
@@ -1872,20 +1872,22 @@ def answer(state, mask, memo, a, scored):
 
 
 @njit(cache=True)
-def irgun_action(state, mask, memo):
-    """The Irgun bot: :func:`bot_action` for the Irgun."""
+def irgun_action(state, mask, memo, scores):
+    """The Irgun bot: :func:`bot_action` for the Irgun; ``scores`` (all NEG
+    on entry) is left holding the values it weighed."""
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
-        return answer(state, mask, memo, irgun_choice(state, mask, memo), YES)
+        return answer(state, mask, memo, irgun_choice(state, mask, memo, scores), YES)
     return answer(state, mask, memo, a, NO)
 
 
 @njit(cache=True)
-def british_action(state, mask, memo):
-    """The British bot: :func:`bot_action` for the British."""
+def british_action(state, mask, memo, scores):
+    """The British bot: :func:`bot_action` for the British; ``scores`` (all
+    NEG on entry) is left holding the values it weighed."""
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
-        return answer(state, mask, memo, british_choice(state, mask, memo), YES)
+        return answer(state, mask, memo, british_choice(state, mask, memo, scores), YES)
     return answer(state, mask, memo, a, NO)
 
 
@@ -1898,9 +1900,10 @@ def bot_action(state, mask, faction, memo):
     Each faction's bot is a kernel of its own (:func:`irgun_action`,
     :func:`british_action`): Python callers take the one they need, so the
     two compile side by side and neither waits for this join."""
+    scores = np.full(N_ACTIONS, NEG)
     if faction == IRGUN:
-        return irgun_action(state, mask, memo)
-    return british_action(state, mask, memo)
+        return irgun_action(state, mask, memo, scores)
+    return british_action(state, mask, memo, scores)
 
 
 @njit(cache=True)
@@ -1955,8 +1958,21 @@ def choose(game, policy: str = "heuristic", rng=None) -> int:
         if rng is None:
             rng = np.random.default_rng((game.seed & 0x7FFFFFFFFFFFFFFF, len(game.history)))
         return int(rng.choice(np.flatnonzero(mask)))
+    return scored_choice(game)[0]
+
+
+def scored_choice(game) -> tuple[int, np.ndarray]:
+    """The scripted bot's action for ``game.current_agent`` (the action
+    :func:`choose` gives for "heuristic") and the value it gave each action
+    (``NEG`` where it scored none)."""
+    from ...warmup import notice_once
+
+    notice_once("palestine", "bots")
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    legal_mask(game.state, mask)
+    scores = np.full(N_ACTIONS, NEG)
     faction_bot = irgun_action if actor(game.state) == IRGUN else british_action
-    return int(faction_bot(game.state, mask, new_memo()))
+    return int(faction_bot(game.state, mask, new_memo(), scores)), scores
 
 
 def opponent(env, seat: str = "irgun", policy: str = "heuristic"):

@@ -7,35 +7,90 @@ import numpy as np
 from ..boards.palestine import CITY, DISTRICT, KIND_NAMES, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from . import layout as L
 
-_SHORT = (("troops", "T"), ("police", "P"), ("underground_cells", "Cu"), ("active_cells", "Ca"),
-          ("arms_caches", "AC"), ("sabotage", "Sab"), ("terror", "Ter"), ("curfew", "Curfew"))
-_KEY = "Key: " + ", ".join(f"{short} {key.replace('_', ' ')}" for key, short in _SHORT if short != "Curfew")
+# Pieces and markers of a space, in the order the board lists them (1.4, 1.9, 1.10).
+_PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
+                ("underground_cells", "Underground Cell", "Underground Cells"),
+                ("active_cells", "Active Cell", "Active Cells"), ("arms_caches", "Arms Cache", "Arms Caches"),
+                ("sabotage", "Sabotage", "Sabotage"), ("terror", "Terror", "Terror"),
+                ("curfew", "Curfew", "Curfew"))
+LEGEND = ("Legend: Troops and Police are British cubes; Irgun Cells are Underground (hidden) or Active "
+          "(revealed, 1.4); Arms Caches are Irgun resources (1.6.2); Sabotage, Terror and Curfew are "
+          "markers (1.9, 1.10). Cities score 2 and Railways 1 per Sabotage in the Propaganda Round (6.1). "
+          "Political Will 0-20: the Irgun win if it is 0 at a Propaganda Round's victory check, the British if not by the last (7.0). Haganah Track 0-4 (6.5).")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _pieces_words(pieces: dict) -> str:
+    out = []
+    for key, one, many in _PIECE_WORDS:
+        n = pieces.get(key, 0)
+        if n:
+            out.append(one if key == "curfew" else (f"{n} {one}" if key in ("sabotage", "terror") and n == 1
+                                                   else _count(n, one, many)))
+    return ", ".join(out) or "-"
+
+
+def initiative_words(d: dict) -> str:
+    """The Initiative Track (2.3): who is 1st and 2nd Eligible and the box each took on this card."""
+    ctx = d["context"]
+    first = ctx["first_eligible"]
+    order = [first, 1 - first]
+    parts = []
+    for place, seat in zip(("1st Eligible", "2nd Eligible"), order):
+        box = ctx["box"][seat]
+        took = f"took {L.BOX_NAMES[box]}" if box >= 0 else "to choose"
+        parts.append(f"{place} {L.FACTION_NAMES[seat].capitalize()} ({took})")
+    return "Initiative Track: " + ", ".join(parts)
 
 
 def render_text(game) -> str:
+    """The board in words: the card in play with both texts, the Initiative
+    Track, tracks, pools, Intel Chits, capabilities by name, every space and a
+    legend (rules 1.0-2.3, 6.5)."""
+    from .card_texts import SHADED, card_text
+    from .table import card_lines
+
     d = game.to_dict()
-    lines = [f"The British Way: Palestine - {d['card'] or 'no card'}; decision: {d['decision']}"
-             f" ({d['current_agent'] or 'nobody'})"]
+    ctx = d["context"]
+    lines = [f"The British Way: Palestine - seed {d['seed']}; campaign {ctx['propaganda_rounds'] + 1} "
+             f"({ctx['propaganda_rounds']} of 3 Propaganda Rounds done); cards played {len(d['played_cards'])}, "
+             f"left in the deck {len(d['undrawn_cards'])}"]
     if d["outcome"] != "ongoing":
         lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
-    lines.append(f"Political Will {d['political_will']}/20   Haganah Track {d['haganah_track']}"
-                 f"   Intel Chits: {', '.join(map(str, d['intel_chits'])) or 'none'}   Propaganda Rounds {d['context']['propaganda_rounds']}/3"
-                 f"   1st Eligible: {L.FACTION_NAMES[d['context']['first_eligible']]}")
-    av = d["available"]
+    lines += card_lines(game)
+    lines.append(initiative_words(d))
+    if d["current_agent"]:
+        lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}")
     tp = d["track_pieces"]
-    lines.append(f"Available: {av['troops']} Troops, {av['police']} Police, {av['cells']} Cells, "
-                 f"{av['arms_caches']} Arms Caches   Prison: {d['prison']} Cells   On the Haganah Track (6.5): "
-                 f"box 4 {tp['cells_box4']} Cells + {tp['cache_box4']} Arms Caches, box 3 {tp['cells_box3']} Cells")
+    lines.append(f"Political Will {d['political_will']} (0-20)   Haganah Track {d['haganah_track']} (0-4); "
+                 f"still on the track: box 4 {_count(tp['cells_box4'], 'Cell', 'Cells')} and "
+                 f"{_count(tp['cache_box4'], 'Arms Cache', 'Arms Caches')}, box 3 "
+                 f"{_count(tp['cells_box3'], 'Cell', 'Cells')}")
+    av = d["available"]
+    held = d["intel_chits"]
+    lines.append(f"British: Available {_count(av['troops'], 'Troop', 'Troops')}, {av['police']} Police; "
+                 f"Intel Chits held {len(held)}{' (values ' + ', '.join(map(str, held)) + ')' if held else ''}, "
+                 f"{9 - len(held)} in the bag")
+    lines.append(f"Irgun: Available {_count(av['cells'], 'Cell', 'Cells')}, "
+                 f"{_count(av['arms_caches'], 'Arms Cache', 'Arms Caches')}; Prison "
+                 f"{_count(d['prison'], 'Cell', 'Cells')}; out of the game "
+                 f"{_count(d['cells_out_of_game'], 'Cell', 'Cells')}")
+    if d["capabilities"]:
+        lines.append("Capabilities in effect:")
+        from .cards import CARD_TITLES
+
+        for label, side in d["capabilities"].items():
+            number = int(label[1:])
+            text = card_text(number, SHADED if side == "shaded" else 0)
+            lines.append(f"  {CARD_TITLES[number - 1]} ({side}): {text}")
+    lines.append("Map:")
     for i in range(N_MAP_SPACES):
         name = game.generic_action_name(L.A_SPACE + i)
-        pieces = d["spaces"].get(name, {})
-        text = ", ".join(f"{n} {short}" if short != "Curfew" else short for key, short in _SHORT
-                         for n in [pieces.get(key, 0)] if n) or "-"
-        lines.append(f"  {name:<28} {KIND_NAMES[SPACE_KIND[i]]:<9} {text}")
-    lines.append(f"Cards played: {len(d['played_cards'])}, left in the deck: {len(d['undrawn_cards'])}")
-    if d["capabilities"]:
-        lines.append("Capabilities: " + ", ".join(f"{card} {side}" for card, side in d["capabilities"].items()))
-    lines.append(_KEY)
+        lines.append(f"  {name:<27} {KIND_NAMES[SPACE_KIND[i]]:<9} {_pieces_words(d['spaces'].get(name, {}))}")
+    lines.append(LEGEND)
     return "\n".join(lines)
 
 

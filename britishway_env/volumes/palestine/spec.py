@@ -87,7 +87,7 @@ BOTS_SPLIT = (
      f"{_B}:sa_space_decision({STATE}, {MASK}, {SCORES})",
      f"{_B}:sabotage_cache_decision({STATE}, {MASK}, {SCORES})",
      f"{_B}:travel_dest_decision({STATE}, {MASK}, {SCORES})", f"{_B}:travel_count_decision({STATE}, {MASK})",
-     f"{_B}:terror_decision({STATE}, {MASK})", f"{_B}:irgun_action({STATE}, {MASK}, {SCORES})"),
+     f"{_B}:terror_decision({STATE}, {MASK})", f"{_B}:irgun_action({STATE}, {MASK}, {SCORES}, {SCORES})"),
     # the British space values, the Special Activities' values (4.0), the British decisions
     # inside an Operation or a Propaganda Round, then the Operation and space decisions (3.1) on
     # the Operations' values, then the British bot; bot_action, the join of the two bots that
@@ -108,7 +108,7 @@ BOTS_SPLIT = (
      f"{_B}:fallback({STATE}, {MASK}, int64, {SCORES})",
      f"{_B}:operation_decision({STATE}, {MASK}, int64, {SCORES}, {SCORES})",
      f"{_B}:space_decision({STATE}, {MASK}, int64, {SCORES})",
-     f"{_B}:british_action({STATE}, {MASK}, {SCORES})"),
+     f"{_B}:british_action({STATE}, {MASK}, {SCORES}, {SCORES})"),
 )
 
 
@@ -151,6 +151,7 @@ SPEC = VolumeSpec(
     ),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",
+    table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="irgun", political_will_start=18,      # 2.1
                       political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS),
 )
