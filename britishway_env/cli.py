@@ -335,5 +335,27 @@ def play(
         raise typer.Exit(code=130)
 
 
+@app.command()
+def serve(
+    port: int = typer.Option(8000, min=1, max=65535, help="port to listen on"),
+    host: str = typer.Option("127.0.0.1", help="address to listen on: this computer only by default; "
+                                               "0.0.0.0 opens it to your network"),
+) -> None:
+    """Serve a page where you play a whole game against a bot in your browser: pick a volume, a seat
+    and a bot; the map, the choices as buttons, the bot's moves with their dice in a log, undo, save
+    and load. Ctrl-C stops it."""
+    from .web.server import serve as run_server
+    from .warmup import ensure_compiled
+    from .registry import spec
+
+    for name in volume_names():
+        if spec(name).table is not None:
+            ensure_compiled(name, "play", _notice)
+            if spec(name).bot is not None and spec(name).several_seats:
+                ensure_compiled(name, "bots", _notice)
+    print(f"Serving on http://{host}:{port}/  (Ctrl-C stops it)")
+    run_server(host=host, port=port)
+
+
 if __name__ == "__main__":
     app()

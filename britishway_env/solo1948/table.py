@@ -10,6 +10,7 @@ from .cards import FRONT_NAMES
 from .render import render_text
 
 board = render_text
+HAS_PICTURE = False                       # picture(game) draws the map
 
 # State-dict keys a move's "what changed" leaves out: the decks (hidden order) and bookkeeping.
 ignored_keys = ("volume", "layout_version", "phase", "undrawn", "drawn", "rng", "forced_chance", "seed",

@@ -11,6 +11,7 @@ from .card_texts import SHADED, UNSHADED, card_text
 from .render import render_rgb, render_text
 
 board = render_text
+HAS_PICTURE = True                       # picture(game) draws the map
 picture = render_rgb
 
 # State-dict keys a move's "what changed" leaves out: bookkeeping, not the board.
