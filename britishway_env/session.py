@@ -199,10 +199,10 @@ class PlaySession:
         new = []
         while not self.over:
             legal = self.game.legal_actions()
-            if self.to_move in self.bot_seats:
-                new.append(self._take(self.game.choose(self.bot), BOT))
-            elif len(legal) == 1:
+            if len(legal) == 1:
                 new.append(self._take(legal[0], AUTO))
+            elif self.to_move in self.bot_seats:
+                new.append(self._take(self.game.choose(self.bot), BOT))
             else:
                 break
         return new

@@ -22,6 +22,7 @@ from britishway_env import Game
 from britishway_env import io as atomic_io
 from britishway_env import play as P
 from britishway_env.cli import app
+from britishway_env.session import PlaySession
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -156,7 +157,7 @@ def test_scripted_session_to_the_end_is_saved(in_tmp):
     answers = "\n".join(["x", "99"] + ["1"] * 400) + "\n"
     res = runner.invoke(app, ["play", "solo1948", "--seed", "5", "--save", str(save)], input=answers)
     assert res.exit_code == 0, res.output
-    assert "Please type a number from 1 to" in res.output
+    assert "no choice starts with 'x'" in res.output and "there is no choice 99: type a number from 1 to" in res.output
     assert "Deploy" in res.output and "Northern Front (Galilee)" in res.output
     assert "Result:" in res.output and f"The finished game is saved in {save}." in res.output
     saved = _saved(save)
@@ -182,12 +183,14 @@ def test_quit_saves_by_default_under_saves_and_never_overwrites(in_tmp):
 
 
 def test_palestine_hot_seat_quit_and_resume(in_tmp):
-    """Palestine: one person plays both seats; each prompt names the seat; the
-    board has a key to its abbreviations."""
+    """Palestine with --as all: one person plays both seats; each prompt names
+    the seat; the board has a legend."""
     save = in_tmp / "p.json"
-    res = runner.invoke(app, ["play", "palestine", "--seed", "3", "--save", str(save)], input="1\n1\nq\n")
+    res = runner.invoke(app, ["play", "palestine", "--as", "all", "--seed", "3", "--save", str(save)],
+                        input="1\n1\nq\n")
     assert res.exit_code == 0, res.output
-    assert "irgun, choice>" in res.output and "Key: T troops, P police, Cu underground cells" in res.output
+    assert "Irgun, choice>" in res.output and "Legend: Troops and Police are British cubes" in res.output
+    assert _saved(save)["human"] == ["british", "irgun"] and _saved(save)["bot"] is None
     first = _saved(save)["actions"]
     assert len(first) == 2
     res = runner.invoke(app, ["play", "palestine", "--load", str(save)], input="1\n")
@@ -201,7 +204,8 @@ def test_palestine_hot_seat_quit_and_resume(in_tmp):
 def test_keyboard_interrupt_keeps_the_last_consistent_save(tmp_path):
     """Ctrl-C while a decision is being applied: the save is the game before it."""
     save = tmp_path / "s.json"
-    game = Game("solo1948", seed=2)
+    session = PlaySession("solo1948", seed=2)
+    game = session.game
     answers = iter(["1", "1"])
     applied = []
     real_apply = game.apply
@@ -214,7 +218,7 @@ def test_keyboard_interrupt_keeps_the_last_consistent_save(tmp_path):
 
     game.apply = apply_then_interrupt
     lines = []
-    status = P.play_in_terminal(game, input_fn=lambda _: next(answers), print_fn=lambda *a: lines.append(a),
+    status = P.play_in_terminal(session, input_fn=lambda _: next(answers), print_fn=lambda *a: lines.append(a),
                                 save=save)
     assert status == P.INTERRUPTED
     d = _saved(save)
@@ -252,7 +256,7 @@ def _fails(args, *fragments, input=""):
 
 def test_seed_and_load_together_is_an_error(in_tmp):
     save = in_tmp / "g.json"
-    P.write_save(save, P.save_payload(Game("solo1948", seed=4)))
+    P.write_save(save, PlaySession("solo1948", seed=4).save_payload())
     _fails(["play", "--load", str(save), "--seed", "4"], "--seed and --load cannot be used together")
 
 
@@ -276,7 +280,7 @@ def test_unwritable_save_is_an_error_before_play(in_tmp):
 
 def test_volume_argument_must_match_the_save(in_tmp):
     save = in_tmp / "g.json"
-    P.write_save(save, P.save_payload(Game("solo1948", seed=4)))
+    P.write_save(save, PlaySession("solo1948", seed=4).save_payload())
     _fails(["play", "palestine", "--load", str(save)], "holds a solo1948 game, not palestine")
 
 

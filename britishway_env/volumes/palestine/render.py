@@ -46,6 +46,26 @@ def initiative_words(d: dict) -> str:
     return "Initiative Track: " + ", ".join(parts)
 
 
+def action_in_progress(d: dict) -> str:
+    """The Operation and Special Activity under way, in words ("" when none):
+    "Limited Deploy with Negotiate, 1 space so far" (3.0, 4.0)."""
+    ctx = d["context"]
+    op, sa = ctx["operation"], ctx["special_activity"]
+    if op < 0 and sa < 0:
+        return ""
+    parts = []
+    if op >= 0:
+        parts.append(("Limited " if ctx["limited"] else "") + L.OP_NAMES[op])
+    if sa >= 0:
+        parts.append(f"with {L.SA_NAMES[sa]}" if parts else L.SA_NAMES[sa])
+    elif ctx["special_activity_used"]:
+        parts.append("(its Special Activity done)")
+    n = ctx["n_selected"]
+    if op >= 0:
+        parts[0] += f", {n} space{'s' if n != 1 else ''} so far"
+    return " ".join(parts)
+
+
 def render_text(game) -> str:
     """The board in words: the card in play with both texts, the Initiative
     Track, tracks, pools, Intel Chits, capabilities by name, every space and a
@@ -63,7 +83,8 @@ def render_text(game) -> str:
     lines += card_lines(game)
     lines.append(initiative_words(d))
     if d["current_agent"]:
-        lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}")
+        doing = action_in_progress(d)
+        lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}" + (f" ({doing})" if doing else ""))
     tp = d["track_pieces"]
     lines.append(f"Political Will {d['political_will']} (0-20)   Haganah Track {d['haganah_track']} (0-4); "
                  f"still on the track: box 4 {_count(tp['cells_box4'], 'Cell', 'Cells')} and "
@@ -423,7 +444,8 @@ def render_rgb(game) -> np.ndarray:
     if d["outcome"] != "ongoing":
         line, colour = f"GAME OVER: {d['outcome'].replace('_', ' ')}", "#b71c1c"
     else:
-        line, colour = f"Decision: {d['decision']}   ({who} to act)", "#37474f"
+        doing = action_in_progress(d)
+        line, colour = f"Decision: {d['decision']}   ({who} to act{': ' + doing if doing else ''})", "#37474f"
     fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
     fig.add_artist(_title_rule(fig, 1 - _TITLE_H / _FIG_H))
 

@@ -1,0 +1,187 @@
+"""`britishway serve` in a real browser: Debian's headless Chromium, driven
+by Playwright, plays a whole game by clicking the choice buttons.
+
+After every move the map picture (its pixels) and the log must change; undo,
+save (a download), load (an upload) and a request for an action that was
+not offered are tried on the way; a screenshot of the page is saved (into
+the folder named by BRITISHWAY_SCREENSHOTS when set, for the README).
+
+Runs where Chromium is installed (`.ci/run` installs Debian's `chromium`
+first, so CI always runs it); skipped elsewhere.
+"""
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser"),
+                             os.environ.get("BRITISHWAY_CHROMIUM")) if p), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (Debian package chromium)")
+
+from britishway_env import Game  # noqa: E402
+from britishway_env.web import server as S  # noqa: E402
+
+WAIT_MS = 600_000        # a hang guard (the first run may compile the rules and bots), not a timing check
+MAP_SUM = """() => {
+  const img = document.getElementById('map');
+  const decisions = document.getElementById('status').dataset.decisions;
+  if (!img.src.endsWith(`v=${decisions}`) || !img.complete || !img.naturalWidth) return null;
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const x = c.getContext('2d');
+  x.drawImage(img, 0, 0);
+  const d = x.getImageData(0, 0, c.width, c.height).data;
+  let h = 0;
+  for (let i = 0; i < d.length; i += 3) h = (Math.imul(h, 31) + d[i]) | 0;
+  return h;
+}"""
+
+
+@pytest.fixture(scope="module")
+def server():
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(S.create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    for _ in range(1200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    t.join(30)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def _decisions(page) -> int:
+    return int(page.get_attribute("#status", "data-decisions"))
+
+
+def _wait_settled(page, before: int) -> None:
+    page.wait_for_function(f"Number(document.getElementById('status').dataset.decisions) !== {before}"
+                           " && !document.getElementById('choices').classList.contains('waiting')",
+                           timeout=WAIT_MS)
+
+
+def _map_sum(page):
+    page.wait_for_function(f"({MAP_SUM})() !== null", timeout=WAIT_MS)
+    return page.evaluate(MAP_SUM)
+
+
+def _new_game(page, base, volume, seat, bot, seed):
+    page.goto(base + "/")
+    page.wait_for_selector("#volume option", state="attached", timeout=WAIT_MS)
+    page.select_option("#volume", volume)
+    page.select_option("#seat", seat)
+    if bot:
+        page.select_option("#bot", bot)
+    page.fill("#seed", str(seed))
+    page.click("#new")
+    page.wait_for_selector("#choices button, #status:has-text('Game over')", timeout=WAIT_MS)
+
+
+@pytest.mark.parametrize("seat, bot, seed", [("irgun", "heuristic", 3), ("british", "random", 8),
+                                             ("irgun", "trained", 5)])
+def test_a_whole_game_by_clicking_with_undo_save_load_and_a_refused_request(server, browser, tmp_path,
+                                                                             seat, bot, seed):
+    page = browser.new_page(viewport={"width": 1500, "height": 1000}, accept_downloads=True)
+    _new_game(page, server, "palestine", seat, bot, seed)
+    assert f"you play {seat.capitalize()} against the {bot} bot" in page.text_content("#help")
+    moves = 0
+    picture = _map_sum(page)
+    while not page.text_content("#status").startswith("Game over"):
+        before, log_before = _decisions(page), page.locator("#log li:not(.card)").count()
+        page.locator("#choices button.choice").nth(moves % 2).click()
+        _wait_settled(page, before)
+        moves += 1
+        # The map and the log changed with the move.
+        assert page.locator("#log li:not(.card)").count() > log_before
+        now = _map_sum(page)
+        assert now != picture, f"the map did not change after move {moves}"
+        picture = now
+        if moves == 4:
+            # Undo takes back the last decision (with any bot replies).
+            before = _decisions(page)
+            page.click("#undo")
+            _wait_settled(page, before)
+            assert _decisions(page) < before
+            picture = _map_sum(page)
+        if moves == 6:
+            # A request for an action that was not offered: refused, said so, nothing changed.
+            before, board = _decisions(page), page.text_content("#board")
+            answer = page.evaluate("""async () => {
+                const r = await fetch(`/api/games/${game.id}/act`, {method: 'POST',
+                    headers: {'Content-Type': 'application/json'}, body: JSON.stringify({action: 54})});
+                return [r.status, await r.json()];
+            }""") if 54 not in [int(a) for a in page.eval_on_selector_all(
+                "#choices button.choice", "bs => bs.map(b => b.dataset.action)")] else None
+            if answer is not None:
+                assert answer[0] == 400 and "is not one of the choices offered now" in answer[1]["error"]
+            page.evaluate("act(999)")              # through the page's own code: the error is shown
+            page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
+            assert "999 is not one of the choices offered now" in page.text_content("#error")
+            assert _decisions(page) == before and page.text_content("#board") == board
+        if moves == 8:
+            # Save (a download), then load it back (an upload): the same position.
+            with page.expect_download() as got:
+                page.click("#save")
+            saved = tmp_path / "saved.json"
+            got.value.save_as(saved)
+            d = json.loads(saved.read_text())
+            assert d["human"] == [seat] and d["bot"] == bot and len(d["actions"]) == _decisions(page)
+            board, log = page.text_content("#board"), page.text_content("#log")
+            page.set_input_files("#load", str(saved))
+            page.wait_for_function("document.getElementById('load').value === ''", timeout=WAIT_MS)
+            assert page.text_content("#board") == board and page.text_content("#log") == log
+            picture = _map_sum(page)
+        assert moves < 1000
+    assert moves > 10
+    assert page.locator("#choices button").count() == 0
+    result = page.text_content("#status")
+    assert result.startswith("Game over: ") and ("you win" in result or "the bot wins" in result)
+    if bot != "random":
+        assert "why: " in page.text_content("#log")
+    shot = tmp_path / "page.png"
+    page.screenshot(path=str(shot))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    folder = os.environ.get("BRITISHWAY_SCREENSHOTS")
+    if folder and bot == "heuristic":
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy(shot, Path(folder) / "play_browser.png")
+    save = page.request.get(f"{server}/api/games/{page.evaluate('game.id')}/save").json()
+    assert Game.replay("palestine", seed, save["actions"]).is_terminal()
+    page.close()
+
+
+def test_the_solo_deck_in_the_browser_shows_the_board_in_words(server, browser):
+    page = browser.new_page()
+    _new_game(page, server, "solo1948", "israeli", None, 4)
+    assert page.is_hidden("#map") and "1948" in page.text_content("#board")
+    assert page.is_disabled("#bot")
+    moves = 0
+    while not page.text_content("#status").startswith("Game over"):
+        before = _decisions(page)
+        page.locator("#choices button.choice").first.click()
+        _wait_settled(page, before)
+        moves += 1
+        assert moves < 500
+    assert page.text_content("#status").startswith("Game over: ")
+    page.close()

@@ -1,0 +1,168 @@
+"""`britishway play` driven like a person at a terminal: a pseudo-terminal
+(pexpect), typed answers, games played to the end against each bot, with
+help, prefixes, mistakes, undo, abort, log, map, quit and resume."""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from britishway_env import Game  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PROMPT = r"(British|Irgun|Israeli), choice> "
+TIMEOUT = 600            # a hang guard (the first run may compile the rules and bots), not a timing check
+
+
+def _spawn(args, cwd):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+               COLUMNS="200", TERM="dumb")
+    return pexpect.spawn(sys.executable, ["-m", "britishway_env.cli", "play", *args], cwd=str(cwd), env=env,
+                         encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 200))
+
+
+def _answer(term, line):
+    term.sendline(line)
+
+
+def _play_on(term, answer="1", limit=2000):
+    """Answer every prompt with ``answer`` until the result is printed; the text seen."""
+    seen = []
+    for _ in range(limit):
+        i = term.expect([PROMPT, r"Result: [^\r\n]+"])
+        seen.append(term.before + term.after)
+        if i == 1:
+            term.expect(pexpect.EOF)
+            seen.append(term.before)
+            return "".join(seen)
+        _answer(term, answer)
+    raise AssertionError("the game did not end")
+
+
+def _saved(path):
+    return json.loads(Path(path).read_text())
+
+
+def test_a_person_plays_palestine_against_the_scripted_bot_with_undo_quit_and_resume(tmp_path):
+    term = _spawn(["palestine", "--as", "irgun", "--vs", "heuristic", "--seed", "3"], tmp_path)
+    term.expect("you play Irgun against the heuristic bot")
+    term.expect(PROMPT)
+    board = term.before
+    # The board on its own: card texts, Initiative Track, pools, a legend.
+    for words in ("Card in play: P29 Curfews", "Unshaded: Capability (British)", "Shaded:",
+                  "Initiative Track: 1st Eligible Irgun (to choose), 2nd Eligible British (to choose)",
+                  "Political Will 18", "Haganah Track 4", "Intel Chits held 0", "Legend:",
+                  "Galilee", "2 Troops, 1 Underground Cell", "1. Take the Limited Op box"):
+        assert words in board, words
+    _answer(term, "?")
+    term.expect("choose a box: pick a box of the Initiative Track")
+    term.expect("undo")
+    term.expect(PROMPT)
+    _answer(term, "Take")
+    term.expect("'Take' starts 2 choices")
+    term.expect(PROMPT)
+    _answer(term, "zzz")
+    term.expect("no choice starts with 'zzz'")
+    term.expect(PROMPT)
+    _answer(term, "99")
+    term.expect("there is no choice 99")
+    term.expect(PROMPT)
+    _answer(term, "abort")
+    term.expect("nothing to abort")
+    term.expect(PROMPT)
+    _answer(term, "take the op")                      # a unique prefix, any case
+    term.expect("You: Take the Op & Special Activity box")
+    term.expect(PROMPT)
+    _answer(term, "Recruit")
+    term.expect("You: Recruit")
+    term.expect(PROMPT)
+    _answer(term, "abort")
+    term.expect("Aborted: 2 decisions taken back")
+    term.expect("Initiative Track: 1st Eligible Irgun \\(to choose\\)")
+    term.expect(PROMPT)
+    # Play until the bot has moved, then undo: the bot's replies go with your decision.
+    text = ""
+    while "(bot)" not in text:
+        _answer(term, "1")
+        term.expect(PROMPT)
+        text += term.before
+    assert "why: " in text
+    decisions = len(_saved(tmp_path / "saves" / "palestine-3.json")["actions"])
+    _answer(term, "undo")
+    term.expect(r"Undone: (\d+) decisions? taken back")
+    taken = int(term.match.group(1))
+    term.expect(PROMPT)
+    assert len(_saved(tmp_path / "saves" / "palestine-3.json")["actions"]) == decisions - taken
+    _answer(term, "log")
+    term.expect("-- P29 Curfews \\(campaign 1\\)")
+    term.expect(PROMPT)
+    _answer(term, "map")
+    term.expect(r"Map written to (\S+\.png)")
+    picture = Path(term.match.group(1))
+    term.expect(PROMPT)
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for _ in range(10):
+        _answer(term, "1")
+        term.expect(PROMPT)
+    _answer(term, "q")
+    term.expect(r"Quit\. Game saved to saves/palestine-3\.json after (\d+) decisions")
+    term.expect(pexpect.EOF)
+    term.close()
+    assert term.exitstatus == 0
+    saved = _saved(tmp_path / "saves" / "palestine-3.json")
+    assert saved["human"] == ["irgun"] and saved["bot"] == "heuristic"
+
+    term = _spawn(["--load", "saves/palestine-3.json"], tmp_path)
+    term.expect(f"Resumed the palestine game from saves/palestine-3.json after {len(saved['actions'])} decisions")
+    out = _play_on(term)
+    term.close()
+    assert term.exitstatus == 0
+    assert "rolled a die" in out and "why: scored" in out
+    done = _saved(tmp_path / "saves" / "palestine-3.json")
+    assert done["actions"][:len(saved["actions"])] == saved["actions"]
+    assert Game.replay("palestine", 3, done["actions"]).is_terminal()
+    assert "The finished game is saved in saves/palestine-3.json." in out
+
+
+@pytest.mark.parametrize("seat, bot", [("british", "random"), ("irgun", "trained"), ("british", "trained")])
+def test_a_whole_game_against_each_bot(tmp_path, seat, bot):
+    term = _spawn(["palestine", "--as", seat, "--vs", bot, "--seed", "12", "--save", "g.json"], tmp_path)
+    out = _play_on(term, answer="2")
+    term.close()
+    assert term.exitstatus == 0
+    assert f"you play {seat.capitalize()} against the {bot} bot" in out
+    assert "(bot)" in out and ("why: network: " if bot == "trained" else "why: picked at random") in out
+    saved = _saved(tmp_path / "g.json")
+    assert saved["bot"] == bot and Game.replay("palestine", 12, saved["actions"]).is_terminal()
+
+
+def test_the_solo_deck_in_a_terminal_has_no_bot_and_no_map(tmp_path):
+    term = _spawn(["solo1948", "--seed", "4"], tmp_path)
+    term.expect("you play Israeli")
+    term.expect(PROMPT)
+    _answer(term, "map")
+    term.expect("has no map picture")
+    term.expect(PROMPT)
+    _answer(term, "Deploy")
+    term.expect("starts 3 choices")
+    out = _play_on(term)
+    term.close()
+    assert term.exitstatus == 0 and "Result:" in out
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["solo1948", "--vs", "heuristic"], "has no bot seat"),
+    (["palestine", "--as", "haganah"], "'haganah' is not a seat of palestine"),
+    (["palestine", "--vs", "genius"], "unknown bot 'genius'"),
+    (["palestine", "--as", "all", "--vs", "random"], "leave out --vs"),
+    (["palestine", "--vs", "nowhere.npz"], "nowhere.npz"),
+])
+def test_bad_seats_and_bots_are_refused_before_play(tmp_path, args, fragment):
+    term = _spawn(args, tmp_path)
+    term.expect(pexpect.EOF)
+    term.close()
+    assert term.exitstatus == 2 and fragment in term.before and "Traceback" not in term.before

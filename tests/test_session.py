@@ -1,0 +1,259 @@
+"""PlaySession: a person's game against a bot, shared by `britishway play` and
+`britishway serve`.
+
+The bot moves by itself, single choices are applied, every decision is
+logged with its dice (read back exactly from the generator), the board
+changes and the bot's reasons; undo and abort take decisions back by
+replaying from the seed; saves carry the seats and the bot and are checked
+completely.
+"""
+
+import json
+
+import numpy as np
+import pytest
+
+from britishway_env import Game
+from britishway_env.errors import IllegalActionError, StateError
+from britishway_env.session import AUTO, BOT, YOU, PlaySession, changes
+from britishway_env.volumes.palestine import bots
+from britishway_env.volumes.palestine import layout as L
+
+
+def _play_to_end(session, pick=lambda choices: choices[0][0]):
+    while not session.over:
+        session.play(pick(session.choices()))
+    return session
+
+
+# ------------------------------------------------------------------ the bot --
+
+@pytest.mark.parametrize("seat", ["british", "irgun"])
+def test_the_bot_plays_the_other_seat_and_the_person_only_their_own(seat):
+    s = PlaySession("palestine", seed=3, human=[seat], bot="heuristic")
+    other = "irgun" if seat == "british" else "british"
+    assert s.persons_turn() and s.to_move == seat
+    _play_to_end(s)
+    assert {e.seat for e in s.log if e.by == YOU} == {seat}
+    assert {e.seat for e in s.log if e.by == BOT} == {other}
+    # Every bot decision is the scripted bot's choice in that position.
+    g = Game("palestine", seed=3)
+    for e in s.log:
+        if e.by == BOT:
+            assert bots.choose(g, "heuristic") == e.action
+        if e.by == AUTO:
+            assert g.legal_actions() == [e.action]
+        g.apply(e.action)
+    assert g.to_dict() == s.game.to_dict()
+    assert s.result() in ("british victory: you win", "irgun victory: you win",
+                          "british victory: the bot wins", "irgun victory: the bot wins")
+
+
+def test_a_person_never_faces_a_single_choice_and_every_choice_is_named():
+    s = PlaySession("palestine", seed=7, human=["irgun"], bot="random")
+    while not s.over:
+        choices = s.choices()
+        assert len(choices) >= 2
+        assert all(isinstance(name, str) and name for _, name in choices)
+        assert [a for a, _ in choices] == s.game.legal_actions()
+        s.play(choices[-1][0])
+
+
+@pytest.mark.parametrize("bad", [999, -1, True, 1.0, "1", None, 0])
+def test_an_action_not_offered_is_refused_and_nothing_changes(bad):
+    s = PlaySession("palestine", seed=3, human=["irgun"], bot="heuristic")
+    offered = [a for a, _ in s.choices()]
+    assert 0 not in offered                     # "Stop" is not offered at the box decision
+    before, log = s.game.to_dict(), list(s.log)
+    with pytest.raises(IllegalActionError, match="not one of the choices offered"):
+        s.play(bad)
+    assert s.game.to_dict() == before and s.log == log
+
+
+def test_nothing_is_played_after_the_end():
+    s = _play_to_end(PlaySession("palestine", seed=3, human=["british"], bot="random"))
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        s.play(0)
+    assert s.choices() == []
+
+
+def test_the_scripted_bots_reason_names_its_best_scored_alternatives():
+    s = _play_to_end(PlaySession("palestine", seed=11, human=["irgun"], bot="heuristic"))
+    scored = [e for e in s.log if e.by == BOT and e.reason.startswith("scored ")]
+    assert len(scored) > 10
+    g = Game("palestine", seed=11)
+    by_index = {e.index: e for e in scored}
+    for k, a in enumerate(s.game.history):
+        if k in by_index:
+            action, scores = bots.scored_choice(g)
+            assert action == a
+            legal = g.legal_actions()
+            best = max((x for x in legal if scores[x] > bots.NEG / 2), key=lambda x: scores[x])
+            # The first alternative named is the best score, with its value.
+            assert by_index[k].reason.startswith(f"scored {g.action_name(best)} {scores[best]:.2f}")
+        g.apply(a)
+
+
+def test_random_and_trained_bots_give_their_reasons():
+    s = PlaySession("palestine", seed=2, human=["irgun"], bot="random")
+    for _ in range(8):
+        s.play(s.choices()[0][0])
+    assert any(e.reason.startswith("picked at random among") for e in s.log if e.by == BOT)
+    t = PlaySession("palestine", seed=2, human=["irgun"], bot="trained")
+    for _ in range(8):
+        t.play(t.choices()[0][0])
+    reasons = [e.reason for e in t.log if e.by == BOT]
+    assert reasons and all(r.startswith("network: ") and "%" in r for r in reasons)
+
+
+# -------------------------------------------------------------------- dice --
+
+def test_rolls_read_back_are_exactly_the_rolls_the_rules_made():
+    """Forcing the rolls read back on a fresh replay reaches the same states: the
+    reading is exact (engine/rng.py's generator, 1.7 dice, 1.6.1 chits)."""
+    seen = 0
+    for seed in range(6):
+        g = Game("palestine", seed=seed)
+        replay = Game("palestine", seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.is_terminal():
+            a = int(rng.choice(g.legal_actions()))
+            rolls = g.apply_reading_rolls(a)
+            seen += len(rolls)
+            for faces, value in rolls:
+                assert 0 <= value < faces <= g.FORCED_FACES
+            replay.force_chance([v for _, v in rolls])
+            replay.apply(a)
+            assert replay.forced_chance_left() == []
+            assert replay.to_dict()["spaces"] == g.to_dict()["spaces"]
+            assert replay.to_dict()["intel_chits"] == g.to_dict()["intel_chits"]
+            replay.state[L.RNG] = g.state[L.RNG]        # forced rolls leave the generator behind
+    assert seen > 100
+
+
+def test_a_forced_roll_cannot_be_read_back():
+    g = Game("palestine", seed=0)
+    g.force_chance([2])
+    with pytest.raises(StateError, match="queue no forced chance"):
+        g.apply_reading_rolls(g.legal_actions()[0])
+
+
+def test_dice_in_the_log_are_dice_and_chits_in_words():
+    s = _play_to_end(PlaySession("palestine", seed=5, human=["irgun"], bot="heuristic"))
+    words = [d for e in s.log for d in e.dice]
+    assert words and all(d.startswith(("a die: ", "an Intel Chit from the bag")) for d in words)
+    assert all(1 <= int(d.split(": ")[1]) <= 6 for d in words if d.startswith("a die"))
+
+
+def test_changes_name_what_moved_on_the_board():
+    before = {"political_will": 18, "spaces": {"Galilee": {"troops": 2}}, "context": {"x": 1}}
+    after = {"political_will": 16, "spaces": {"Galilee": {"troops": 3, "police": 1}}, "context": {"x": 2}}
+    assert changes(before, after, ("context",)) == ["political will 18 -> 16", "spaces Galilee troops 2 -> 3",
+                                                    "spaces Galilee police 0 -> 1"]
+
+
+# ------------------------------------------------------------- undo, abort --
+
+def test_undo_takes_back_your_last_decision_with_the_bots_replies():
+    s = PlaySession("palestine", seed=3, human=["irgun"], bot="heuristic")
+    for _ in range(12):
+        s.play(s.choices()[0][0])
+    mine = [e.index for e in s.log if e.by == YOU]
+    history = list(s.game.history)
+    n = s.undo()
+    assert s.game.history == history[:mine[-1]] and n == len(history) - mine[-1]
+    assert s.persons_turn()
+    # Playing the same choice again gives the same game: the bot is deterministic.
+    s.play(history[mine[-1]])
+    assert s.game.history[:len(history)] == history[:len(s.game.history)]
+
+
+def test_undo_with_nothing_of_yours_is_refused():
+    s = PlaySession("palestine", seed=3, human=["irgun"], bot="heuristic")
+    with pytest.raises(StateError, match="nothing to undo"):
+        s.undo()
+
+
+def test_abort_goes_back_to_the_box_decision_of_your_action():
+    s = PlaySession("palestine", seed=3, human=["irgun"], bot="heuristic")
+    with pytest.raises(StateError, match="nothing to abort"):
+        s.abort()
+    start = len(s.game.history)
+    assert s.game.phase == "choose a box"
+    s.play(dict((n, a) for a, n in s.choices())["Take the Op & Special Activity box"])
+    s.play(s.choices()[0][0])
+    assert s.game.phase != "choose a box"
+    s.abort()
+    assert len(s.game.history) == start and s.game.phase == "choose a box" and s.to_move == "irgun"
+
+
+def test_log_scopes_card_campaign_and_all():
+    s = _play_to_end(PlaySession("palestine", seed=3, human=["irgun"], bot="heuristic"))
+    every = s.log_lines("all")
+    assert sum(1 for ln in every if not ln.startswith("--")) == len(s.game.history)
+    campaign = s.log_lines("campaign")
+    card = s.log_lines("card")
+    assert len(card) < len(campaign) < len(every)
+    assert all(f"(campaign {s.log[-1].campaign})" in ln for ln in campaign if ln.startswith("--"))
+
+
+# ------------------------------------------------------------------ saves --
+
+def test_save_and_load_keep_seats_bot_and_game():
+    s = PlaySession("palestine", seed=9, human=["british"], bot="random")
+    for _ in range(6):
+        s.play(s.choices()[0][0])
+    d = json.loads(json.dumps(s.save_payload()))
+    assert d["human"] == ["british"] and d["bot"] == "random"
+    back = PlaySession.from_save(d)
+    assert back.game.to_dict() == s.game.to_dict() and back.human == s.human and back.bot == "random"
+    assert [(e.by, e.action, e.dice, e.reason) for e in back.log] == [(e.by, e.action, e.dice, e.reason)
+                                                                       for e in s.log]
+
+
+def test_a_save_without_seats_is_a_game_where_the_person_plays_every_seat():
+    back = PlaySession.from_save({"volume": "palestine", "seed": 3, "actions": []})
+    assert back.human == ("british", "irgun") and back.bot is None and back.persons_turn()
+
+
+@pytest.mark.parametrize("patch, fragment", [
+    ({"human": ["cyprus"]}, "human: 'cyprus' is not a seat of palestine"),
+    ({"human": []}, "human: the seats a person plays must be a non-empty list"),
+    ({"human": ["irgun", "irgun"]}, "listed twice"),
+    ({"human": "irgun", "bot": "genius"}, "bot: unknown bot 'genius'"),
+    ({"human": ["irgun"], "bot": 3}, "bot: a bot is named by a string"),
+    ({"human": ["irgun"], "bot": "missing.npz"}, "bot:"),
+    ({"human": ["british", "irgun"], "bot": "heuristic"}, "there is no bot"),
+    ({"actions": [1, 0, 999]}, "not legal when replayed"),
+    ({"actions": [1.5]}, "actions[0] must be an integer"),
+    ({"seed": -1}, "seed"),
+    ({"volume": "atlantis"}, "unknown volume 'atlantis'"),
+    ({"extra": 1}, "unknown key(s) extra"),
+])
+def test_a_bad_save_is_one_clear_error(patch, fragment):
+    d = {"volume": "palestine", "seed": 3, "actions": [], "human": ["irgun"], "bot": "heuristic"}
+    d.update(patch)
+    with pytest.raises(StateError) as err:
+        PlaySession.from_save(d, "save x")
+    assert fragment in str(err.value) and str(err.value).startswith("save x")
+
+
+def test_json_text_with_nan_or_broken_syntax_is_refused():
+    with pytest.raises(StateError, match="not valid JSON"):
+        PlaySession.from_json_text("{", "s")
+    with pytest.raises(StateError, match="NaN is not a JSON number"):
+        PlaySession.from_json_text('{"volume": "palestine", "seed": NaN, "actions": []}', "s")
+
+
+# ------------------------------------------------------------- the solo deck --
+
+def test_the_solo_deck_is_played_alone_with_turns_as_its_log_groups():
+    s = _play_to_end(PlaySession("solo1948", seed=5))
+    assert s.human == ("israeli",) and s.bot is None and s.bot_seats == ()
+    assert {e.by for e in s.log} <= {YOU, AUTO}
+    assert s.picture() is None
+    assert s.log[-1].campaign == s.game.turn and s.log[0].card.startswith("turn 1")
+    assert s.result().endswith("wins") or s.result().endswith("nobody wins")
+    with pytest.raises(StateError, match="no bot"):
+        PlaySession.from_save({"volume": "solo1948", "seed": 1, "actions": [], "human": ["israeli"],
+                               "bot": "heuristic"})
