@@ -158,6 +158,8 @@ class PalestineGame(KernelGame):
             card = int(self.state[L.CARD])
             if card > 0:
                 return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[a - L.A_EVENT_SIDE]} text"
+        if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER):
+            return f"Special Activity: {name}"
         if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
             return f"{name} (for the event)"
         if d == L.D_MASS_DETENTION and L.A_SPACE <= a < L.A_COUNT + N_MAP_SPACES:

@@ -58,12 +58,13 @@ def action_in_progress(d: dict) -> str:
         parts.append(("Limited " if ctx["limited"] else "") + L.OP_NAMES[op])
     if sa >= 0:
         parts.append(f"with {L.SA_NAMES[sa]}" if parts else L.SA_NAMES[sa])
-    elif ctx["special_activity_used"]:
-        parts.append("(its Special Activity done)")
     n = ctx["n_selected"]
     if op >= 0:
         parts[0] += f", {n} space{'s' if n != 1 else ''} so far"
-    return " ".join(parts)
+    text = " ".join(parts)
+    if sa < 0 and ctx["special_activity_used"]:
+        text += "; Special Activity done"
+    return text
 
 
 def render_text(game) -> str:

@@ -69,8 +69,8 @@ def dice(before: dict, game, rolls: list[tuple[int, int]]) -> list[str]:
 
 
 def reason(game, policy: str, action: int) -> str:
-    """Why the bot chose ``action``: the scripted bot's best-scored
-    alternatives, a network's preferences, or "at random"."""
+    """Why the bot chose ``action``: the scripted bot's score for it and its
+    next-best alternatives, a network's preferences, or "at random"."""
     from agents.trained import is_learned, load_network
 
     legal = game.legal_actions()
@@ -92,7 +92,13 @@ def reason(game, policy: str, action: int) -> str:
     if not scored:
         return "its rule of thumb for this decision (no scores)"
     scored.sort(key=lambda a: -scores[a])
-    return "scored " + " > ".join(f"{game.action_name(a)} {scores[a]:.2f}" for a in scored[:3])
+    name = game.action_name
+    head = f"scored {name(action)} {scores[action]:.2f}" if action in scored else \
+        f"chose {name(action)} by a tie-break (not scored)"
+    others = [a for a in scored if a != action][:2]
+    if others:
+        head += "; next best " + ", ".join(f"{name(a)} {scores[a]:.2f}" for a in others)
+    return head
 
 
 def card_lines(game) -> list[str]:
