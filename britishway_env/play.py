@@ -6,7 +6,7 @@ The game is saved after every decision, so no way of leaving the terminal
 (``q``, end of input, Ctrl-C, a closed window) loses more than the decision
 being typed. A save file is JSON::
 
-    {"volume": "palestine", "seed": 3, "actions": [0, 5, ...], "human": ["irgun"],
+    {"volume": "<volume>", "seed": 3, "actions": [0, 5, ...], "human": ["<seat>"],
      "bot": "heuristic", "snapshot": {...}}
 
 ``actions`` is the game's history; loading replays it from ``seed`` (the

@@ -358,7 +358,7 @@ class PlaySession:
 
 def changes(before: dict, after: dict, ignored: tuple[str, ...] = ()) -> list[str]:
     """What changed between two state dicts, in words: counts and tracks that
-    moved ("Political Will 18 -> 16", "Galilee troops 2 -> 3")."""
+    moved ("political will 18 -> 16", "spaces <space> <piece> 2 -> 3")."""
     out: list[str] = []
 
     def walk(a, b, path):

@@ -185,3 +185,17 @@ def test_the_solo_deck_in_the_browser_shows_the_board_in_words(server, browser):
         assert moves < 500
     assert page.text_content("#status").startswith("Game over: ")
     page.close()
+
+
+def test_the_readme_pictures_are_made_by_their_script(tmp_path):
+    """experiments/play_screenshots.py (the README's two pictures), on a short game."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    res = subprocess.run([sys.executable, str(root / "experiments" / "play_screenshots.py"), "--out", str(tmp_path),
+                          "--moves", "1"], capture_output=True, text=True, timeout=900,
+                         env=dict(os.environ, PYTHONPATH=str(root)))
+    assert res.returncode == 0, res.stdout + res.stderr
+    for name in ("play_terminal.png", "play_browser.png"):
+        assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -47,7 +47,10 @@ def test_train_extra_declares_every_import_of_the_training_code():
         project["optional-dependencies"]["train"])
     assert {"tqdm", "rich", "torch", "stable-baselines3", "sb3-contrib"} <= declared
     modules = set()
+    # The README's pictures of play drive a terminal and Chromium: the dev extra's tools (checked below).
     for path in [*(ROOT / "experiments").glob("*.py"), *(ROOT / "agents").glob("*.py")]:
+        if path.name == "play_screenshots.py":
+            continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 modules |= {a.name.split(".")[0] for a in node.names}
@@ -142,3 +145,21 @@ def test_doc_command_exists_with_its_flags(where, command):
         source = script.read_text()
         missing = sorted(f for f in flags if f'"{f}"' not in source)
         assert not missing, f"{where}: {words[1]} has no {missing}"
+
+
+def test_the_play_pictures_script_needs_only_the_base_and_dev_dependencies():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = _requirement_names(project["dependencies"]) | _requirement_names(
+        project["optional-dependencies"]["dev"])
+    modules = set()
+    for node in ast.walk(ast.parse((ROOT / "experiments" / "play_screenshots.py").read_text())):
+        if isinstance(node, ast.Import):
+            modules |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules.add(node.module.split(".")[0])
+    third_party = {m for m in modules - {"britishway_env"} if m not in sys.stdlib_module_names}
+    assert {"pexpect", "playwright", "uvicorn"} <= third_party
+    dists = metadata.packages_distributions()
+    for module in sorted(third_party):
+        names = {d.lower().replace("_", "-") for d in dists.get(module, [module])}
+        assert names & declared, f"{module} is not declared in pyproject.toml (base or dev extra)"

@@ -22,8 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "britishway_env"
 # The files that serve every volume alike.
 SHARED = sorted([*(PACKAGE / name for name in ("rollouts.py", "report.py", "cli.py", "play.py", "distributed.py",
-                                               "render_text.py", "game.py", "registry.py", "warmup.py")),
-                 *(PACKAGE / "envs").glob("*.py"), PACKAGE / "engine" / "spec.py"])
+                                               "render_text.py", "game.py", "registry.py", "warmup.py",
+                                               "session.py")),
+                 *(PACKAGE / "envs").glob("*.py"), *(PACKAGE / "web").rglob("*.py"),
+                 *(PACKAGE / "web" / "static").glob("*"), PACKAGE / "engine" / "spec.py"])
 SERIES = "The British Way"          # the series' name, not a faction
 NAMES = volume_names()
 
