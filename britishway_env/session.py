@@ -19,6 +19,7 @@ table module (``VolumeSpec.table``).
 from __future__ import annotations
 
 import json
+import numbers
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
@@ -185,10 +186,10 @@ class PlaySession:
         if not self.persons_turn():
             raise IllegalActionError(f"it is not your turn: {self.seat_name(self.to_move)} decides now")
         offered = dict(self.choices())
-        if isinstance(action, bool) or not isinstance(action, int) or action not in offered:
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral) or int(action) not in offered:
             raise IllegalActionError(f"{action!r} is not one of the choices offered now "
                                      f"({len(offered)} choices: {', '.join(map(str, offered))})")
-        new = [self._take(action, YOU)]
+        new = [self._take(int(action), YOU)]
         new += self.advance()
         return new
 

@@ -55,7 +55,7 @@ def test_a_person_plays_palestine_against_the_scripted_bot_with_undo_quit_and_re
     # The board on its own: card texts, Initiative Track, pools, a legend.
     for words in ("Card in play: P29 Curfews", "Unshaded: Capability (British)", "Shaded:",
                   "Initiative Track: 1st Eligible Irgun (to choose), 2nd Eligible British (to choose)",
-                  "Political Will 18", "Haganah Track 4", "Intel Chits held 0", "Legend:",
+                  "Political Will 18/20", "Haganah Track 4/4", "Intel Chits held 0", "Legend:",
                   "Galilee", "2 Troops, 1 Underground Cell", "1. Take the Limited Op box"):
         assert words in board, words
     _answer(term, "?")

@@ -65,13 +65,23 @@ class RequestError(Exception):
         self.status = status
 
 
-class Table:
-    """One game and its lock: one request at a time changes it."""
+# matplotlib draws one picture at a time: its text and font caches are not made for threads.
+_PICTURE_LOCK = threading.Lock()
 
-    def __init__(self, session: PlaySession):
+
+class Table:
+    """One game, its lock (one request at a time changes it) and the view of
+    its last settled position (what a read answers while the bot thinks)."""
+
+    def __init__(self, game_id: str, session: PlaySession):
         self.session = session
         self.lock = asyncio.Lock()
-        self.picture_lock = threading.Lock()
+        self.view = view(game_id, session)
+
+    def settle(self, game_id: str) -> dict:
+        """The view after a change (called with the lock held)."""
+        self.view = view(game_id, self.session)
+        return self.view
 
 
 class Games:
@@ -83,7 +93,7 @@ class Games:
 
     def add(self, session: PlaySession) -> str:
         game_id = secrets.token_urlsafe(12)
-        self.tables[game_id] = Table(session)
+        self.tables[game_id] = Table(game_id, session)
         while len(self.tables) > self.limit:
             self.tables.popitem(last=False)
         return game_id
@@ -211,8 +221,8 @@ def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int]:
 def create_app(games: Games | None = None) -> Starlette:
     games = games if games is not None else Games()
 
-    def answer(game_id: str, table: Table) -> JSONResponse:
-        return JSONResponse(view(game_id, table.session))
+    def answer(table: Table) -> JSONResponse:
+        return JSONResponse(table.view)
 
     async def guarded(call):
         try:
@@ -235,8 +245,7 @@ def create_app(games: Games | None = None) -> Starlette:
         async def go():
             volume, human, bot, seed = _new_game_args(await read_json(request))
             session = await anyio.to_thread.run_sync(lambda: PlaySession(volume, seed, human=human, bot=bot))
-            game_id = games.add(session)
-            return answer(game_id, games.get(game_id))
+            return answer(games.get(games.add(session)))
         return await guarded(go)
 
     async def load_game(request: Request):
@@ -246,14 +255,12 @@ def create_app(games: Games | None = None) -> Starlette:
                 raise RequestError(f"the save's bot {body['bot']!r} is not one the page offers "
                                    f"({', '.join(WEB_BOTS)}); play it with britishway play --load")
             session = await anyio.to_thread.run_sync(lambda: PlaySession.from_save(body, "the loaded save"))
-            game_id = games.add(session)
-            return answer(game_id, games.get(game_id))
+            return answer(games.get(games.add(session)))
         return await guarded(go)
 
     async def show(request: Request):
         async def go():
-            game_id = request.path_params["game_id"]
-            return answer(game_id, games.get(game_id))
+            return answer(games.get(request.path_params["game_id"]))
         return await guarded(go)
 
     async def act(request: Request):
@@ -266,7 +273,8 @@ def create_app(games: Games | None = None) -> Starlette:
                 raise RequestError(f"action must be the number of an offered choice, got {json.dumps(action)}")
             async with table.lock:
                 await anyio.to_thread.run_sync(table.session.play, action)
-            return answer(game_id, table)
+                table.settle(game_id)
+            return answer(table)
         return await guarded(go)
 
     def taking_back(method: str):
@@ -276,16 +284,19 @@ def create_app(games: Games | None = None) -> Starlette:
                 table = games.get(game_id)
                 async with table.lock:
                     await anyio.to_thread.run_sync(getattr(table.session, method))
-                return answer(game_id, table)
+                    table.settle(game_id)
+                return answer(table)
             return await guarded(go)
         return handler
 
     async def save(request: Request):
         async def go():
-            game_id = request.path_params["game_id"]
-            s = games.get(game_id).session
+            table = games.get(request.path_params["game_id"])
+            async with table.lock:                       # a settled position
+                s = table.session
+                payload = s.save_payload()
             name = f"{s.volume}-{s.seed}.json"
-            return Response(json.dumps(s.save_payload(), indent=1), media_type="application/json",
+            return Response(json.dumps(payload, indent=1), media_type="application/json",
                             headers={"Content-Disposition": f'attachment; filename="{name}"'})
         return await guarded(go)
 
@@ -326,7 +337,7 @@ def _png(table: Table) -> bytes:
     matplotlib.use("Agg")
     import matplotlib.image as mpimg
 
-    with table.picture_lock:
+    with _PICTURE_LOCK:
         rgb = table.session.picture()
     buf = io.BytesIO()
     mpimg.imsave(buf, rgb, format="png")

@@ -87,7 +87,7 @@ def render_text(game) -> str:
         doing = action_in_progress(d)
         lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}" + (f" ({doing})" if doing else ""))
     tp = d["track_pieces"]
-    lines.append(f"Political Will {d['political_will']} (0-20)   Haganah Track {d['haganah_track']} (0-4); "
+    lines.append(f"Political Will {d['political_will']}/20   Haganah Track {d['haganah_track']}/4; "
                  f"still on the track: box 4 {_count(tp['cells_box4'], 'Cell', 'Cells')} and "
                  f"{_count(tp['cache_box4'], 'Arms Cache', 'Arms Caches')}, box 3 "
                  f"{_count(tp['cells_box3'], 'Cell', 'Cells')}")
