@@ -284,7 +284,8 @@ def play(
 
     from .warmup import ensure_compiled
     from .registry import spec
-    from .play import INTERRUPTED, check_seed, default_save_path, load_save, play_in_terminal, write_save
+    from .engine.statedict import check_seed
+    from .play import INTERRUPTED, default_save_path, load_save, play_in_terminal, write_save
     from .session import PlaySession
 
     def compile_for(v: str) -> None:

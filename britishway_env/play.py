@@ -22,7 +22,6 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from .engine.statedict import check_seed  # noqa: F401  (the CLI checks --seed with it)
 from .errors import StateError
 from .io import atomic_write_text
 from .session import BOT, MAX_SAVE_BYTES, YOU, PlaySession

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import numbers
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .engine.statedict import check_seed
@@ -388,7 +388,3 @@ def _words(v) -> str:
     if isinstance(v, list):
         return ", ".join(map(str, v)) or "none"
     return "none" if v is None else str(v)
-
-
-def entry_dict(e: Entry) -> dict:
-    return asdict(e)

@@ -1900,6 +1900,9 @@ def bot_action(state, mask, faction, memo):
     Each faction's bot is a kernel of its own (:func:`irgun_action`,
     :func:`british_action`): Python callers take the one they need, so the
     two compile side by side and neither waits for this join."""
+    a = only_legal(mask)           # one legal action: nothing to score, no scores to allocate
+    if a >= 0:
+        return answer(state, mask, memo, a, NO)
     scores = np.full(N_ACTIONS, NEG)
     if faction == IRGUN:
         return irgun_action(state, mask, memo, scores)

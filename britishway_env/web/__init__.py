@@ -1,0 +1,1 @@
+"""The page where a person plays against a bot (``britishway serve``): server.py and static/."""
