@@ -89,6 +89,7 @@ COMMANDS = (
     ("log", "what happened on this card and in this campaign ('log all': the whole game)"),
     ("map", "write the map picture to a PNG file and say where"),
     ("board", "show the board again"),
+    ("save FILE", "also save the game to FILE now (JSON; resume it with --load FILE)"),
     ("q", "save and quit"),
 )
 
@@ -249,6 +250,23 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
                     print_fn(f"could not write the map to {where} ({err.strerror or err})")
                     continue
                 print_fn(f"Map written to {where.resolve()}")
+                continue
+            if word == "save" or word.startswith("save "):
+                name = answer.strip()[4:].strip()
+                if not name:
+                    print_fn(f"Type save FILE to save a copy; the game is autosaved to {save}" if save is not None
+                             else "Type save FILE to save the game to FILE.")
+                    continue
+                copy = Path(name)
+                if copy.suffix.lower() != ".json":
+                    print_fn(f"{name}: a save file's name ends in .json")
+                    continue
+                try:
+                    write_save(copy, session.save_payload())
+                except OSError as err:
+                    print_fn(f"could not save to {copy} ({err.strerror or err})")
+                    continue
+                print_fn(f"Saved to {copy}; resume it with: britishway play --load {copy}")
                 continue
             if word in ("undo", "abort"):
                 try:

@@ -105,6 +105,14 @@ def test_a_person_plays_palestine_against_the_scripted_bot_with_undo_quit_and_re
     picture = Path(term.match.group(1))
     term.expect(PROMPT)
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    _answer(term, "save copy.txt")
+    term.expect("a save file's name ends in .json")
+    term.expect(PROMPT)
+    _answer(term, "save copies/copy.json")
+    term.expect(r"Saved to copies/copy\.json; resume it with: britishway play --load copies/copy\.json")
+    term.expect(PROMPT)
+    assert _saved(tmp_path / "copies" / "copy.json")["actions"] == _saved(tmp_path / "saves" / "palestine-3.json")[
+        "actions"]
     for _ in range(10):
         _answer(term, "1")
         term.expect(PROMPT)
