@@ -261,6 +261,17 @@ def _print_seat_tables(ro, df, found) -> None:
         f"{lo}-{hi}: {hist[lo:hi + 1].sum() / n:.3f}" if lo != hi else f"{lo}: {hist[lo] / n:.3f}" for lo, hi in bins))
 
 
+def _compile_for_play(volume: str) -> None:
+    """Compile what a person's game of ``volume`` runs (the rules, and the bots where it has a bot seat),
+    with the compile notice."""
+    from .registry import spec
+    from .warmup import ensure_compiled
+
+    ensure_compiled(volume, "play", _notice)
+    if spec(volume).bot is not None and spec(volume).several_seats:
+        ensure_compiled(volume, "bots", _notice)
+
+
 @app.command()
 def play(
     volume: Optional[str] = typer.Argument(None, help=f"volume to play: {_or(volume_names())} "
@@ -282,16 +293,10 @@ def play(
     after every decision."""
     import random
 
-    from .warmup import ensure_compiled
     from .registry import spec
     from .engine.statedict import check_seed
     from .play import INTERRUPTED, default_save_path, load_save, play_in_terminal, write_save
     from .session import PlaySession
-
-    def compile_for(v: str) -> None:
-        ensure_compiled(v, "play", _notice)
-        if spec(v).bot is not None and spec(v).several_seats:
-            ensure_compiled(v, "bots", _notice)
 
     try:
         if load is not None:
@@ -299,7 +304,7 @@ def play(
                 raise ValueError("--seed and --load cannot be used together: a saved game keeps its own seed")
             if seat is not None or vs is not None:
                 raise ValueError("--as and --vs cannot be used with --load: a saved game keeps its seats and bot")
-            session = load_save(load, before_replay=compile_for)
+            session = load_save(load, before_replay=_compile_for_play)
             if volume is not None and volume != session.volume:
                 raise ValueError(f"{load} holds a {session.volume} game, not {volume}")
             target = save if save is not None else load
@@ -319,7 +324,7 @@ def play(
             bot = vs if vs is not None else "heuristic"
             if len(human) == len(found.agents) and vs is not None:
                 raise ValueError("--as all plays every seat yourself: leave out --vs")
-            session = PlaySession(volume, seed, human=human, bot=bot, before_replay=compile_for)
+            session = PlaySession(volume, seed, human=human, bot=bot, before_replay=_compile_for_play)
             target = save if save is not None else default_save_path(volume, seed)
         if target.exists() and (load is None or target.resolve() != load.resolve()):
             raise ValueError(f"{target} already exists; resume that game with --load {target}, "
@@ -346,14 +351,11 @@ def serve(
     and a bot; the map, the choices as buttons, the bot's moves with their dice in a log, undo, save
     and load. Ctrl-C stops it."""
     from .web.server import serve as run_server
-    from .warmup import ensure_compiled
     from .registry import spec
 
     for name in volume_names():
         if spec(name).table is not None:
-            ensure_compiled(name, "play", _notice)
-            if spec(name).bot is not None and spec(name).several_seats:
-                ensure_compiled(name, "bots", _notice)
+            _compile_for_play(name)
     print(f"Serving on http://{host}:{port}/  (Ctrl-C stops it)")
     run_server(host=host, port=port)
 

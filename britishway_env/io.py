@@ -91,6 +91,17 @@ def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8
     return atomic_write_bytes(path, text.encode(encoding))
 
 
+def png_bytes(rgb) -> bytes:
+    """An RGB picture (an (h, w, 3) uint8 array) encoded as PNG."""
+    import io as _io
+
+    import matplotlib.image as mpimg
+
+    buf = _io.BytesIO()
+    mpimg.imsave(buf, rgb, format="png")
+    return buf.getvalue()
+
+
 def check_output_path(path: str | os.PathLike, suffixes: Iterable[str] | None = None,
                       what: str = "output file") -> Path:
     """Validate ``path`` as a file destination before any work is done.

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import StateError
-from .io import atomic_write_text
+from .io import atomic_write_bytes, atomic_write_text, png_bytes
 from .session import BOT, MAX_SAVE_BYTES, YOU, PlaySession
 SAVE_FOLDER = Path("saves")
 
@@ -128,19 +128,8 @@ def map_path(save: Path | None, session) -> Path:
 
 def write_map(picture, path: Path) -> None:
     """A picture (an RGB array) as a PNG, written atomically."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import io as _io
-
-    import matplotlib.image as mpimg
-
-    from .io import atomic_write_bytes
-
-    buf = _io.BytesIO()
-    mpimg.imsave(buf, picture, format="png")
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(path, buf.getvalue())
+    atomic_write_bytes(path, png_bytes(picture))
 
 
 def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = input,
@@ -284,8 +273,7 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
                 print_fn(why)
                 continue
             new = session.play(action)
-            print_fn(f"You: {new[0].text}" + (f"  [rolled {', '.join(new[0].dice)}]" if new[0].dice else "")
-                     + (f"  -> {'; '.join(new[0].changes)}" if new[0].changes else ""))
+            print_fn(f"You: {new[0].text}{new[0].details()}")
             show_moves(new[1:])
             autosave()
             show_board = any(e.by == BOT for e in new[1:]) or new[0].starts_action or \

@@ -54,12 +54,12 @@ class Entry:
     def line(self, seat_names: dict[str, str] | None = None) -> str:
         who = (seat_names or {}).get(self.seat, self.seat or "")
         tag = {YOU: "you", BOT: "bot", AUTO: "only choice"}[self.by]
-        out = f"{who} ({tag}): {self.text}"
-        if self.dice:
-            out += f"  [rolled {', '.join(self.dice)}]"
-        if self.changes:
-            out += f"  -> {'; '.join(self.changes)}"
-        return out
+        return f"{who} ({tag}): {self.text}{self.details()}"
+
+    def details(self) -> str:
+        """The dice and the board's changes, as the log prints them after the choice."""
+        out = f"  [rolled {', '.join(self.dice)}]" if self.dice else ""
+        return out + (f"  -> {'; '.join(self.changes)}" if self.changes else "")
 
 
 def table(volume: str):
@@ -303,17 +303,8 @@ class PlaySession:
 
     @classmethod
     def from_json_text(cls, text: str, where: str = "save", **kwargs) -> "PlaySession":
-        """:meth:`from_save` of JSON text (no constants such as NaN)."""
-        def no_constants(name: str):
-            raise ValueError(f"{name} is not a JSON number")
-
-        try:
-            d = json.loads(text, parse_constant=no_constants)
-        except json.JSONDecodeError as err:
-            raise StateError(f"{where}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
-        except (ValueError, RecursionError) as err:
-            raise StateError(f"{where}: not a valid save ({err})") from None
-        return cls.from_save(d, where, **kwargs)
+        """:meth:`from_save` of JSON text (:func:`read_json`)."""
+        return cls.from_save(read_json(text, where, "not a valid save"), where, **kwargs)
 
     # ------------------------------------------------------------ inside --
     def _take(self, action: int, by: str) -> Entry:
@@ -329,8 +320,9 @@ class PlaySession:
         if by == BOT:
             entry.reason = self.table.reason(g, self.bot, int(action))
         rolls = g.apply_reading_rolls(action)
-        entry.dice = self.table.dice(before, g, rolls)
-        entry.changes = changes(before, g.to_dict(), self.table.ignored_keys)
+        after = g.to_dict()
+        entry.dice = self.table.dice(before, after, rolls)
+        entry.changes = changes(before, after, self.table.ignored_keys)
         self.log.append(entry)
         return entry
 
@@ -355,6 +347,21 @@ class PlaySession:
                 by = AUTO
             self._take(a, by)
         self.advance()
+
+
+def read_json(text: str, where: str, unreadable: str = "not valid JSON") -> object:
+    """JSON text read strictly (no constants such as NaN); StateError naming
+    ``where`` otherwise (``unreadable`` says what JSON that parses but cannot
+    be read, a NaN or a number or nesting too big, is not)."""
+    def no_constants(name: str):
+        raise ValueError(f"{name} is not a JSON number")
+
+    try:
+        return json.loads(text, parse_constant=no_constants)
+    except json.JSONDecodeError as err:
+        raise StateError(f"{where}: not valid JSON ({err.msg} at line {err.lineno} column {err.colno})") from None
+    except (ValueError, RecursionError) as err:
+        raise StateError(f"{where}: {unreadable} ({err})") from None
 
 
 def changes(before: dict, after: dict, ignored: tuple[str, ...] = ()) -> list[str]:

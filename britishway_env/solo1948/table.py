@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import layout as L
 from .cards import FRONT_NAMES
+from .game import EVENT_NAMES
 from .render import render_text
 
 board = render_text
@@ -30,8 +31,8 @@ def picture(game):
 
 def card(game) -> str:
     """The turn and its event card (each turn reveals one)."""
-    event = game.to_dict()["event"]
-    return f"turn {game.turn}" + (f", event {event}" if event else "")
+    event = int(game.state[L.EVENT])
+    return f"turn {game.turn}" + (f", event {EVENT_NAMES[event]}" if event >= 0 else "")
 
 
 def campaign(game) -> int:
@@ -49,7 +50,7 @@ def help(game) -> str:  # noqa: A001 - the session's name for a decision's help 
     return _HELP.get(phase, L.PHASE_NAMES[phase])
 
 
-def dice(before: dict, game, rolls: list[tuple[int, int]]) -> list[str]:
+def dice(before: dict, after: dict, rolls: list[tuple[int, int]]) -> list[str]:
     """Rolls of three faces pick a front; others pick a random Unit card at a front."""
     return [f"a front: {FRONT_NAMES[v]}" if faces == 3 else f"Unit card {v + 1} of {faces}" for faces, v in rolls]
 

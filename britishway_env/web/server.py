@@ -31,7 +31,6 @@ Endpoints (JSON unless said)::
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import secrets
 import threading
@@ -46,15 +45,17 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..engine.statedict import check_seed
 from ..errors import BritishWayError
+from ..io import png_bytes
 from ..registry import spec, volume_names
 from ..session import MAX_SAVE_BYTES, PlaySession
+from ..session import read_json as read_json_text
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_GAMES = 64                      # games kept in memory; the oldest is dropped first
 MAX_BODY_BYTES = MAX_SAVE_BYTES     # the largest request body (a save file)
 WEB_BOTS = ("heuristic", "random", "trained")   # named bots only: no file paths over the web
-MAX_SEED = 2**63 - 1
 
 
 class RequestError(Exception):
@@ -164,14 +165,7 @@ async def read_json(request: Request) -> object:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise RequestError("the request body is not UTF-8 text") from None
-
-    def no_constants(name: str):
-        raise ValueError(f"{name} is not a JSON number")
-
-    try:
-        return json.loads(text, parse_constant=no_constants)
-    except (ValueError, RecursionError) as err:
-        raise RequestError(f"the request body is not valid JSON ({err})") from None
+    return read_json_text(text, "the request body")
 
 
 def _object(body, keys: tuple[str, ...], required: tuple[str, ...]) -> dict:
@@ -210,11 +204,7 @@ def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int]:
     elif bot is not None:
         raise RequestError("a person playing every seat has no bot: leave bot out")
     seed = d.get("seed")
-    if seed is None:
-        seed = secrets.randbelow(2**62)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise RequestError(f"seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
-    return volume, human, bot, seed
+    return volume, human, bot, secrets.randbelow(2**62) if seed is None else check_seed(seed)
 
 
 # ------------------------------------------------------------------- the app --
@@ -332,16 +322,9 @@ def create_app(games: Games | None = None) -> Starlette:
 
 
 def _png(table: Table) -> bytes:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.image as mpimg
-
     with _PICTURE_LOCK:
         rgb = table.session.picture()
-    buf = io.BytesIO()
-    mpimg.imsave(buf, rgb, format="png")
-    return buf.getvalue()
+    return png_bytes(rgb)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:

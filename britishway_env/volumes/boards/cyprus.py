@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import adjacency, index_in
+
 TOWN, MOUNTAIN, BASE = 0, 1, 2
 KIND_NAMES = ("Town", "Mountain", "British Base")
 
@@ -62,19 +64,12 @@ EDGES = (
 
 
 def space_index(name: str) -> int:
-    try:
-        return SPACE_NAMES.index(name)
-    except ValueError:
-        raise KeyError(f"unknown space {name!r}; spaces: {', '.join(SPACE_NAMES)}") from None
+    return index_in(SPACE_NAMES, name)
 
 
 def adjacency_matrix() -> np.ndarray:
     """Symmetric 0/1 matrix over ``SPACES``."""
-    adj = np.zeros((N_SPACES, N_SPACES), dtype=np.int64)
-    for a, b, _, _ in EDGES:
-        i, j = space_index(a), space_index(b)
-        adj[i, j] = adj[j, i] = 1
-    return adj
+    return adjacency(SPACE_NAMES, EDGES)
 
 
 SPACE_KIND = np.array([s[1] for s in SPACES], dtype=np.int64)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import adjacency, index_in
+
 DISTRICT, CITY, RAILWAY, FOREIGN = 0, 1, 2, 3
 KIND_NAMES = ("District", "City", "Railway", "Foreign Country")
 
@@ -88,21 +90,12 @@ EDGES = (
 
 
 def space_index(name: str) -> int:
-    try:
-        return SPACE_NAMES.index(name)
-    except ValueError:
-        raise KeyError(f"unknown space {name!r}; spaces: {', '.join(SPACE_NAMES)}") from None
+    return index_in(SPACE_NAMES, name)
 
 
 def adjacency_matrix(include_foreign: bool) -> np.ndarray:
     """Symmetric 0/1 matrix over ``SPACES`` (foreign rows/columns zero unless included)."""
-    adj = np.zeros((N_SPACES, N_SPACES), dtype=np.int64)
-    for a, b, _, _ in EDGES:
-        i, j = space_index(a), space_index(b)
-        if not include_foreign and (SPACES[i][1] == FOREIGN or SPACES[j][1] == FOREIGN):
-            continue
-        adj[i, j] = adj[j, i] = 1
-    return adj
+    return adjacency(SPACE_NAMES, EDGES, None if include_foreign else lambda i: SPACES[i][1] != FOREIGN)
 
 
 SPACE_KIND = np.array([s[1] for s in SPACES], dtype=np.int64)

@@ -6,6 +6,8 @@ import numpy as np
 
 from ..boards.palestine import CITY, DISTRICT, KIND_NAMES, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from . import layout as L
+from .card_texts import SHADED, UNSHADED, card_text
+from .cards import CARD_TITLES
 
 # Pieces and markers of a space, in the order the board lists them (1.4, 1.9, 1.10).
 _PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
@@ -31,6 +33,20 @@ def _pieces_words(pieces: dict) -> str:
             out.append(one if key == "curfew" else (f"{n} {one}" if key in ("sabotage", "terror") and n == 1
                                                    else _count(n, one, many)))
     return ", ".join(out) or "-"
+
+
+def card_lines(game) -> list[str]:
+    """The card in play: title and both texts (5.2)."""
+    c = int(game.state[L.CARD])
+    if c <= 0:
+        return ["Card in play: none yet"]
+    lines = [f"Card in play: {CARD_TITLES[c - 1]}"]
+    un, sh = card_text(c, UNSHADED), card_text(c, SHADED)
+    if sh is None:
+        lines.append(f"  {un}")
+    else:
+        lines += [f"  Unshaded: {un}", f"  Shaded:   {sh}"]
+    return lines
 
 
 def initiative_words(d: dict) -> str:
@@ -71,9 +87,6 @@ def render_text(game) -> str:
     """The board in words: the card in play with both texts, the Initiative
     Track, tracks, pools, Intel Chits, capabilities by name, every space and a
     legend (rules 1.0-2.3, 6.5)."""
-    from .card_texts import SHADED, card_text
-    from .table import card_lines
-
     d = game.to_dict()
     ctx = d["context"]
     lines = [f"The British Way: Palestine - seed {d['seed']}; campaign {ctx['propaganda_rounds'] + 1} "
@@ -102,11 +115,9 @@ def render_text(game) -> str:
                  f"{_count(d['cells_out_of_game'], 'Cell', 'Cells')}")
     if d["capabilities"]:
         lines.append("Capabilities in effect:")
-        from .cards import CARD_TITLES
-
         for label, side in d["capabilities"].items():
             number = int(label[1:])
-            text = card_text(number, SHADED if side == "shaded" else 0)
+            text = card_text(number, SHADED if side == "shaded" else UNSHADED)
             lines.append(f"  {CARD_TITLES[number - 1]} ({side}): {text}")
     lines.append("Map:")
     for i in range(N_MAP_SPACES):

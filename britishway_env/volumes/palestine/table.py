@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import layout as L
-from .card_texts import SHADED, UNSHADED, card_text
+from .cards import CARD_TITLES
 from .render import render_rgb, render_text
 
 board = render_text
@@ -35,12 +35,7 @@ _HELP = {
 
 
 def card(game) -> str:
-    return _label(int(game.state[L.CARD]))
-
-
-def _label(c: int) -> str:
-    from .cards import CARD_TITLES
-
+    c = int(game.state[L.CARD])
     return CARD_TITLES[c - 1] if c > 0 else ""
 
 
@@ -59,10 +54,11 @@ def help(game) -> str:  # noqa: A001 - the session's name for a decision's help 
     return _HELP.get(d, f"{L.DECISION_NAMES[d]}")
 
 
-def dice(before: dict, game, rolls: list[tuple[int, int]]) -> list[str]:
-    """Rolls in words: the Intel Chits the British gained are draws from the
-    bag (1.6.1), the last rolls of the decision; the others are dice (1.7)."""
-    gained = max(0, len(game.to_dict()["intel_chits"]) - len(before["intel_chits"]))
+def dice(before: dict, after: dict, rolls: list[tuple[int, int]]) -> list[str]:
+    """Rolls in words (``before``/``after``: the state dicts around the
+    decision): the Intel Chits the British gained are draws from the bag
+    (1.6.1), the last rolls of the decision; the others are dice (1.7)."""
+    gained = max(0, len(after["intel_chits"]) - len(before["intel_chits"]))
     chits = rolls[len(rolls) - gained:] if gained else []
     out = [f"a die: {v + 1}" for _, v in rolls[:len(rolls) - len(chits)]]
     return out + [f"an Intel Chit from the bag ({faces} in it)" for faces, _ in chits]
@@ -99,17 +95,3 @@ def reason(game, policy: str, action: int) -> str:
     if others:
         head += "; next best " + ", ".join(f"{name(a)} {scores[a]:.2f}" for a in others)
     return head
-
-
-def card_lines(game) -> list[str]:
-    """The card in play: title and both texts (5.2)."""
-    c = int(game.state[L.CARD])
-    if c <= 0:
-        return ["Card in play: none yet"]
-    lines = [f"Card in play: {_label(c)}"]
-    un, sh = card_text(c, UNSHADED), card_text(c, SHADED)
-    if sh is None:
-        lines.append(f"  {un}")
-    else:
-        lines += [f"  Unshaded: {un}", f"  Shaded:   {sh}"]
-    return lines
