@@ -1,4 +1,4 @@
-"""Time to play a million Palestine games per policy pair, through the
+"""Time to play a million Palestine (or Cyprus) games per policy pair, through the
 public rollout API that balance analysts use.
 
     python benchmarks/bench_rollouts_palestine.py                 # 1,000,000 games per pair, table to stdout
@@ -6,6 +6,7 @@ public rollout API that balance analysts use.
     python benchmarks/bench_rollouts_palestine.py --quick         # 2,000 games per pair (smoke test)
     python benchmarks/bench_rollouts_palestine.py --pairs random/random,heuristic/heuristic
     python benchmarks/bench_rollouts_palestine.py --cold-compile  # also the bots' cold compile
+    python benchmarks/bench_rollouts_palestine.py --volume cyprus --write docs/results/benchmarks.md
 
 For each pair (random/random, heuristic/random, random/heuristic,
 heuristic/heuristic) it times ``rollouts.run("palestine", N, ...)`` on all
@@ -17,7 +18,8 @@ every pair in turn, so that drift in the machine's speed hits them alike.
 The random pair is the yardstick: the report gives each pair's play time and
 total time as a ratio to it (the scripted bots aim at most 3x the play time
 of random play), and the Irgun win rate with its Wilson 95% interval as a
-sanity check.
+sanity check. ``--volume cyprus`` does the same for Cyprus (seats british and
+eoka), in a section of its own next to Palestine's.
 
 ``--cold-compile`` also times, with a fresh ``NUMBA_CACHE_DIR``, the first
 heuristic game after the rules are cached: one process plays a random game
@@ -26,7 +28,7 @@ through ``bots.choose`` (compiling the bots alone), a third its first batch
 game (the batch runner and invariant checks), and a fourth the scripted game
 again (loading the bots from the cache).
 
-``--write`` replaces only the section headed ``# Benchmarks: Palestine rollouts``.
+``--write`` replaces only the section headed ``# Benchmarks: <Volume> rollouts``.
 """
 
 from __future__ import annotations
@@ -51,10 +53,9 @@ import numba  # noqa: E402
 from britishway_env.engine.stats import wilson_interval  # noqa: E402
 from britishway_env.registry import spec  # noqa: E402
 from britishway_env.rollouts import check_policy_name  # noqa: E402
-from britishway_env.volumes.palestine import rollouts as pr  # noqa: E402
 from common import command_line, cpu_model, fmt_rate, fmt_s, loadavg, write_section  # noqa: E402
 
-SECTION_HEADING = "# Benchmarks: Palestine rollouts"
+VOLUMES = ("palestine", "cyprus")
 PAIRS = (("random", "random"), ("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"))
 SEED = 1_000_000
 AIM_BOTS_RATIO = 3.0      # heuristic/heuristic play time over random/random play time
@@ -64,26 +65,26 @@ _COLD_STEPS = (
     ("rules", "a random game through `Game` (rules compile)", r"""
 import numpy as np
 from britishway_env import Game
-g = Game("palestine", seed=3)
+g = Game("{volume}", seed=3)
 rng = np.random.default_rng(3)
 while not g.is_terminal():
     g.apply(int(rng.choice(g.legal_actions())))
 """),
     ("bots", "first scripted game through `bots.choose` after the rules are cached (bots compile)", r"""
 from britishway_env import Game
-from britishway_env.volumes.palestine.bots import choose
-g = Game("palestine", seed=3)
+from britishway_env.volumes.{volume}.bots import choose
+g = Game("{volume}", seed=3)
 while not g.is_terminal():
     g.apply(choose(g, "heuristic"))
 """),
     ("batch", "first heuristic/heuristic batch game after rules and bots are cached (batch runner, invariants)", r"""
-from britishway_env.volumes.palestine import rollouts as pr
-pr.play(1, 3, {"british": "heuristic", "irgun": "heuristic"})
+from britishway_env.volumes.{volume} import rollouts as pr
+pr.ROLLOUTS.play(1, 3, {{seat: "heuristic" for seat in pr.ROLLOUTS.seats}})
 """),
     ("bots_warm", "the scripted game again (bots loaded from the cache)", r"""
 from britishway_env import Game
-from britishway_env.volumes.palestine.bots import choose
-g = Game("palestine", seed=3)
+from britishway_env.volumes.{volume}.bots import choose
+g = Game("{volume}", seed=3)
 while not g.is_terminal():
     g.apply(choose(g, "heuristic"))
 """),
@@ -96,7 +97,7 @@ print(json.dumps({{"s": time.perf_counter() - t0}}))
 """
 
 
-def cold_compile() -> list[tuple[str, str, float]]:
+def cold_compile(volume: str) -> list[tuple[str, str, float]]:
     """(step, what, seconds) of each ``_COLD_STEPS`` process, with one fresh numba cache."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
@@ -104,7 +105,8 @@ def cold_compile() -> list[tuple[str, str, float]]:
     with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache_dir:
         env["NUMBA_CACHE_DIR"] = cache_dir
         for step, what, body in _COLD_STEPS:
-            proc = subprocess.run([sys.executable, "-c", _TIMED.format(body=body)], env=env, cwd=REPO,
+            code = _TIMED.format(body=body.replace("{volume}", volume).replace("{{", "{").replace("}}", "}"))
+            proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=REPO,
                                   capture_output=True, text=True, timeout=900)
             if proc.returncode != 0:
                 raise RuntimeError(f"cold compile step {step!r} failed:\n{proc.stderr[-4000:]}")
@@ -112,51 +114,59 @@ def cold_compile() -> list[tuple[str, str, float]]:
     return out
 
 
-def warm_up(british: str, irgun: str) -> float:
+def _runner(volume: str):
+    """The volume's rollouts (its ``CoinRollouts``): seats, play, table."""
+    return spec(volume).runner_module.ROLLOUTS
+
+
+def warm_up(volume: str, british: str, insurgent: str) -> float:
+    pr = _runner(volume)
     t0 = time.perf_counter()
-    pr.play(64, SEED, {"british": british, "irgun": irgun})     # cache load or compile
+    pr.play(64, SEED, dict(zip(pr.seats, (british, insurgent))))     # cache load or compile
     return time.perf_counter() - t0
 
 
-def measure(games: int, british: str, irgun: str, seed: int = SEED) -> dict:
-    policies = {"british": british, "irgun": irgun}
+def measure(volume: str, games: int, british: str, insurgent: str, seed: int = SEED) -> dict:
+    pr = _runner(volume)
+    policies = dict(zip(pr.seats, (british, insurgent)))
     t0 = time.perf_counter()
     results = pr.play(games, seed, policies)
     t1 = time.perf_counter()
     df = pr.table(seed, results, policies)
     t2 = time.perf_counter()
     return {"play_s": t1 - t0, "table_s": t2 - t1, "total_s": t2 - t0,
-            "wins": int((df["winner"] == "irgun").sum()), "decisions": int(df["decisions"].sum())}
+            "wins": int((df["winner"] == pr.seats[1]).sum()), "decisions": int(df["decisions"].sum())}
 
 
-def measure_pairs(games: int, pairs, rounds: int) -> list[dict]:
+def measure_pairs(volume: str, games: int, pairs, rounds: int) -> list[dict]:
     """Every pair's ``games``, played in ``rounds`` rounds that take the pairs in
     turn (each round its own seeds), after every pair's warm-up."""
-    rows = [{"british": b, "irgun": i, "warm_up_s": warm_up(b, i), "play_s": 0.0, "table_s": 0.0,
+    rows = [{"british": b, "insurgent": i, "warm_up_s": warm_up(volume, b, i), "play_s": 0.0, "table_s": 0.0,
              "total_s": 0.0, "wins": 0, "decisions": 0} for b, i in pairs]
     sizes = [games // rounds + (1 if r < games % rounds else 0) for r in range(rounds)]
     for r, n in enumerate(sizes):
         if n == 0:
             continue
         for row in rows:
-            print(f"... round {r + 1}/{rounds}: {n:,} games british={row['british']} irgun={row['irgun']}",
+            print(f"... round {r + 1}/{rounds}: {n:,} games british={row['british']} insurgent={row['insurgent']}",
                   file=sys.stderr, flush=True)
-            m = measure(n, row["british"], row["irgun"], SEED + r)
+            m = measure(volume, n, row["british"], row["insurgent"], SEED + r)
             for k in ("play_s", "table_s", "total_s", "wins", "decisions"):
                 row[k] += m[k]
     for row in rows:
-        row["irgun_rate"] = row["wins"] / games
+        row["insurgent_rate"] = row["wins"] / games
         row["ci"] = wilson_interval(row["wins"], games)
     return rows
 
 
 def main(argv=None) -> str:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--volume", choices=VOLUMES, default="palestine", help="the COIN volume (default palestine)")
     ap.add_argument("--games", type=int, default=1_000_000, help="games per policy pair")
     ap.add_argument("--quick", action="store_true", help="2,000 games per pair (smoke test)")
     ap.add_argument("--write", type=Path, help="replace this report's section in PATH")
     ap.add_argument("--pairs", default=",".join(f"{b}/{i}" for b, i in PAIRS),
-                    help="british/irgun policy pairs, comma-separated (the first is the yardstick)")
+                    help="british/insurgent policy pairs, comma-separated (the first is the yardstick)")
     ap.add_argument("--rounds", type=int, default=3, help="rounds taking the pairs in turn (default 3)")
     ap.add_argument("--cold-compile", action="store_true",
                     help="also time the bots' cold compile in fresh processes (a fresh NUMBA_CACHE_DIR)")
@@ -167,36 +177,39 @@ def main(argv=None) -> str:
     pairs = [tuple(p.split("/")) for p in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2:
-            ap.error("--pairs: write british/irgun pairs, e.g. random/random,heuristic/heuristic "
+            ap.error("--pairs: write british/insurgent pairs, e.g. random/random,heuristic/heuristic "
                      f"(got {'/'.join(pair)!r})")
         for name in pair:
-            check_policy_name(spec("palestine"), name)
+            check_policy_name(spec(args.volume), name)
+    found = spec(args.volume)
+    title, insurgent = found.title, found.faction(found.agents[1])
     cold = None
     if args.cold_compile:
         print("... cold compile in fresh processes", file=sys.stderr, flush=True)
-        cold = cold_compile()
-    rows = measure_pairs(games, pairs, args.rounds)
+        cold = cold_compile(args.volume)
+    rows = measure_pairs(args.volume, games, pairs, args.rounds)
     base = rows[0]
-    yardstick = f"{base['british']}/{base['irgun']}"
+    yardstick = f"{base['british']}/{base['insurgent']}"
+    heading = f"# Benchmarks: {title} rollouts"
     lines = [
-        SECTION_HEADING,
+        heading,
         "",
-        f"{games:,} Palestine games per policy pair through `rollouts.run` (compiled play on "
+        f"{games:,} {title} games per policy pair through `rollouts.run` (compiled play on "
         f"{numba.get_num_threads()} numba threads, then the one-row-per-game table), the pairs timed side by "
         f"side in {args.rounds} round(s) that take them in turn. "
         f"{_dt.date.today().isoformat()}, {cpu_model()}, load average {loadavg()}; "
         f"`{command_line()}`.",
         "",
-        f"| British | Irgun | play | table | total | games/s (play) | decisions/s (play) | play vs {yardstick} "
-        f"| total vs {yardstick} | Irgun win rate [95% CI] | warm-up |",
+        f"| British | {insurgent} | play | table | total | games/s (play) | decisions/s (play) | play vs {yardstick} "
+        f"| total vs {yardstick} | {insurgent} win rate [95% CI] | warm-up |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['british']} | {r['irgun']} | {fmt_s(r['play_s'])} | {fmt_s(r['table_s'])} | {fmt_s(r['total_s'])} "
+            f"| {r['british']} | {r['insurgent']} | {fmt_s(r['play_s'])} | {fmt_s(r['table_s'])} | {fmt_s(r['total_s'])} "
             f"| {fmt_rate(games / r['play_s'])} | {fmt_rate(r['decisions'] / r['play_s'])} "
             f"| {r['play_s'] / base['play_s']:.1f}x | {r['total_s'] / base['total_s']:.1f}x "
-            f"| {r['irgun_rate']:.4f} [{r['ci'][0]:.4f}, {r['ci'][1]:.4f}] | {fmt_s(r['warm_up_s'])} |")
+            f"| {r['insurgent_rate']:.4f} [{r['ci'][0]:.4f}, {r['ci'][1]:.4f}] | {fmt_s(r['warm_up_s'])} |")
     lines += [
         "",
         "`play` is the compiled games alone; `table` builds the rows (lists of cards and events per game); "
@@ -205,7 +218,7 @@ def main(argv=None) -> str:
         "pairs cost more per decision than random play (and their games are longer); the ratio columns "
         "say how many times longer a pair takes than random play.",
     ]
-    bots_row = next((r for r in rows if r["british"] == r["irgun"] == "heuristic"), None)
+    bots_row = next((r for r in rows if r["british"] == r["insurgent"] == "heuristic"), None)
     if bots_row is not None and yardstick == "random/random":
         ratio = bots_row["play_s"] / base["play_s"]
         lines += [
@@ -227,7 +240,7 @@ def main(argv=None) -> str:
         lines += [f"| {step} | {what} | {fmt_s(t)} |" for step, what, t in cold]
     report = "\n".join(lines) + "\n"
     if args.write:
-        write_section(args.write, SECTION_HEADING, report)
+        write_section(args.write, heading, report)
     return report
 
 

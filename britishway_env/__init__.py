@@ -28,11 +28,11 @@ if "britishway/Solo1948-v0" not in gymnasium.registry:
 
 def __getattr__(name: str):
     # Environment modules load on first use, keeping `import britishway_env` light.
-    if name in ("solo1948_v0", "palestine_v0"):
+    if name in ("solo1948_v0", "palestine_v0", "cyprus_v0"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'britishway_env' has no attribute {name!r}")
 
 
 __all__ = ["Game", "IllegalActionError", "StateError", "UnknownPolicyError",
-           "UnknownVolumeError", "palestine_v0", "solo1948_v0"]
+           "UnknownVolumeError", "cyprus_v0", "palestine_v0", "solo1948_v0"]

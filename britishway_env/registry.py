@@ -1,7 +1,7 @@
 """The volumes this package plays, each behind its :class:`~britishway_env.engine.spec.VolumeSpec`.
 
     from britishway_env.registry import spec, volume_names
-    volume_names()                       # ('solo1948', 'palestine')
+    volume_names()                       # ('solo1948', 'palestine', 'cyprus')
     spec("palestine").agents             # the seats, in order
 
 A new volume is one more line here: its name and where its spec lives. The
@@ -17,6 +17,7 @@ from .errors import UnknownVolumeError
 SPECS = {
     "solo1948": "britishway_env.solo1948.spec:SPEC",
     "palestine": "britishway_env.volumes.palestine.spec:SPEC",
+    "cyprus": "britishway_env.volumes.cyprus.spec:SPEC",
 }
 DEFAULT_VOLUME = "solo1948"          # what `britishway play` starts when no volume is named
 

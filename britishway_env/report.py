@@ -69,6 +69,9 @@ def report_spec(df: pd.DataFrame | None = None, volume: str | None = None) -> Vo
     if len(matching) == 1 or (not matching and len(candidates) == 1):
         return (matching or candidates)[0]
     named = "; ".join(f"{found.name}: {', '.join(_policy_columns(found))}" for found in candidates)
+    if not matching:
+        raise ReportError(f"rollout table lacks columns: it has no volume's policy columns ({named}); it must "
+                          "come from a COIN volume's rollouts (or pass volume=...)")
     raise ReportError(f"cannot tell which volume's rows these are from their policy columns ({named}); "
                       f"pass volume=...")
 

@@ -19,3 +19,13 @@ def test_bench_rollouts_quick_runs_and_prints_a_row_per_pair():
     for pair in ("| random | random |", "| heuristic | heuristic |", "| heuristic | random |"):
         assert pair in out
     assert "1.0x" in out
+
+
+def test_bench_rollouts_quick_for_cyprus():
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--volume", "cyprus", "--quick",
+                           "--pairs", "random/random,heuristic/heuristic"], cwd=REPO,
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    out = proc.stdout
+    assert out.startswith("# Benchmarks: Cyprus rollouts") and "2,000 Cyprus games per policy pair" in out
+    assert "| British | EOKA |" in out and "| heuristic | heuristic |" in out

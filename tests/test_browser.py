@@ -171,6 +171,28 @@ def test_a_whole_game_by_clicking_with_undo_save_load_and_a_refused_request(serv
     page.close()
 
 
+def test_a_whole_cyprus_game_by_clicking(server, browser):
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    _new_game(page, server, "cyprus", "eoka", "heuristic", 5)
+    assert "you play EOKA against the heuristic bot" in page.text_content("#help")
+    picture = _map_sum(page)
+    moves = 0
+    while not page.text_content("#status").startswith("Game over"):
+        before = _decisions(page)
+        page.locator("#choices button.choice").nth(moves % 2).click()
+        _wait_settled(page, before)
+        moves += 1
+        now = _map_sum(page)
+        assert now != picture, f"the map did not change after move {moves}"
+        picture = now
+        assert moves < 1000
+    assert moves > 10 and "why: " in page.text_content("#log")
+    assert "International Opinion" in page.text_content("#board")
+    save = page.request.get(f"{server}/api/games/{page.evaluate('game.id')}/save").json()
+    assert Game.replay("cyprus", 5, save["actions"]).is_terminal()
+    page.close()
+
+
 def test_the_solo_deck_in_the_browser_shows_the_board_in_words(server, browser):
     page = browser.new_page()
     _new_game(page, server, "solo1948", "israeli", None, 4)

@@ -14,7 +14,7 @@ pexpect = pytest.importorskip("pexpect")
 from britishway_env import Game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-PROMPT = r"(British|Irgun|Israeli), choice> "
+PROMPT = r"(British|Irgun|Israeli|EOKA), choice> "
 TIMEOUT = 600            # a hang guard (the first run may compile the rules and bots), not a timing check
 
 
@@ -148,6 +148,25 @@ def test_a_whole_game_against_each_bot(tmp_path, seat, bot):
     assert saved["bot"] == bot and Game.replay("palestine", 12, saved["actions"]).is_terminal()
 
 
+@pytest.mark.parametrize("seat, bot", [("eoka", "heuristic"), ("british", "random")])
+def test_a_whole_cyprus_game_against_a_bot(tmp_path, seat, bot):
+    term = _spawn(["cyprus", "--as", seat, "--vs", bot, "--seed", "6", "--save", "c.json"], tmp_path)
+    term.expect(PROMPT)
+    intro = term.before
+    _answer(term, "map")
+    term.expect("Map written to")
+    out = _play_on(term, answer="2")
+    term.close()
+    assert term.exitstatus == 0
+    title = "EOKA" if seat == "eoka" else "British"
+    assert f"you play {title} against the {bot} bot" in intro and "International Opinion" in intro
+    assert "(bot)" in out
+    assert ("why: scored" if bot == "heuristic" else "why: picked at random") in out
+    assert (tmp_path / "c-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    saved = _saved(tmp_path / "c.json")
+    assert saved["volume"] == "cyprus" and Game.replay("cyprus", 6, saved["actions"]).is_terminal()
+
+
 def test_the_solo_deck_in_a_terminal_has_no_bot_and_no_map(tmp_path):
     term = _spawn(["solo1948", "--seed", "4"], tmp_path)
     term.expect("you play Israeli")
@@ -168,6 +187,7 @@ def test_the_solo_deck_in_a_terminal_has_no_bot_and_no_map(tmp_path):
     (["palestine", "--vs", "genius"], "unknown bot 'genius'"),
     (["palestine", "--as", "all", "--vs", "random"], "leave out --vs"),
     (["palestine", "--vs", "nowhere.npz"], "nowhere.npz"),
+    (["cyprus", "--vs", "trained"], "trained"),
 ])
 def test_bad_seats_and_bots_are_refused_before_play(tmp_path, args, fragment):
     term = _spawn(args, tmp_path)

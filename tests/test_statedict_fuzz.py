@@ -27,6 +27,8 @@ from britishway_env import Game, StateError
 from britishway_env.solo1948 import invariants as solo_inv
 from britishway_env.solo1948.policies import POLICY_RANDOM
 from britishway_env.engine.coin import results
+from britishway_env.volumes.cyprus import invariants as cy_inv
+from britishway_env.volumes.cyprus import playout as cy_playout
 from britishway_env.volumes.palestine import invariants as pal_inv
 from britishway_env.volumes.palestine import playout as pal_playout
 
@@ -86,6 +88,24 @@ def test_palestine_state_dict_fuzz(case):
 
 
 @FUZZ
+@given(case=st.deferred(lambda: mutated(bases("cyprus"))))
+def test_cyprus_state_dict_fuzz(case):
+    d, what = case
+    g = load_or_reject(d)
+    if g is None:
+        return
+    reloads(g)
+    out = np.zeros(results.N_RESULT_COLUMNS, dtype=np.int64)
+    try:
+        cy_playout.play_out_from(g.state.copy(), np.int64(len(what)), True, cy_inv.MAX_DECISIONS, out)
+    except ValueError as err:
+        assert forced_roll_error(g, err), f"{what}: {err}"
+        return
+    assert out[results.R_VIOLATION] == cy_inv.OK, \
+        f"{what}: accepted, then {cy_playout.FAILURES[out[results.R_VIOLATION]]} after {out[results.R_DECISIONS]}"
+
+
+@FUZZ
 @given(case=st.deferred(lambda: mutated(bases("solo1948"))))
 def test_solo1948_state_dict_fuzz(case):
     d, what = case
@@ -104,7 +124,7 @@ def test_solo1948_state_dict_fuzz(case):
 
 def test_fuzz_bases_load_unchanged():
     """The unmutated dicts load (the fuzz starts from real states)."""
-    for volume in ("palestine", "solo1948"):
+    for volume in ("palestine", "cyprus", "solo1948"):
         for d in bases(volume):
             g = Game.from_dict(d)
             assert g.to_dict()["history"] == d["history"]
@@ -121,7 +141,7 @@ def test_fuzz_runs_with_numba_boundscheck():
                           str(Path(__file__)), "-k", "fuzz and not boundscheck or boundscheck_is_on"],
                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=1800)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
-    assert "4 passed" in run.stdout, run.stdout[-2000:]
+    assert "5 passed" in run.stdout, run.stdout[-2000:]
 
 
 def test_boundscheck_is_on_when_asked():

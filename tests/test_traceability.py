@@ -62,6 +62,12 @@ ALLOWED = {
         "6.0": "chapter heading; 6.1-6.5 are cited",
         "9.0": "event tips and background: each Event card P1-P32 has its own test_pNN_* tests",
     },
+    "cyprus": {
+        "1.0": "introduction and history, no rule",
+        "1.1": "overview of play, each step encoded under its own section",
+        "3.1.1": "pawns are an optional memory aid, no rule",
+        "9.0": "event tips and background: each Event card C1-C32 has its own test_cNN_* tests",
+    },
 }
 
 CHAPTERS = [f"{n}.0" for n in range(1, 10)]

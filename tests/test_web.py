@@ -44,6 +44,19 @@ def test_volumes_offer_seats_bots_and_pictures(client):
     assert vols["palestine"]["bots"] == ["heuristic", "random", "trained"] and vols["palestine"]["picture"]
     assert [s["id"] for s in vols["palestine"]["seats"]] == ["british", "irgun"]
     assert vols["solo1948"]["bots"] == [] and not vols["solo1948"]["picture"]
+    assert vols["cyprus"]["bots"] == ["heuristic", "random"] and vols["cyprus"]["picture"]
+    assert [s["id"] for s in vols["cyprus"]["seats"]] == ["british", "eoka"]
+
+
+def test_a_cyprus_game_is_played_to_the_end_through_the_api(client):
+    view = _new(client, volume="cyprus", seat="eoka", seed=4)
+    while not view["over"]:
+        r = client.post(f"/api/games/{view['id']}/act", json={"action": view["choices"][0]["action"]})
+        assert r.status_code == 200, r.text
+        view = r.json()
+    d = client.get(f"/api/games/{view['id']}/save").json()
+    assert Game.replay("cyprus", 4, d["actions"]).is_terminal() and d["human"] == ["eoka"]
+    assert client.get(view["map"]).content[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_a_game_is_played_to_the_end_through_the_api(client):

@@ -12,8 +12,10 @@ shaded text is None and the shaded side is never offered. A Propaganda! card
 (P33-P35) has no event; its one text (PROPAGANDA_TEXT) says what revealing it
 does (2.4, 6.0).
 
-Plain data: this module imports nothing.
+Plain data, and the one lookup every volume's card texts share.
 """
+
+from ..board_drawing import card_text_of
 
 UNSHADED, SHADED = 0, 1
 
@@ -140,14 +142,4 @@ def card_text(number: int, side: int) -> str | None:
     and of a Propaganda! card (whose unshaded side gives PROPAGANDA_TEXT).
     Raises ValueError for a card number or side that does not exist.
     """
-    try:
-        n, s = int(number), int(side)
-    except (TypeError, ValueError):
-        raise ValueError(f"bad card {number!r} or side {side!r}") from None
-    if n != number or not 1 <= n <= N_EVENT_CARDS + len(PROPAGANDA_CARDS):
-        raise ValueError(f"no Palestine card {number!r}: cards are 1-35")
-    if s != side or s not in (UNSHADED, SHADED):
-        raise ValueError(f"bad side {side!r}: UNSHADED (0) or SHADED (1)")
-    if n in PROPAGANDA_CARDS:
-        return PROPAGANDA_TEXT if s == UNSHADED else None
-    return CARD_TEXTS[n][s]
+    return card_text_of(CARD_TEXTS, PROPAGANDA_TEXT, "Palestine", number, side)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..boards.palestine import CITY, DISTRICT, KIND_NAMES, N_MAP_SPACES, RAILWAY, SPACE_KIND
+from .. import board_drawing
+from ..board_drawing import badge, count, glyph, item_width, piece_row, pieces_words, title_rule, to_rgb
 from . import layout as L
 from .card_texts import SHADED, UNSHADED, card_text
 from .cards import CARD_TITLES
@@ -21,18 +23,8 @@ LEGEND = ("Legend: Troops and Police are British cubes; Irgun Cells are Undergro
           "Political Will 0-20: the Irgun win if it is 0 at a Propaganda Round's victory check, the British if not by the last (7.0). Haganah Track 0-4 (6.5).")
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _pieces_words(pieces: dict) -> str:
-    out = []
-    for key, one, many in _PIECE_WORDS:
-        n = pieces.get(key, 0)
-        if n:
-            out.append(one if key == "curfew" else (f"{n} {one}" if key in ("sabotage", "terror") and n == 1
-                                                   else _count(n, one, many)))
-    return ", ".join(out) or "-"
+    return pieces_words(pieces, _PIECE_WORDS, ("sabotage", "terror"), ("curfew",))
 
 
 def card_lines(game) -> list[str]:
@@ -51,36 +43,12 @@ def card_lines(game) -> list[str]:
 
 def initiative_words(d: dict) -> str:
     """The Initiative Track (2.3): who is 1st and 2nd Eligible and the box each took on this card."""
-    ctx = d["context"]
-    first = ctx["first_eligible"]
-    order = [first, 1 - first]
-    parts = []
-    for place, seat in zip(("1st Eligible", "2nd Eligible"), order):
-        box = ctx["box"][seat]
-        took = f"took {L.BOX_NAMES[box]}" if box >= 0 else "to choose"
-        parts.append(f"{place} {L.FACTION_NAMES[seat].capitalize()} ({took})")
-    return "Initiative Track: " + ", ".join(parts)
+    return board_drawing.initiative_words(d, L.BOX_NAMES, tuple(n.capitalize() for n in L.FACTION_NAMES))
 
 
 def action_in_progress(d: dict) -> str:
-    """The Operation and Special Activity under way, in words ("" when none):
-    "Limited Deploy with Negotiate, 1 space so far" (3.0, 4.0)."""
-    ctx = d["context"]
-    op, sa = ctx["operation"], ctx["special_activity"]
-    if op < 0 and sa < 0:
-        return ""
-    parts = []
-    if op >= 0:
-        parts.append(("Limited " if ctx["limited"] else "") + L.OP_NAMES[op])
-    if sa >= 0:
-        parts.append(f"with {L.SA_NAMES[sa]}" if parts else L.SA_NAMES[sa])
-    n = ctx["n_selected"]
-    if op >= 0:
-        parts[0] += f", {n} space{'s' if n != 1 else ''} so far"
-    text = " ".join(parts)
-    if sa < 0 and ctx["special_activity_used"]:
-        text += "; Special Activity done"
-    return text
+    """The Operation and Special Activity under way, in words ("" when none)."""
+    return board_drawing.action_in_progress(d, L.OP_NAMES, L.SA_NAMES)
 
 
 def render_text(game) -> str:
@@ -101,18 +69,18 @@ def render_text(game) -> str:
         lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}" + (f" ({doing})" if doing else ""))
     tp = d["track_pieces"]
     lines.append(f"Political Will {d['political_will']}/20   Haganah Track {d['haganah_track']}/4; "
-                 f"still on the track: box 4 {_count(tp['cells_box4'], 'Cell', 'Cells')} and "
-                 f"{_count(tp['cache_box4'], 'Arms Cache', 'Arms Caches')}, box 3 "
-                 f"{_count(tp['cells_box3'], 'Cell', 'Cells')}")
+                 f"still on the track: box 4 {count(tp['cells_box4'], 'Cell', 'Cells')} and "
+                 f"{count(tp['cache_box4'], 'Arms Cache', 'Arms Caches')}, box 3 "
+                 f"{count(tp['cells_box3'], 'Cell', 'Cells')}")
     av = d["available"]
     held = d["intel_chits"]
-    lines.append(f"British: Available {_count(av['troops'], 'Troop', 'Troops')}, {av['police']} Police; "
+    lines.append(f"British: Available {count(av['troops'], 'Troop', 'Troops')}, {av['police']} Police; "
                  f"Intel Chits held {len(held)}{' (values ' + ', '.join(map(str, held)) + ')' if held else ''}, "
                  f"{9 - len(held)} in the bag")
-    lines.append(f"Irgun: Available {_count(av['cells'], 'Cell', 'Cells')}, "
-                 f"{_count(av['arms_caches'], 'Arms Cache', 'Arms Caches')}; Prison "
-                 f"{_count(d['prison'], 'Cell', 'Cells')}; out of the game "
-                 f"{_count(d['cells_out_of_game'], 'Cell', 'Cells')}")
+    lines.append(f"Irgun: Available {count(av['cells'], 'Cell', 'Cells')}, "
+                 f"{count(av['arms_caches'], 'Arms Cache', 'Arms Caches')}; Prison "
+                 f"{count(d['prison'], 'Cell', 'Cells')}; out of the game "
+                 f"{count(d['cells_out_of_game'], 'Cell', 'Cells')}")
     if d["capabilities"]:
         lines.append("Capabilities in effect:")
         for label, side in d["capabilities"].items():
@@ -167,52 +135,11 @@ _COAST = ((0.0, 0.35), (0.45, 1.2), (0.75, 2.4), (0.85, 3.4), (0.8, 4.4), (0.95,
 _FOREIGN_LABELS = (("LEBANON", 3.9, 11.95, 0), ("SYRIA", 9.45, 11.95, 0),
                    ("TRANSJORDAN", 10.05, 6.9, 90), ("EGYPT", 1.2, 0.25, 0))
 
-_TROOP, _POLICE, _CELL, _CACHE = "#c8a165", "#2f6fbf", "#c62828", "#8e1111"
 _DISTRICT_FACE, _CITY_FACE, _RAIL_FACE = "#f4ecd6", "#fff8e1", "#eeeeee"
 # marker: label, short label (small spaces), badge colour, text colour
 _MARKER_STYLE = {"sabotage": ("SABOTAGE", "SAB", "#212121", "white"),
                  "terror": ("TERROR", "TER", "#6a1b9a", "white"),
                  "curfew": ("CURFEW", "CUR", "#ef6c00", "white")}
-
-
-def _glyph(ax, kind, x, y, size=0.26, z=5):
-    """One piece glyph centred at (x, y) in data units."""
-    from matplotlib.patches import Circle, FancyBboxPatch, RegularPolygon
-
-    h = size / 2
-    if kind == "troops":        # tan cube
-        ax.add_patch(FancyBboxPatch((x - h, y - h), size, size, boxstyle="round,pad=0,rounding_size=0.03",
-                                    fc=_TROOP, ec="#5d4020", lw=1.0, zorder=z))
-    elif kind == "police":      # blue cylinder, seen from above
-        ax.add_patch(Circle((x, y), h * 1.05, fc=_POLICE, ec="#0d2f5e", lw=1.0, zorder=z))
-    elif kind in ("underground_cells", "active_cells", "cells"):   # red hexagon
-        filled = kind != "underground_cells"
-        ax.add_patch(RegularPolygon((x, y), 6, radius=h * 1.15, fc=_CELL if filled else "white",
-                                    ec=_CELL, lw=2.0 if not filled else 1.0, zorder=z))
-    elif kind in ("arms_caches",):   # red disc with a dark ring
-        ax.add_patch(Circle((x, y), h * 1.1, fc=_CACHE, ec="black", lw=1.0, zorder=z))
-        ax.add_patch(Circle((x, y), h * 0.45, fc="#ff8a80", ec="none", zorder=z + 0.1))
-
-
-def _item_width(n, size=0.26, slot=0.68):
-    """Width one glyph and its count take in a row (wider for two-digit counts)."""
-    return slot + 0.13 * (len(str(n)) - 1) + (size - 0.26)
-
-
-def _piece_row(ax, items, x0, y, slot=0.68, size=0.26, font=10, z=5):
-    """Glyphs with counts left to right from x0 along y: items are (kind, count)."""
-    x = x0
-    for kind, n in items:
-        gx = x + size / 2
-        _glyph(ax, kind, gx, y, size=size, z=z)
-        ax.text(gx + size / 2 + 0.05, y, str(n), fontsize=font, fontweight="bold", va="center", ha="left",
-                zorder=z + 0.2, color="#212121")
-        x += _item_width(n, size, slot)
-
-
-def _badge(ax, text, fc, tc, x, y, font=7.5, z=8):
-    ax.text(x, y, text, fontsize=font, fontweight="bold", color=tc, ha="center", va="center", zorder=z,
-            bbox=dict(boxstyle="round,pad=0.22,rounding_size=0.25", fc=fc, ec="white", lw=1.0))
 
 
 def _draw_space(ax, name, kind, pieces, highlight):
@@ -243,18 +170,18 @@ def _draw_space(ax, name, kind, pieces, highlight):
              if pieces.get(k)]
     rows = [[]]
     for item in items:   # fill rows left to right within the space's inner width
-        if rows[-1] and sum(_item_width(n) for _, n in rows[-1]) + _item_width(item[1]) > width + 0.05:
+        if rows[-1] and sum(item_width(n) for _, n in rows[-1]) + item_width(item[1]) > width + 0.05:
             rows.append([])
         rows[-1].append(item)
     for r_i, row in enumerate(r for r in rows if r):
         y = top - r_i * 0.4
-        row_w = sum(_item_width(n) for _, n in row)
+        row_w = sum(item_width(n) for _, n in row)
         x0 = cx - (row_w - 0.12) / 2
         if kind == RAILWAY:   # keep pieces readable over the hatching
             ax.add_patch(FancyBboxPatch((x0 - 0.06, y - 0.18), row_w, 0.36,
                                         boxstyle="round,pad=0,rounding_size=0.08", fc="white", ec="none",
                                         alpha=0.9, zorder=4.5))
-        _piece_row(ax, row, x0, y)
+        piece_row(ax, row, x0, y)
     markers = [(key, pieces[key]) for key in ("sabotage", "terror", "curfew") if pieces.get(key)]
     if markers:   # markers sit on the space's lower edge; short labels where full ones would not fit
         span = 2 * w if kind == CITY else w
@@ -270,7 +197,7 @@ def _draw_space(ax, name, kind, pieces, highlight):
         by = cy - (w * 0.98 if kind == CITY else h / 2)
         x = cx - (sum(widths) - 0.08) / 2
         for (t, fc, tc), bw in zip(badges, widths):
-            _badge(ax, t, fc, tc, x + (bw - 0.08) / 2, by)
+            badge(ax, t, fc, tc, x + (bw - 0.08) / 2, by)
             x += bw
 
 
@@ -361,7 +288,7 @@ def _draw_panel(ax, d):
             for j in range(cap):
                 gy = by - 0.28 - k * 0.33
                 if j < have:
-                    _glyph(ax, kind, bx, gy, size=0.24)
+                    glyph(ax, kind, bx, gy, size=0.24)
                 else:
                     ax.add_patch(Circle((bx, gy), 0.12, fc="none", ec="#b0bec5", lw=0.9, ls=":"))
                 k += 1
@@ -379,11 +306,11 @@ def _draw_panel(ax, d):
     av = d["available"]
     y -= 0.55
     heading(y, "Available")
-    _piece_row(ax, [("troops", av["troops"]), ("police", av["police"]), ("cells", av["cells"]),
+    piece_row(ax, [("troops", av["troops"]), ("police", av["police"]), ("cells", av["cells"]),
                     ("arms_caches", av["arms_caches"])], x0 + 1.6, y, slot=0.85)
     y -= 0.5
     heading(y, "Prison")
-    _piece_row(ax, [("cells", d["prison"])], x0 + 1.6, y, slot=0.85)
+    piece_row(ax, [("cells", d["prison"])], x0 + 1.6, y, slot=0.85)
     out = d.get("cells_out_of_game", 0)
     if out:
         ax.text(x0 + 2.6, y, f"out of game: {out} Cells", fontsize=8.5, va="center", color="#455a64")
@@ -419,12 +346,12 @@ def _draw_panel(ax, d):
     for k, (kind, text) in enumerate(entries):
         lx = x0 + 0.15 + (k % 2) * 2.85
         yy = ly - (k // 2) * 0.4
-        _glyph(ax, kind, lx, yy, size=0.22)
+        glyph(ax, kind, lx, yy, size=0.22)
         ax.text(lx + 0.22, yy, text, fontsize=8, va="center", color="#37474f")
     yy = ly - 3 * 0.4
     for k, key in enumerate(("sabotage", "terror", "curfew")):
         full, abbr, fc, tc = _MARKER_STYLE[key]
-        _badge(ax, f"{full} / {abbr}", fc, tc, x0 + 0.85 + k * 1.9, yy, font=6.5)
+        badge(ax, f"{full} / {abbr}", fc, tc, x0 + 0.85 + k * 1.9, yy, font=6.5)
     yy -= 0.4
     ax.text(x0 + 0.05, yy, "dashed: adjacent   orange: space in play   gold: acted", fontsize=7.5,
             va="center", color="#607d8b")
@@ -459,13 +386,7 @@ def render_rgb(game) -> np.ndarray:
         doing = action_in_progress(d)
         line, colour = f"Decision: {d['decision']}   ({who} to act{': ' + doing if doing else ''})", "#37474f"
     fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
-    fig.add_artist(_title_rule(fig, 1 - _TITLE_H / _FIG_H))
+    fig.add_artist(title_rule(fig, 1 - _TITLE_H / _FIG_H))
 
-    canvas.draw()
-    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+    return to_rgb(fig, canvas)
 
-
-def _title_rule(fig, y):
-    from matplotlib.lines import Line2D
-
-    return Line2D([0, 1], [y, y], transform=fig.transFigure, color="#90a4ae", lw=1.0)

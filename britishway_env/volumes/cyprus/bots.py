@@ -1,0 +1,178 @@
+"""Cyprus's scripted bots: a flat Monte-Carlo look at the rest of the turn.
+
+For each legal action the bot plays the action on a copy of the game whose
+hidden future (undrawn cards, dice) is resampled from the open information
+(:func:`setup.determinize`, seeded by a hash of what both players see), lets
+the same faction finish its turn at random a few times (non-Stop choices
+first), and scores the positions reached with :func:`evaluate`: Political
+Will and what the next Propaganda Round would do to it (6.1), International
+Opinion (6.5), the pieces each side has on the map, Prison, Intel Chits. The
+best average wins; ties go to the open-information hash (engine/bots.py).
+
+So the bot is a deterministic function of the open information, never sees
+the real dice or cards, and plays every rule the kernels offer (events,
+Special Activities, the Propaganda Round's choices) without rules of its own.
+"""
+
+import numpy as np
+
+from ...engine.bots import best_and_ties, kth_best, only_legal, open_hash as open_fields_hash, tie_index
+from ...engine.coin.bots import MEMO_SIZE
+from ...engine.jit import njit
+from ...engine.policy import uniform_legal
+from ...engine.rng import mix64
+from ..boards.cyprus import MOUNTAIN, N_MAP_SPACES, SPACE_KIND
+from .cards import DECK_SIZE
+from .layout import (
+    A_STOP, ARMS_CACHES, BRITISH, BRITISH_WIN, CELLS_ACTIVE, CELLS_UNDERGROUND, DECK, DECK_DRAWN, EOKA_WIN,
+    FORCED, FORCED_CAPACITY, INTEL_HELD, N_ACTIONS, OPINION, OUTCOME, POLICE, POLITICAL_WILL, PRISON, RNG,
+    SPACE_FIELDS, SPACES, STATE_SIZE, TROOPS,
+)
+from .propaganda import political_will_delta
+from .setup import determinize
+from .turns import actor, apply, is_over, legal_mask
+
+POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
+POLICY_NAMES = ("random", "heuristic")
+SAMPLES = 3                  # random finishes of the turn per action
+MAX_FINISH = 40              # decisions of one finish at most (a turn is far shorter)
+NEG = -1e9
+WIN = 100.0
+TIEBREAK_ORDER = np.arange(STATE_SIZE, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def open_hash(state):
+    """A hash of the open information: the row less the dice generator,
+    forced chance and the undrawn cards."""
+    return open_fields_hash(state, TIEBREAK_ORDER, RNG, FORCED, FORCED + 2 + FORCED_CAPACITY,
+                            DECK + state[DECK_DRAWN], DECK + DECK_SIZE)
+
+
+@njit(cache=True)
+def evaluate(state):
+    """The position's worth to the British (EOKA's is its negative)."""
+    outcome = state[OUTCOME]
+    if outcome == BRITISH_WIN:
+        return WIN
+    if outcome == EOKA_WIN:
+        return -WIN
+    v = 1.0 * state[POLITICAL_WILL] + 0.7 * political_will_delta(state) - 0.4 * state[OPINION]
+    for s in range(N_MAP_SPACES):
+        base = SPACES + s * SPACE_FIELDS
+        v -= 0.45 * state[base + CELLS_UNDERGROUND] + 0.25 * state[base + CELLS_ACTIVE]
+        v -= 0.6 * state[base + ARMS_CACHES]
+        if SPACE_KIND[s] == MOUNTAIN:
+            v -= 0.15 * state[base + TROOPS]        # Troops in the Mountains go back to a Base (6.3.1)
+        v += 0.1 * state[base + POLICE]
+    v += 0.2 * state[PRISON]
+    v += 0.15 * (state[INTEL_HELD + 1] + 2 * state[INTEL_HELD + 2]) + 0.05 * state[INTEL_HELD]
+    return v
+
+
+@njit(cache=True)
+def finish_turn(state, me, mask, stream):
+    """Play ``me``'s decisions at random (any non-Stop choice before Stop)
+    until the other faction decides, a new card comes or the game ends."""
+    drawn = state[DECK_DRAWN]
+    for _ in range(MAX_FINISH):
+        if is_over(state) or actor(state) != me or state[DECK_DRAWN] != drawn:
+            return
+        legal_mask(state, mask)
+        if mask[A_STOP]:
+            for a in range(1, N_ACTIONS):
+                if mask[a]:
+                    mask[A_STOP] = 0
+                    break
+        apply(state, uniform_legal(mask, stream))
+
+
+@njit(cache=True)
+def score_actions(state, mask, scores):
+    """Each legal action's average worth to the faction deciding (``scores``)."""
+    me = actor(state)
+    sign = 1.0 if me == BRITISH else -1.0
+    seed = np.int64(open_hash(state) >> np.uint64(1))
+    base = state.copy()
+    determinize(base, seed)
+    work = np.empty_like(state)
+    inner = np.zeros(N_ACTIONS, dtype=np.int8)
+    stream = np.zeros(1, dtype=np.int64)
+    for a in range(N_ACTIONS):
+        if not mask[a]:
+            continue
+        total = 0.0
+        for k in range(SAMPLES):
+            work[:] = base
+            stream[0] = np.int64(mix64(np.uint64(seed) + np.uint64(a * 7919 + k)) >> np.uint64(1))
+            work[RNG] = stream[0] ^ 0x5DEECE66D
+            apply(work, a)
+            finish_turn(work, me, inner, stream)
+            total += sign * evaluate(work)
+        scores[a] = total / SAMPLES
+
+
+@njit(cache=True)
+def bot_action(state, mask, scores):
+    """The heuristic bot's action for the faction deciding; ``mask`` holds the
+    legal mask, ``scores`` gets each legal action's worth (NEG elsewhere)."""
+    scores[:] = NEG
+    a = only_legal(mask)
+    if a >= 0:
+        return a
+    score_actions(state, mask, scores)
+    best, n = best_and_ties(scores, mask, NEG * 10.0)
+    k = 0
+    if n > 1:
+        k = tie_index(open_hash(state), n)
+    return kth_best(scores, mask, best, k)
+
+
+@njit(cache=True)
+def choose_action(policy, state, mask, stream, memo):
+    """Fill the legal mask and return the action of ``policy`` (POLICY_*) for
+    the faction to act; ``stream``: the random policy's one-slot generator
+    (``memo``: the shared bot runner's per-game memo, unused here)."""
+    legal_mask(state, mask)
+    if policy == POLICY_HEURISTIC:
+        return bot_action(state, mask, np.empty(N_ACTIONS))
+    return uniform_legal(mask, stream)
+
+
+# ------------------------------------------------------------- Python API --
+
+def new_memo() -> np.ndarray:
+    return np.zeros(MEMO_SIZE, dtype=np.float64)
+
+
+def scored_choice(game) -> tuple[int, np.ndarray]:
+    """The scripted bot's action for ``game.current_agent`` and the value it
+    gave each legal action (``NEG`` elsewhere)."""
+    from ...warmup import notice_once
+
+    notice_once("cyprus", "bots")
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    legal_mask(game.state, mask)
+    scores = np.empty(N_ACTIONS)
+    return int(bot_action(game.state, mask, scores)), scores
+
+
+def choose(game, policy: str = "heuristic", rng=None) -> int:
+    """The action ``policy`` picks for ``game.current_agent`` (a CyprusGame):
+    "heuristic" (the scripted bot, deterministic given the open information)
+    or "random" (uniform over the legal actions, from ``rng``, default one
+    seeded from the game's seed and length)."""
+    from ...errors import StateError, UnknownPolicyError
+
+    if policy not in POLICY_NAMES:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for cyprus: use one of {', '.join(POLICY_NAMES)}")
+    if game.is_terminal():
+        raise StateError("the game is over: no action to choose")
+    if policy == "heuristic":
+        return scored_choice(game)[0]
+    if rng is None:
+        rng = np.random.default_rng([game.seed, len(game.history)])
+    return int(rng.choice(game.legal_actions()))
+
+
+__all__ = ["POLICY_NAMES", "bot_action", "choose", "choose_action", "scored_choice"]

@@ -1,0 +1,734 @@
+"""Cyprus as a Python object: readable at the edges (DESIGN.md 6, 7).
+
+All rules run in the numba kernels of :mod:`turns`; this wrapper names
+actions in rulebook words and converts the state row to and from a
+JSON-ready dict, checking every field of a dict that comes from outside.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...engine.statedict import Fields, show
+from ...errors import StateError
+from ...game import KernelGame, parse_action
+from ..boards.cyprus import BASE, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
+from . import events as E
+from . import invariants, turns
+from . import layout as L
+from .cards import CAPABILITY_CARDS, CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
+from .resources import MAX_ROLL_FACES
+from .setup import determinize
+
+MAP_NAMES = SPACE_NAMES
+PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_caches", "sabotage", "curfew")
+SIDE_NAMES = ("unshaded", "shaded")
+CAPABILITY_SLOTS = {card: slot for slot, card in enumerate(L.CAPABILITY_SLOT_CARDS)}
+assert tuple(CAPABILITY_SLOTS) == CAPABILITY_CARDS
+
+# Raw decision-context fields saved as they are (validated on load).
+CONTEXT_FIELDS = ("card_step", "executor", "decision", "operation", "limited", "n_selected", "space_limit",
+                  "extra_space_used", "current_space", "second_space", "op_counter", "intel_paid",
+                  "special_activity", "special_activity_used", "special_activity_return", "special_activity_spaces",
+                  "special_activity_space_bits", "propaganda_rounds", "outcome", "first_eligible", "event_card",
+                  "event_side", "event_faction", "event_step", "event_decider", "event_pick", "event_picks_left",
+                  "event_pick_optional", "event_space_bits", "event_space", "event_op_filter", "event_op_mode",
+                  "event_special_activity", "curfew_owed", "search_next_space", "street_riots_used",
+                  "road_ambush_used", "pass_ambush")
+CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "travel_destinations", "capabilities")
+
+
+def generic_action_name(action: int) -> str:
+    a = int(action)
+    if a == L.A_STOP:
+        return "Stop / done"
+    if L.A_BOX <= a < L.A_PASS:
+        return f"Take the {L.BOX_NAMES[a - L.A_BOX]} box"
+    if L.A_PASS <= a < L.A_EVENT_SIDE:
+        return f"Pass (in the {L.BOX_NAMES[a - L.A_PASS]} box)"
+    if L.A_EVENT_SIDE <= a < L.A_OP:
+        return ("Event: unshaded text / option 1", "Event: shaded text / option 2")[a - L.A_EVENT_SIDE]
+    if L.A_OP <= a < L.A_SA:
+        return L.OP_NAMES[a - L.A_OP]
+    if L.A_SA <= a < L.A_SPACE:
+        return L.SA_NAMES[a - L.A_SA]
+    if L.A_SPACE <= a < L.A_COUNT:
+        return MAP_NAMES[a - L.A_SPACE]
+    if L.A_COUNT <= a < L.A_CHIT:
+        return f"{a - L.A_COUNT + 1}"
+    if L.A_CHIT <= a < L.A_EXTRA:
+        return f"Intel Chit of value {a - L.A_CHIT}"
+    if a == L.A_EXTRA:
+        return "One more space (Intelligence Lead / Offensive)"
+    if L.A_ALT <= a < L.N_ACTIONS:
+        return f"{MAP_NAMES[a - L.A_ALT]} (the other way)"
+    raise StateError(f"action {a} is outside the action space 0..{L.N_ACTIONS - 1}")
+
+
+ACTION_NAMES = [generic_action_name(a) for a in range(L.N_ACTIONS)]
+
+# What a space means in each pending decision.
+_SPACE_VERB = {
+    L.D_DEPLOY_DESTINATION: "Troops go to {}", L.D_DEPLOY_TROOPS: "move a Troop from {}",
+    L.D_OFFENSIVE_CACHE: "Offensive: remove the Arms Cache in {}", L.D_PROP_CACHE: "place an Arms Cache in {}",
+    L.D_REDEPLOY_POLICE: "redeploy a Police from {}", L.D_REDEPLOY_POLICE_TO: "... to {}",
+    L.D_REDEPLOY_TROOPS: "a Troop leaves the Mountains for {}", L.D_REDEPLOY_CELL: "the Cell goes to {}",
+    L.D_REDEPLOY_CACHE: "move an Arms Cache from {}", L.D_REDEPLOY_CACHE_TO: "... to {}",
+    L.D_PATROL_MOVE: "move a Police from {}", L.D_PATROL_MOVE_TO: "... to {}",
+    L.D_PATROL_ARREST: "remove Cells in {}", L.D_SEARCH_MOVE: "move a Troop from {}", L.D_SEARCH_MOVE_TO: "... to {}",
+    L.D_TRAVEL_DEST: "Travel to {}", L.D_SABOTAGE_CACHE: "spend the Arms Cache in {}",
+    L.D_AMBUSH_CACHE: "place the Arms Cache in {}", L.D_CURFEW_FROM: "move the Curfew from {}",
+    L.D_SMUGGLE_FROM: "... from {}", L.D_SUEZ_RETURN: "a Troop returns to {}",
+}
+_STOP_MEANS = {
+    L.D_SPACE: "No more spaces", L.D_SA_AFTER: "No Special Activity", L.D_SA_SPACE: "No more spaces",
+    L.D_EVENT_OP: "No Operation", L.D_EVENT_SPACE: "Stop", L.D_EVENT_COUNT: "No shift",
+    L.D_PATROL_MOVE: "No more Police move", L.D_SEARCH_MOVE: "No more Troops move",
+    L.D_PATROL_ARREST: "Remove no Cells", L.D_PATROL_CHITS: "Spend no more Intel",
+    L.D_ASSAULT_CHITS: "Spend no more Intel", L.D_SEARCH_TOWN: "Keep the chits: place a Curfew",
+    L.D_TRAVEL_DEST: "No more destinations from here", L.D_SABOTAGE_CACHE: "Spend no Arms Cache",
+    L.D_DEPLOY_DESTINATION: "Move no Troops", L.D_DEPLOY_TROOPS: "No more Troops",
+    L.D_PROP_CACHE: "Place no Arms Cache", L.D_REDEPLOY_POLICE: "No more Police move",
+    L.D_REDEPLOY_CACHE: "Move no Arms Cache",
+}
+_OPTION_NAMES = {
+    22: ("Place 2 Cells in Towns", "Remove 2 Cells to Available"),
+    29: ("Remove 2 Sabotage markers", "Shift International Opinion 2 steps left"),
+    27: ("Interrogate: one chit per two Cells in Prison", "Interrogate: one chit per space with Police and Cells"),
+}
+_COUNT_NAMES = {1: "Shift International Opinion 1 step left", 2: "Shift International Opinion 2 steps left",
+                3: "Shift International Opinion 1 step right", 4: "Shift International Opinion 2 steps right"}
+
+
+class CyprusGame(KernelGame):
+    """One game of The British Way: Cyprus, all 32 events included."""
+
+    volume = "cyprus"
+    agents = L.FACTION_NAMES
+    N_ACTIONS = L.N_ACTIONS
+    STATE_SIZE = L.STATE_SIZE
+    RNG = L.RNG
+    FORCED = L.FORCED
+    FORCED_CAPACITY = L.FORCED_CAPACITY
+    FORCED_FACES = MAX_ROLL_FACES           # a die or a chit from the bag (1.6.1)
+    MAX_HISTORY = invariants.MAX_DECISIONS
+    new_game_kernel = staticmethod(turns.new_game)
+    legal_mask_kernel = staticmethod(turns.legal_mask)
+    apply_kernel = staticmethod(turns.apply)
+    determinize_kernel = staticmethod(determinize)
+    check_kernel = staticmethod(invariants.check)
+    VIOLATIONS = invariants.VIOLATIONS
+
+    @property
+    def current_agent(self) -> str | None:
+        a = int(turns.actor(self.state))
+        return None if a < 0 else L.FACTION_NAMES[a]
+
+    def is_terminal(self) -> bool:
+        return bool(turns.is_over(self.state))
+
+    @property
+    def outcome(self) -> str:
+        return L.OUTCOME_NAMES[int(self.state[L.OUTCOME])]
+
+    @property
+    def winner(self) -> str | None:
+        return {L.BRITISH_WIN: "british", L.EOKA_WIN: "eoka"}.get(int(self.state[L.OUTCOME]))
+
+    @property
+    def phase(self) -> str:
+        return L.DECISION_NAMES[int(turns.pending(self.state))]
+
+    def generic_action_name(self, action: int) -> str:
+        return generic_action_name(action)
+
+    def action_name(self, action: int) -> str:
+        """The action in words for the pending decision ("Sabotage in Nicosia")."""
+        a = parse_action(action, self.N_ACTIONS)
+        s = self.state
+        d = int(turns.pending(s))
+        name = generic_action_name(a)
+        if a == L.A_STOP and d in _STOP_MEANS:
+            return _STOP_MEANS[d]
+        if L.A_EVENT_SIDE <= a < L.A_OP:
+            k = a - L.A_EVENT_SIDE
+            if d == L.D_EVENT_OPTION:
+                return _OPTION_NAMES.get(int(s[L.EV_CARD]), ("option 1", "option 2"))[k]
+            if d == L.D_INTERROGATE_WAY:
+                return _OPTION_NAMES[27][k]
+            card = int(s[L.CARD])
+            if card > 0:
+                return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[k]} text"
+        if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER):
+            return f"Special Activity: {name}"
+        if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
+            return f"{name} (for the event)"
+        if L.A_ALT <= a < L.N_ACTIONS:
+            where = MAP_NAMES[a - L.A_ALT]
+            return self._alt_name(d, where)
+        if L.A_SPACE <= a < L.A_COUNT:
+            if d == L.D_SPACE:
+                return f"{L.OP_NAMES[int(s[L.OP])]} in {name}"
+            if d == L.D_SA_SPACE:
+                sa = int(s[L.SA])
+                if sa == L.SA_SMUGGLE:
+                    return f"Smuggle: place an Arms Cache in {name}"
+                if sa == L.SA_PROPAGANDIZE:
+                    return f"Propagandize in {name}: Political Will -1"
+                return f"{L.SA_NAMES[sa]} in {name}"
+            verb = _SPACE_VERB.get(d)
+            if d == L.D_EVENT_SPACE:
+                verb = E.PICK_VERBS[int(s[L.EV_PICK])]
+            if verb:
+                return verb.format(name)
+        if L.A_CHIT <= a < L.A_EXTRA:
+            value = a - L.A_CHIT
+            if d in (L.D_ASSAULT_CHITS, L.D_PATROL_CHITS):
+                return f"Spend an Intel Chit of value {value}"
+            if d == L.D_SEARCH_TOWN:
+                return f"Discard an Intel Chit of value {value}: one Cell per cube, no Curfew"
+            return f"Discard an Intel Chit of value {value}"
+        if L.A_COUNT <= a < L.A_CHIT:
+            k = a - L.A_COUNT + 1
+            if d == L.D_EVENT_COUNT:
+                return _COUNT_NAMES.get(k, name)
+            return f"{name} Cell{'s' if k > 1 else ''}"
+        return name
+
+    def _alt_name(self, d: int, where: str) -> str:
+        s = self.state
+        if d == L.D_SPACE:
+            op = int(s[L.OP])
+            if op == L.OP_SABOTAGE:
+                return f"Sabotage in {where} with an Active Cell (Street Riots)"
+            return f"Ambush the Troop lorries in {where} (Road Ambushes)"
+        if d == L.D_SA_SPACE:
+            sa = int(s[L.SA])
+            if sa == L.SA_SMUGGLE:
+                return f"Smuggle: move an Arms Cache into {where}"
+            if sa == L.SA_PROPAGANDIZE:
+                return f"Propagandize in {where}: International Opinion to the right"
+            if s[L.CAPABILITIES + L.CAP_ASSASSINATIONS] == L.CAP_SHADED:
+                return f"Infiltrate in {where}: remove a Police (Assassinations)"
+            return f"Infiltrate in {where}: discard the Intel Chit only (Assassinations)"
+        if d == L.D_EVENT_SPACE:
+            verb = E.PICK_ALT_VERBS.get(int(s[L.EV_PICK]), "{}")
+            return verb.format(where)
+        return where
+
+    def observation(self) -> np.ndarray:
+        """What both players see (float32; the AEC env's ``observation``)."""
+        from .observation import OBS_SIZE, observe
+
+        out = np.zeros(OBS_SIZE, dtype=np.float32)
+        observe(self.state, out)
+        return out
+
+    # ------------------------------------------------------- state dict --
+    def to_dict(self) -> dict:
+        s = self.state
+        spaces = {}
+        for i, name in enumerate(MAP_NAMES):
+            row = s[L.SPACES + i * L.SPACE_FIELDS:L.SPACES + (i + 1) * L.SPACE_FIELDS]
+            pieces = {k: int(v) for k, v in zip(PIECE_KEYS, row) if v}
+            if pieces:
+                spaces[name] = pieces
+        fields = dict(L.LAYOUT.fields)
+        context = {k: int(s[fields[k][0]]) for k in CONTEXT_FIELDS}
+        context.update({k: [int(v) for v in s[fields[k][0]:fields[k][0] + fields[k][1]]] for k in CONTEXT_ARRAYS})
+        drawn = int(s[L.DECK_DRAWN])
+        return {
+            "volume": self.volume,
+            "layout_version": L.LAYOUT.version,
+            "decision": self.phase,
+            "current_agent": self.current_agent,
+            "outcome": self.outcome,
+            "card": CARD_TITLES[int(s[L.CARD]) - 1] if s[L.CARD] > 0 else None,
+            "political_will": int(s[L.POLITICAL_WILL]),
+            "international_opinion": L.OPINION_NAMES[int(s[L.OPINION])],
+            "available": {"troops": int(s[L.AVAILABLE_TROOPS]), "police": int(s[L.AVAILABLE_POLICE]),
+                          "cells": int(s[L.AVAILABLE_CELLS]), "arms_caches": int(s[L.AVAILABLE_CACHES])},
+            "prison": int(s[L.PRISON]),
+            "troops_on_suez_crisis": int(s[L.SUEZ_TROOPS]),
+            "capabilities": {f"C{card}": SIDE_NAMES[int(s[L.CAPABILITIES + slot]) - 1]
+                             for card, slot in CAPABILITY_SLOTS.items() if s[L.CAPABILITIES + slot] > 0},
+            "intel_chits": [v for v in range(3) for _ in range(int(s[L.INTEL_HELD + v]))],
+            "spaces": spaces,
+            "played_cards": [int(c) for c in s[L.DECK:L.DECK + drawn]],
+            "undrawn_cards": [int(c) for c in s[L.DECK + drawn:L.DECK + DECK_SIZE]],
+            "context": context,
+            **self._provenance(),
+        }
+
+    @classmethod
+    def _from_dict(cls, d: dict) -> "CyprusGame":
+        return _Reader(d).build(cls)
+
+
+# ------------------------------------------------------------------ reading --
+_N = N_MAP_SPACES
+_SPACE_BITS = (1 << _N) - 1
+CONTEXT_RANGES = {
+    "card_step": (0, 1), "executor": (-1, 1), "decision": (0, L.N_DECISIONS - 1),
+    "operation": (-1, 7), "limited": (0, 1), "n_selected": (0, _N), "space_limit": (0, _N),
+    "extra_space_used": (0, 1), "current_space": (-1, _N - 1), "second_space": (-1, _N - 1),
+    "op_counter": (0, L.TOTAL_CELLS), "intel_paid": (0, 3 * L.INTEL_CHITS_PER_VALUE),
+    "special_activity": (-1, len(L.SA_NAMES) - 1), "special_activity_used": (0, 1),
+    "special_activity_return": (0, L.N_DECISIONS - 1), "special_activity_spaces": (0, 2),
+    "special_activity_space_bits": (0, _SPACE_BITS), "propaganda_rounds": (0, len(PROPAGANDA_CARDS)),
+    "outcome": (0, len(L.OUTCOME_NAMES) - 1), "first_eligible": (0, 1), "event_card": (0, N_EVENT_CARDS),
+    "event_side": (0, 1), "event_faction": (0, 1), "event_step": (0, 9), "event_decider": (0, 1),
+    "event_pick": (0, E.N_PICKS - 1), "event_picks_left": (0, 18), "event_pick_optional": (0, 1),
+    "event_space_bits": (0, _SPACE_BITS), "event_space": (-1, _N - 1), "event_op_filter": (0, L.F_TOWN_UNDERGROUND),
+    "event_op_mode": (0, 127), "event_special_activity": (-1, L.SA_ANY_VALID), "curfew_owed": (0, _N),
+    "search_next_space": (0, _N), "street_riots_used": (0, 1), "road_ambush_used": (0, 1), "pass_ambush": (0, 1),
+}
+CONTEXT_ARRAY_RANGES = {
+    "box": (-1, 2), "selected_spaces": (0, 1), "moved_here": (0, L.TOTAL_TROOPS),
+    "moved_here_active": (0, L.TOTAL_CELLS), "travel_destinations": (0, 1), "capabilities": (0, 2),
+}
+EVENT_NEUTRAL = {"event_card": 0, "event_side": 0, "event_step": 0, "event_pick": 0, "event_picks_left": 0,
+                 "event_pick_optional": 0, "event_space_bits": 0, "event_space": -1, "event_op_filter": L.F_ANY,
+                 "event_op_mode": 0, "event_special_activity": -1}
+OPERATION_NEUTRAL = {"operation": -1, "n_selected": 0, "limited": 0, "extra_space_used": 0, "intel_paid": 0,
+                     "road_ambush_used": 0, "pass_ambush": 0}
+ANY, OP_FACTION_OF, SA_FACTION_OF = "any", "operation", "special activity"
+EVENT_CARD, PROPAGANDA_CARD = "event", "Propaganda"
+
+
+class Needs:
+    """What one pending decision kind needs of the context: ``executor``
+    (None: any, -1 included; ANY: a faction; a faction; or the faction of the
+    operation / special activity); ``ops``: the Operations it may run in (None:
+    no Operation, its fields neutral); ``sas``: the Special Activities it may
+    run in (None: none); ``current`` / ``second``: current_space / second_space
+    must name a space; ``event``: True (an event runs), False (event fields
+    neutral) or None; ``card``: the kind of card in play; ``automatic``: a step
+    the kernels take by themselves, stored only while an owed Curfew (1.10)
+    interrupts it."""
+
+    def __init__(self, executor=None, ops=None, sas=None, current=False, second=False, event=None, card=None,
+                 automatic=False):
+        self.executor, self.ops, self.sas, self.current, self.second = executor, ops, sas, current, second
+        self.event, self.card, self.automatic = event, card, automatic
+
+
+_ALL_OPS = tuple(range(8))
+_OP = dict(executor=OP_FACTION_OF, card=EVENT_CARD)
+_PROP = dict(event=False, card=PROPAGANDA_CARD)
+DECISION_NEEDS = {
+    L.D_OVER: Needs(event=False),
+    L.D_BOX: Needs(event=False, card=EVENT_CARD),
+    L.D_OPERATION: Needs(executor=ANY, event=False, card=EVENT_CARD),
+    L.D_SPACE: Needs(ops=_ALL_OPS, **_OP),
+    L.D_ASSAULT_CHITS: Needs(ops=(L.OP_ASSAULT,), current=True, **_OP),
+    L.D_RECRUIT_COUNT: Needs(ops=(L.OP_RECRUIT,), current=True, **_OP),
+    L.D_DEPLOY_DESTINATION: Needs(ops=(L.OP_DEPLOY,), **_OP),
+    L.D_DEPLOY_TROOPS: Needs(ops=(L.OP_DEPLOY,), current=True, **_OP),
+    L.D_LEAD_CHIT: Needs(ops=(L.OP_PATROL, L.OP_SEARCH, L.OP_ASSAULT), **_OP),
+    L.D_OFFENSIVE_CACHE: Needs(ops=(L.OP_RECRUIT, L.OP_SABOTAGE, L.OP_AMBUSH), **_OP),
+    L.D_PROP_CACHE: Needs(**_PROP),
+    L.D_PROP_DISCARD: Needs(**_PROP),
+    L.D_REDEPLOY_POLICE: Needs(**_PROP),
+    L.D_REDEPLOY_POLICE_TO: Needs(current=True, **_PROP),
+    L.D_REDEPLOY_TROOPS: Needs(**_PROP),
+    L.D_REDEPLOY_CELL: Needs(current=True, **_PROP),
+    L.D_REDEPLOY_CACHE: Needs(**_PROP),
+    L.D_REDEPLOY_CACHE_TO: Needs(current=True, **_PROP),
+    L.D_PATROL_MOVE: Needs(ops=(L.OP_PATROL,), **_OP),
+    L.D_PATROL_MOVE_TO: Needs(ops=(L.OP_PATROL,), current=True, **_OP),
+    L.D_PATROL_ARREST: Needs(ops=(L.OP_PATROL,), **_OP),
+    L.D_PATROL_CHITS: Needs(ops=(L.OP_PATROL,), current=True, **_OP),
+    L.D_SEARCH_MOVE: Needs(ops=(L.OP_SEARCH,), **_OP),
+    L.D_SEARCH_MOVE_TO: Needs(ops=(L.OP_SEARCH,), current=True, **_OP),
+    L.D_SEARCH_TOWN: Needs(ops=(L.OP_SEARCH,), current=True, **_OP),
+    L.D_SEARCH_RESUME: Needs(ops=(L.OP_SEARCH,), automatic=True, **_OP),
+    L.D_TRAVEL_DEST: Needs(ops=(L.OP_TRAVEL,), current=True, **_OP),
+    L.D_TRAVEL_COUNT: Needs(ops=(L.OP_TRAVEL,), current=True, second=True, **_OP),
+    L.D_SABOTAGE_CACHE: Needs(ops=(L.OP_SABOTAGE,), current=True, **_OP),
+    L.D_AMBUSH_CACHE: Needs(ops=(L.OP_AMBUSH,), current=True, **_OP),
+    L.D_SA_SPACE: Needs(executor=SA_FACTION_OF, ops=(-1,) + _ALL_OPS, card=EVENT_CARD,
+                        sas=(L.SA_RESTORE, L.SA_SMUGGLE, L.SA_INFILTRATE, L.SA_PROPAGANDIZE)),
+    L.D_SMUGGLE_FROM: Needs(executor=SA_FACTION_OF, ops=(L.OP_RECRUIT, L.OP_TRAVEL), second=True, card=EVENT_CARD,
+                            sas=(L.SA_SMUGGLE,)),
+    L.D_INTERROGATE_WAY: Needs(executor=SA_FACTION_OF, ops=(-1, L.OP_SEARCH, L.OP_ASSAULT), card=EVENT_CARD,
+                               sas=(L.SA_INTERROGATE,)),
+    L.D_SA_AFTER: Needs(executor=ANY, ops=(-1,) + _ALL_OPS, card=EVENT_CARD),
+    L.D_SUEZ_RETURN: Needs(**_PROP),
+    L.D_NEXT_CARD: Needs(event=False, automatic=True),
+    L.D_EVENT_SPACE: Needs(event=True, card=EVENT_CARD),
+    L.D_EVENT_COUNT: Needs(event=True, card=EVENT_CARD),
+    L.D_EVENT_OPTION: Needs(event=True, card=EVENT_CARD),
+    L.D_EVENT_OP: Needs(executor=ANY, event=True, card=EVENT_CARD),
+    L.D_EVENT_RESUME: Needs(event=True, automatic=True),
+}
+TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card",
+            "political_will", "international_opinion", "available", "prison", "troops_on_suez_crisis",
+            "intel_chits", "capabilities", "spaces", "played_cards", "undrawn_cards", "context") \
+    + KernelGame.COMMON_KEYS
+AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "cells": L.TOTAL_CELLS,
+                  "arms_caches": L.TOTAL_CACHES}
+PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_CELLS, L.TOTAL_CELLS, 2, 30, 1)   # totals checked after
+
+
+class _Reader:
+    """Checks a Cyprus state dict field by field; errors name the field."""
+
+    def __init__(self, d: dict):
+        self.d = d
+        self.f = Fields("cyprus state dict")
+
+    def fail(self, msg: str):
+        raise StateError(f"cyprus state dict: {msg}")
+
+    def count(self, value, what, hi):
+        return self.f.integer(value, what, 0, hi)
+
+    def build(self, cls):
+        f, d = self.f, self.d
+        f.keys(d, "", TOP_KEYS)
+        f.choice(d.get("layout_version", L.LAYOUT.version), "layout_version", (L.LAYOUT.version,))
+        if "spaces" not in d:
+            self.fail("missing key 'spaces' (map space name -> pieces)")
+        game = cls._new_loaded(f, d)
+        s = game.state
+        s[L.POLITICAL_WILL] = self.count(d.get("political_will", 14), "political_will", L.PW_MAX)
+        s[L.OPINION] = L.OPINION_NAMES.index(f.choice(d.get("international_opinion", "Debated"),
+                                                      "international_opinion", L.OPINION_NAMES))
+        s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
+        s[L.SUEZ_TROOPS] = self.count(d.get("troops_on_suez_crisis", 0), "troops_on_suez_crisis", 3)
+        chits = f.integers(d.get("intel_chits", []), "intel_chits", 0, 2, 3 * L.INTEL_CHITS_PER_VALUE)
+        for v in chits:
+            s[L.INTEL_HELD + v] += 1
+        if (s[L.INTEL_HELD:L.INTEL_HELD + 3] > L.INTEL_CHITS_PER_VALUE).any():
+            self.fail("intel_chits: at most 3 Intel Chits of each value exist (1.6.1)")
+        spaces = f.mapping(d["spaces"], "spaces", "a mapping of space name -> pieces")
+        for name, pieces in spaces.items():
+            if not isinstance(name, str) or name not in MAP_NAMES:
+                self.fail(f"unknown space {show(name)}; spaces: {', '.join(MAP_NAMES)}")
+            i = MAP_NAMES.index(name)
+            f.mapping(pieces, f"spaces.{name}", "a mapping of piece -> count")
+            for key, n in pieces.items():
+                if not isinstance(key, str) or key not in PIECE_KEYS:
+                    self.fail(f"unknown piece {show(key)} in {name}; pieces: {', '.join(PIECE_KEYS)}")
+                p = PIECE_KEYS.index(key)
+                s[L.SPACES + i * L.SPACE_FIELDS + p] = self.count(n, f"spaces.{name}.{key}", PIECE_MAX[p])
+        self.fill_available(s, d.get("available"))
+        self.check_board(s)
+        self.read_deck(s, game)
+        ctx = d.get("context")
+        if ctx is None:
+            ctx = self.fresh_card_context(s, d)
+            saved = False
+        else:
+            f.mapping(ctx, "context", "a mapping of context field -> value")
+            saved = True
+            if "first_eligible" in d:
+                self.fail("first_eligible: give it only without a 'context' (context.first_eligible says it)")
+        self.read_context(s, ctx)
+        self.read_capabilities(s, d.get("capabilities"), saved)
+        self.check_context(s)
+        self.check_derived(game)
+        return game._finish_load(f, d)
+
+    def read_deck(self, s, game):
+        f, d = self.f, self.d
+        if "played_cards" not in d and "undrawn_cards" not in d:
+            fresh = np.zeros(L.STATE_SIZE, dtype=np.int64)
+            turns.new_game(fresh, np.int64(game.seed))
+            played = [int(fresh[L.DECK])]
+            undrawn = [int(c) for c in fresh[L.DECK + 1:L.DECK + DECK_SIZE]]
+        elif "played_cards" not in d or "undrawn_cards" not in d:
+            self.fail("give both 'played_cards' and 'undrawn_cards', or neither (a fresh deck)")
+        else:
+            played = f.integers(d["played_cards"], "played_cards", 1, N_EVENT_CARDS + 3, DECK_SIZE, 1)
+            undrawn = f.integers(d["undrawn_cards"], "undrawn_cards", 1, N_EVENT_CARDS + 3, DECK_SIZE)
+        deck = played + undrawn
+        if sorted(c for c in deck if c in PROPAGANDA_CARDS) != list(PROPAGANDA_CARDS) or len(deck) != DECK_SIZE \
+                or len(set(deck)) != DECK_SIZE:
+            self.fail(f"the deck must be {DECK_SIZE} distinct cards including C33-C35 (2.1), "
+                      "played_cards then undrawn_cards")
+        s[L.DECK:L.DECK + DECK_SIZE] = deck
+        s[L.DECK_DRAWN] = len(played)
+        s[L.CARD] = deck[len(played) - 1]
+
+    def read_context(self, s, ctx):
+        f = self.f
+        fields = dict(L.LAYOUT.fields)
+        f.keys(ctx, "context", CONTEXT_FIELDS + CONTEXT_ARRAYS, CONTEXT_FIELDS + CONTEXT_ARRAYS)
+        for k in CONTEXT_FIELDS:
+            lo, hi = CONTEXT_RANGES[k]
+            s[fields[k][0]] = f.integer(ctx[k], f"context.{k}", lo, hi)
+        for k in CONTEXT_ARRAYS:
+            lo, hi = CONTEXT_ARRAY_RANGES[k]
+            n = fields[k][1]
+            s[fields[k][0]:fields[k][0] + n] = f.integers(ctx[k], f"context.{k}", lo, hi, n, n)
+
+    def check_context(self, s):
+        """Cross-field checks of the decision context."""
+        d = int(s[L.DECISION])
+        if d not in DECISION_NEEDS:
+            self.fail(f"context.decision {d} is not a decision kind that is ever stored")
+        need = DECISION_NEEDS[d]
+        name = f"context.decision {d} ({L.DECISION_NAMES[d]})"
+        ctx = {k: int(s[dict(L.LAYOUT.fields)[k][0]]) for k in CONTEXT_FIELDS}
+        drawn = int(s[L.DECK_DRAWN])
+        played = [int(c) for c in s[L.DECK:L.DECK + drawn]]
+        props = sum(1 for c in played if c in PROPAGANDA_CARDS)
+        card = int(s[L.CARD])
+        outcome = ctx["outcome"]
+        owed = ctx["curfew_owed"]
+
+        if (outcome != L.ONGOING) != (d == L.D_OVER):
+            self.fail(f"context.outcome {L.OUTCOME_NAMES[outcome]} does not match {name}: "
+                      "the game is over exactly when an outcome is set")
+        rounds = ctx["propaganda_rounds"]
+        if outcome == L.BRITISH_WIN and not (rounds == props == len(PROPAGANDA_CARDS)):
+            self.fail("context.outcome british_victory needs the final Propaganda card played and its "
+                      "Political Will Phase done (6.1.5, 7.0.2)")
+        if outcome == L.EOKA_WIN and not (card in PROPAGANDA_CARDS and s[L.POLITICAL_WILL] == 0
+                                          and rounds == props - 1):
+            self.fail("context.outcome eoka_victory needs Political Will 0 at a Propaganda card's "
+                      "Political Will Phase (6.1.4, 7.0.1)")
+        if outcome == L.ONGOING and rounds != props:
+            self.fail(f"context.propaganda_rounds {rounds} does not match the {props} Propaganda card(s) "
+                      "among played_cards (2.4, 6.0)")
+        if outcome == L.ONGOING and props >= len(PROPAGANDA_CARDS):
+            self.fail("played_cards: the final Propaganda card ends the game (6.1.5)")
+        if owed and d == L.D_OVER:
+            self.fail("context.curfew_owed: no Curfew is owed once the game is over")
+        if owed and SPACE_KIND[owed - 1] != TOWN:
+            self.fail("context.curfew_owed must name a Town (1 + its index) (1.10)")
+        if need.automatic and not owed:
+            self.fail(f"{name} is an automatic step: it is stored only while an owed Curfew (1.10) interrupts it")
+        if need.card == EVENT_CARD and card in PROPAGANDA_CARDS:
+            self.fail(f"{name} needs an event card in play, not {CARD_TITLES[card - 1]}")
+        if need.card == PROPAGANDA_CARD and card not in PROPAGANDA_CARDS:
+            self.fail(f"{name} happens in a Propaganda Round (6.0), not on {CARD_TITLES[card - 1]}")
+        if ctx["search_next_space"] and d != L.D_SEARCH_RESUME:
+            self.fail(f"context.search_next_space must be 0 for {name}")
+
+        box = [int(b) for b in s[L.BOX:L.BOX + 2]]
+        if box[0] >= 0 and box[0] == box[1]:
+            self.fail("context.box: the two factions cannot take the same box (2.3.2)")
+        if need.card == EVENT_CARD:
+            mover = ctx["first_eligible"] if ctx["card_step"] == 0 else 1 - ctx["first_eligible"]
+            if d == L.D_BOX and (box[mover] != -1 or (ctx["card_step"] == 1 and box[1 - mover] == -1)
+                                 or (ctx["card_step"] == 0 and box[1 - mover] != -1)):
+                self.fail("context.box does not match context.card_step: the 1st Eligible chooses "
+                          "first, then the 2nd (2.3.2)")
+            if d != L.D_BOX and box[mover] == -1:
+                self.fail(f"context.box: the faction acting on the card has taken no box for {name} (2.3.2)")
+        elif box != [-1, -1] and card in PROPAGANDA_CARDS:
+            self.fail("context.box must be [-1, -1] during a Propaganda Round")
+
+        ex, op, sa = ctx["executor"], ctx["operation"], ctx["special_activity"]
+        if need.ops is not None and op not in need.ops:
+            self.fail(f"context.operation {op} does not fit {name}")
+        if need.sas is not None and sa not in need.sas:
+            self.fail(f"context.special_activity {sa} does not fit {name}")
+        if need.executor == ANY and ex < 0:
+            self.fail(f"context.executor must name a faction for {name}")
+        if need.executor == OP_FACTION_OF and ex != L.OP_FACTION[op]:
+            self.fail(f"context.executor must be the faction of {L.OP_NAMES[op]} for {name}")
+        if need.executor == SA_FACTION_OF and ex != L.SA_FACTION[sa]:
+            self.fail(f"context.executor must be the faction of {L.SA_NAMES[sa]} for {name}")
+        if op >= 0 and ex != L.OP_FACTION[op]:
+            self.fail(f"context.executor {ex} is not the faction of context.operation {L.OP_NAMES[op]}")
+        if d == L.D_OPERATION and ctx["limited"] != (box[ex] == L.BOX_LIMITED):
+            self.fail(f"context.limited must be 1 exactly when the executor took the Limited Op box for {name} "
+                      "(2.3.4)")
+        if need.ops is None:
+            for k, v in OPERATION_NEUTRAL.items():
+                if ctx[k] != v and not (k == "limited" and d == L.D_OPERATION):
+                    self.fail(f"context.{k} must be {v} outside an Operation ({name})")
+            if s[L.SELECTED:L.SELECTED + _N].any() or s[L.DEST_USED:L.DEST_USED + _N].any():
+                self.fail(f"context.selected_spaces and travel_destinations must be all 0 outside an Operation "
+                          f"({name})")
+        if need.sas is None and sa != -1:
+            self.fail(f"context.special_activity must be -1 for {name}")
+        if d == L.D_SA_SPACE and (ctx["special_activity_used"] != 1
+                                  or ctx["special_activity_return"] not in (L.D_SPACE, L.D_SA_AFTER)):
+            self.fail(f"context.special_activity_used / special_activity_return do not fit {name}")
+        if ctx["special_activity_return"] not in (0, L.D_SPACE, L.D_SA_AFTER):
+            self.fail("context.special_activity_return must be 0, the space decision or the after-Operation "
+                      "decision")
+        if ctx["pass_ambush"] and (op != L.OP_AMBUSH or not ctx["limited"] or box[L.EOKA] < 0):
+            self.fail("context.pass_ambush is the one-space Ambush of an EOKA Pass (2.3.3)")
+        if ctx["n_selected"] != int(s[L.SELECTED:L.SELECTED + _N].sum()):
+            self.fail("context.n_selected must count the 1s in context.selected_spaces")
+        if ctx["n_selected"] > ctx["space_limit"] and d != L.D_OVER:
+            self.fail("context.n_selected must not exceed context.space_limit (3.1)")
+        if ctx["special_activity_spaces"] != bin(ctx["special_activity_space_bits"]).count("1"):
+            self.fail("context.special_activity_spaces must count the bits of special_activity_space_bits")
+        for key, wanted in (("current_space", need.current), ("second_space", need.second)):
+            if wanted and ctx[key] < 0:
+                self.fail(f"context.{key} must name a map space for {name}")
+        self.check_sources(s, d, ctx, name)
+        if d == L.D_PROP_DISCARD and not 1 <= ctx["op_counter"] <= int(s[L.INTEL_HELD:L.INTEL_HELD + 3].sum()):
+            self.fail(f"context.op_counter (chits to discard) must be 1..the chits held for {name} (6.2.2)")
+        self.check_travel_arrivals(s, ctx)
+
+        ev = ctx["event_card"]
+        if need.event is True and ev == 0:
+            self.fail(f"context.event_card must name the event being executed for {name}")
+        if (need.event is False and ev != 0) or (ev == 0 and any(ctx[k] != v for k, v in EVENT_NEUTRAL.items())):
+            bad = [k for k, v in EVENT_NEUTRAL.items() if ctx[k] != v] or ["event_card"]
+            self.fail(f"context.{bad[0]} must be {EVENT_NEUTRAL.get(bad[0], 0)} when no event is running ({name})")
+        if ev and card != ev:
+            self.fail(f"context.event_card C{ev} is not the card in play")
+        if ev and ctx["event_side"] == 1 and E.SINGLE_TEXT[ev]:
+            self.fail(f"context.event_side: C{ev} has one text only")
+        if d == L.D_EVENT_SPACE and (ctx["event_pick"] == 0 or ctx["event_picks_left"] == 0):
+            self.fail(f"context.event_pick / event_picks_left must be set for {name}")
+        if d == L.D_EVENT_COUNT and ev != 22:
+            self.fail(f"{name} is asked only by C22")
+        if d == L.D_EVENT_OPTION and ev not in (22, 27, 29):
+            self.fail(f"{name} is asked only by C22, C27 and C29")
+        if ev and ctx["event_pick"] in (E.PICK_CUBE_TO_MOUNTAIN,) and (ctx["current_space"] < 0
+                                                                       or ctx["second_space"] not in (L.TROOPS,
+                                                                                                      L.POLICE)):
+            self.fail("context: C6's move into a Mountain needs current_space (the origin) and second_space "
+                      "(Troops 0 or Police 1)")
+        if ctx["event_pick"] in (E.PICK_GANGS_TROOP,) and ctx["event_space"] < 0:
+            self.fail("context.event_space must name C19's Mountain")
+
+    def check_sources(self, s, d, ctx, name):
+        """A decision that moves or spends a piece from current_space has one there."""
+        cur = ctx["current_space"]
+        if cur < 0:
+            return
+        here = L.SPACES + cur * L.SPACE_FIELDS
+        net = int(s[L.MOVED_HERE + cur])
+        piece_needs = {L.D_PATROL_MOVE_TO: (L.POLICE, net), L.D_SEARCH_MOVE_TO: (L.TROOPS, net),
+                       L.D_REDEPLOY_POLICE_TO: (L.POLICE, net), L.D_REDEPLOY_CACHE_TO: (L.ARMS_CACHES, 0)}
+        if d in piece_needs:
+            piece, moved = piece_needs[d]
+            if int(s[here + piece]) - moved <= 0:
+                self.fail(f"context.current_space: {name} moves {L.PIECE_NAMES[piece]} from {MAP_NAMES[cur]}, "
+                          "which has none left to move")
+        if d == L.D_REDEPLOY_CELL and (SPACE_KIND[cur] != BASE or s[here + L.CELLS_UNDERGROUND]
+                                       + s[here + L.CELLS_ACTIVE] == 0):
+            self.fail(f"context.current_space must be a Base with a Cell for {name} (6.3.2)")
+        if d == L.D_SABOTAGE_CACHE and SPACE_KIND[cur] not in (TOWN, BASE):
+            self.fail(f"context.current_space must be a Town or Base for {name} (3.3.3)")
+        if d == L.D_SEARCH_TOWN and SPACE_KIND[cur] != TOWN:
+            self.fail(f"context.current_space must be a Town for {name} (3.2.3)")
+        if d == L.D_TRAVEL_COUNT and int(s[here + L.CELLS_UNDERGROUND] + s[here + L.CELLS_ACTIVE]) - net <= 0:
+            self.fail(f"context.current_space: no Cell in {MAP_NAMES[cur]} is left to Travel (3.3.2)")
+
+    def check_travel_arrivals(self, s, ctx):
+        """Cells that arrived this Travel and arrived Active (3.3.2)."""
+        moved = s[L.MOVED_HERE:L.MOVED_HERE + _N]
+        active = s[L.MOVED_ACTIVE:L.MOVED_ACTIVE + _N]
+        if not active.any():
+            return
+        if ctx["operation"] != L.OP_TRAVEL:
+            self.fail("context.moved_here_active must be all 0 outside a Travel (3.3.2)")
+        for sp in range(_N):
+            here = L.SPACES + sp * L.SPACE_FIELDS
+            if active[sp] > moved[sp] or active[sp] > s[here + L.CELLS_ACTIVE] \
+                    or moved[sp] - active[sp] > s[here + L.CELLS_UNDERGROUND]:
+                self.fail(f"context.moved_here_active[{sp}]: more Cells arrived in {MAP_NAMES[sp]} this Travel "
+                          "than are there (3.3.2)")
+
+    def check_derived(self, game):
+        """The words a dict repeats (decision, outcome, card, current_agent) must match the context."""
+        for key, value in (("decision", game.phase), ("outcome", game.outcome), ("current_agent", game.current_agent),
+                           ("card", CARD_TITLES[int(game.state[L.CARD]) - 1])):
+            if key in self.d and (type(self.d[key]) is not type(value) or self.d[key] != value):
+                self.fail(f"{key} {show(self.d[key])} does not match the state it describes ({value!r})")
+
+    def read_capabilities(self, s, caps, saved):
+        """``{"C13": "shaded", ...}``: capabilities in play (5.3); C31 has one
+        text ("unshaded"). In a saved game it must equal context.capabilities
+        and name played cards; a scenario (no context) may set any."""
+        f = self.f
+        from_context = [int(v) for v in s[L.CAPABILITIES:L.CAPABILITIES + 9]]
+        if caps is None:
+            slots = from_context
+        else:
+            f.mapping(caps, "capabilities", "a mapping of card ('C13') -> 'unshaded' or 'shaded'")
+            slots = [0] * 9
+            for key, side in caps.items():
+                text = key if isinstance(key, str) else ""
+                digits = text[1:] if text[:1] in ("C", "c") else ""
+                card = int(digits) if digits.isdigit() and len(digits) <= 2 else None
+                if card not in CAPABILITY_SLOTS:
+                    self.fail(f"capabilities: {show(key)} is not a capability card "
+                              f"({', '.join(f'C{c}' for c in CAPABILITY_CARDS)})")
+                sides = ("unshaded",) if E.SINGLE_TEXT[card] else SIDE_NAMES
+                slots[CAPABILITY_SLOTS[card]] = 1 + SIDE_NAMES.index(f.choice(side, f"capabilities.{key}", sides))
+            if saved and slots != from_context:
+                self.fail("capabilities does not match context.capabilities")
+        for card, slot in CAPABILITY_SLOTS.items():
+            if E.SINGLE_TEXT[card] and slots[slot] == 2:
+                self.fail(f"context.capabilities: C{card} has one text only (5.3)")
+        s[L.CAPABILITIES:L.CAPABILITIES + 9] = slots
+        if saved:
+            played = set(int(c) for c in s[L.DECK:L.DECK + int(s[L.DECK_DRAWN])])
+            for card, slot in CAPABILITY_SLOTS.items():
+                if slots[slot] and card not in played:
+                    self.fail(f"capabilities: C{card} is in play but has not been played (5.3)")
+
+    def fill_available(self, s, avail):
+        """Available pieces as given, or (no 'available' key) whatever is not
+        on the map, in Prison or on the SUEZ CRISIS card."""
+        sp = s[L.SPACES:L.SPACES + _N * L.SPACE_FIELDS].reshape(_N, L.SPACE_FIELDS)
+        if avail is None:
+            avail = {
+                "troops": L.TOTAL_TROOPS - int(sp[:, L.TROOPS].sum() + s[L.SUEZ_TROOPS]),
+                "police": L.TOTAL_POLICE - int(sp[:, L.POLICE].sum()),
+                "cells": L.TOTAL_CELLS - int(sp[:, L.CELLS_UNDERGROUND].sum() + sp[:, L.CELLS_ACTIVE].sum()
+                                             + s[L.PRISON]),
+                "arms_caches": L.TOTAL_CACHES - int(sp[:, L.ARMS_CACHES].sum()),
+            }
+            for what, n in avail.items():
+                if n < 0:
+                    self.fail(f"more {what.replace('_', ' ')} on the map and in Prison than exist (1.2)")
+        self.f.mapping(avail, "available", "a mapping of piece -> count")
+        self.f.keys(avail, "available", AVAILABLE_KEYS)
+        s[L.AVAILABLE_TROOPS] = self.count(avail.get("troops", 0), "available.troops", L.TOTAL_TROOPS)
+        s[L.AVAILABLE_POLICE] = self.count(avail.get("police", 0), "available.police", L.TOTAL_POLICE)
+        s[L.AVAILABLE_CELLS] = self.count(avail.get("cells", 0), "available.cells", L.TOTAL_CELLS)
+        s[L.AVAILABLE_CACHES] = self.count(avail.get("arms_caches", 0), "available.arms_caches", L.TOTAL_CACHES)
+
+    def fresh_card_context(self, s, d) -> dict:
+        """No 'context': the card just revealed, 1st Eligible about to choose a box."""
+        first = self.f.choice(d.get("first_eligible", "eoka"), "first_eligible", L.FACTION_NAMES)
+        drawn = int(s[L.DECK_DRAWN])
+        played = [int(c) for c in s[L.DECK:L.DECK + drawn]]
+        if played[-1] in PROPAGANDA_CARDS:
+            self.fail("without a 'context' the last played card must be an event card")
+        ctx = {k: 0 for k in CONTEXT_FIELDS}
+        ctx.update(executor=-1, decision=L.D_BOX, operation=-1, current_space=-1, second_space=-1,
+                   special_activity=-1, event_space=-1, event_special_activity=-1,
+                   first_eligible=L.FACTION_NAMES.index(first),
+                   propaganda_rounds=sum(1 for c in played if c in PROPAGANDA_CARDS))
+        for k in CONTEXT_ARRAYS:
+            ctx[k] = [0] * dict(L.LAYOUT.fields)[k][1]
+        ctx["box"] = [-1, -1]
+        return ctx
+
+    def check_board(self, s):
+        """Totals (1.2), stacking (1.4.2) and Curfews (1.10), named."""
+        sp = s[L.SPACES:L.SPACES + _N * L.SPACE_FIELDS].reshape(_N, L.SPACE_FIELDS)
+        totals = (
+            ("Troops", sp[:, L.TROOPS].sum() + s[L.AVAILABLE_TROOPS] + s[L.SUEZ_TROOPS], L.TOTAL_TROOPS),
+            ("Police", sp[:, L.POLICE].sum() + s[L.AVAILABLE_POLICE], L.TOTAL_POLICE),
+            ("Cells", sp[:, L.CELLS_UNDERGROUND].sum() + sp[:, L.CELLS_ACTIVE].sum() + s[L.AVAILABLE_CELLS]
+             + s[L.PRISON], L.TOTAL_CELLS),
+            ("Arms Caches", sp[:, L.ARMS_CACHES].sum() + s[L.AVAILABLE_CACHES], L.TOTAL_CACHES),
+        )
+        for what, have, total in totals:
+            if have != total:
+                self.fail(f"{what} on the map, in pools and in Prison add up to {have}, not {total} (1.2)")
+        for i, name in enumerate(MAP_NAMES):
+            if sp[i, L.ARMS_CACHES] > 2 or (SPACE_KIND[i] == BASE and sp[i, L.ARMS_CACHES]):
+                self.fail(f"spaces.{name}: at most 2 Arms Caches, none in British Bases (1.3.4, 1.4.2)")
+            if sp[i, L.CURFEW] > (1 if SPACE_KIND[i] == TOWN else 0):
+                self.fail(f"spaces.{name}: at most one Curfew, and only in Towns (1.4.2, 1.10)")
+            if sp[i, L.CURFEW] and sp[i, L.TROOPS] + sp[i, L.POLICE] == 0:
+                self.fail(f"spaces.{name}.curfew: a Curfew stays only in a space with British pieces (1.10)")
+        if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
+            self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")

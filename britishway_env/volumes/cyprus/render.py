@@ -1,0 +1,322 @@
+"""The Cyprus board as text (``render_text``) and as a picture (``render_rgb``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import board_drawing
+from ..board_drawing import badge, count, glyph, item_width, piece_row, pieces_words, title_rule, to_rgb
+from ..boards.cyprus import BASE, EDGES, KIND_NAMES, MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, SPACE_NAMES
+from . import layout as L
+from .card_texts import SHADED, UNSHADED, card_text
+from .cards import CARD_TITLES
+
+# Pieces and markers of a space, in the order the board lists them (1.4, 1.7, 1.10).
+_PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
+                ("underground_cells", "Underground Cell", "Underground Cells"),
+                ("active_cells", "Active Cell", "Active Cells"), ("arms_caches", "Arms Cache", "Arms Caches"),
+                ("sabotage", "Sabotage", "Sabotage"), ("curfew", "Curfew", "Curfew"))
+LEGEND = ("Legend: Troops and Police are British cubes; EOKA Cells are Underground (hidden) or Active "
+          "(revealed, 1.4.3); Arms Caches are EOKA resources, never in British Bases (1.6.2, 1.3.4); Sabotage "
+          "and Curfew are markers (1.7, 1.10). Each Sabotage marker costs its space's value in the Propaganda "
+          "Round (Nicosia and the Bases 2, other Towns 1, Mountains 0; 6.1). Political Will 0-15: EOKA win if "
+          "it is 0 at a Propaganda Round's victory check, the British if not by the last (7.0). International "
+          "Opinion 0 Ignored .. 4 Condemned (6.5).")
+
+
+def _pieces_words(pieces: dict) -> str:
+    return pieces_words(pieces, _PIECE_WORDS, ("sabotage",), ("curfew",))
+
+
+def card_lines(game) -> list[str]:
+    """The card in play: title and both texts (5.2)."""
+    c = int(game.state[L.CARD])
+    if c <= 0:
+        return ["Card in play: none yet"]
+    lines = [f"Card in play: {CARD_TITLES[c - 1]}"]
+    un, sh = card_text(c, UNSHADED), card_text(c, SHADED)
+    if sh is None:
+        lines.append(f"  {un}")
+    else:
+        lines += [f"  Unshaded: {un}", f"  Shaded:   {sh}"]
+    return lines
+
+
+def initiative_words(d: dict) -> str:
+    return board_drawing.initiative_words(d, L.BOX_NAMES, L.FACTION_TITLES)
+
+
+def action_in_progress(d: dict) -> str:
+    return board_drawing.action_in_progress(d, L.OP_NAMES, L.SA_NAMES)
+
+
+def render_text(game) -> str:
+    """The board in words: the card in play with both texts, the Initiative
+    Track, Political Will, International Opinion, pools, Intel Chits,
+    capabilities by name, every space and a legend (rules 1.0-2.3, 6.5)."""
+    d = game.to_dict()
+    ctx = d["context"]
+    lines = [f"The British Way: Cyprus - seed {d['seed']}; campaign {ctx['propaganda_rounds'] + 1} "
+             f"({ctx['propaganda_rounds']} of 3 Propaganda Rounds done); cards played {len(d['played_cards'])}, "
+             f"left in the deck {len(d['undrawn_cards'])}"]
+    if d["outcome"] != "ongoing":
+        lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
+    lines += card_lines(game)
+    lines.append(initiative_words(d))
+    if d["current_agent"]:
+        doing = action_in_progress(d)
+        title = L.FACTION_TITLES[L.FACTION_NAMES.index(d["current_agent"])]
+        lines.append(f"Now: {title} - {d['decision']}" + (f" ({doing})" if doing else ""))
+    opinion = d["international_opinion"]
+    lines.append(f"Political Will {d['political_will']}/15   International Opinion {opinion} "
+                 f"({L.OPINION_NAMES.index(opinion)}/4)")
+    av = d["available"]
+    held = d["intel_chits"]
+    suez = d["troops_on_suez_crisis"]
+    lines.append(f"British: Available {count(av['troops'], 'Troop', 'Troops')}, {av['police']} Police; "
+                 f"Intel Chits held {len(held)}{' (values ' + ', '.join(map(str, held)) + ')' if held else ''}, "
+                 f"{9 - len(held)} in the bag" + (f"; {count(suez, 'Troop', 'Troops')} away on Suez Crisis"
+                                                  if suez else ""))
+    curfews = sum(1 for p in d["spaces"].values() if p.get("curfew"))
+    lines.append(f"EOKA: Available {count(av['cells'], 'Cell', 'Cells')}, "
+                 f"{count(av['arms_caches'], 'Arms Cache', 'Arms Caches')}; Prison "
+                 f"{count(d['prison'], 'Cell', 'Cells')}; Curfews on the map {curfews}/4")
+    if d["capabilities"]:
+        lines.append("Capabilities in effect:")
+        for label, side in d["capabilities"].items():
+            number = int(label[1:])
+            text = card_text(number, SHADED if side == "shaded" else UNSHADED)
+            lines.append(f"  {CARD_TITLES[number - 1]} ({side}): {text}")
+    lines.append("Map:")
+    for i in range(N_MAP_SPACES):
+        name = SPACE_NAMES[i]
+        kind = f"{KIND_NAMES[SPACE_KIND[i]]} ({SABOTAGE_VALUE[i]})"
+        lines.append(f"  {name:<11} {kind:<16} {_pieces_words(d['spaces'].get(name, {}))}")
+    lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- picture --
+# A schematic map of the island in map units of 60 px (x east, y north): the
+# map fills the top of the picture, the tracks and pools the strip below.
+_PX = 60.0
+_FIG_W, _FIG_H, _DPI = 1000, 800, 100
+_TITLE_H = 64
+_MAP_H = 450
+# name: centre x, y, width, height (British Bases: radius in width, height 0)
+_GEOMETRY = {
+    "Paphos": (1.9, 3.4, 2.7, 1.55),
+    "Limassol": (5.6, 1.25, 2.6, 1.45),
+    "Nicosia": (8.6, 4.35, 2.7, 1.5),
+    "Larnaca": (9.15, 1.85, 2.4, 1.45),
+    "Famagusta": (12.45, 3.45, 2.6, 1.55),
+    "Karpas": (15.0, 5.55, 2.6, 1.35),
+    "Troodos": (5.15, 3.95, 3.1, 1.75),
+    "Kyrenia": (9.1, 6.3, 3.6, 1.1),
+    "Akrotiri": (3.05, 0.95, 0.85, 0),
+    "Dhekelia": (11.35, 1.55, 0.85, 0),
+}
+# The island's outline, west to east along the south coast and back along the north.
+_COAST = ((0.35, 2.2), (1.2, 1.2), (2.3, 0.35), (4.1, 0.2), (6.9, 0.35), (8.3, 0.8), (10.4, 0.75),
+          (12.0, 1.1), (13.6, 2.4), (14.2, 3.9), (16.5, 5.1), (16.45, 6.0), (13.9, 5.2), (12.2, 6.5),
+          (10.9, 7.2), (7.0, 7.1), (4.6, 6.2), (2.8, 5.3), (0.8, 4.9), (0.25, 3.6))
+_TOWN_FACE, _MOUNTAIN_FACE, _BASE_FACE = "#fff8e1", "#d7ccc8", "#e3f2fd"
+_MARKER_STYLE = {"sabotage": ("SABOTAGE", "SAB", "#212121", "white"),
+                 "curfew": ("CURFEW", "CUR", "#ef6c00", "white")}
+
+
+def _draw_space(ax, name, kind, pieces, highlight):
+    from matplotlib.patches import Circle, FancyBboxPatch
+
+    cx, cy, w, h = _GEOMETRY[name]
+    edge, lw = ("#e65100", 3.0) if highlight == "current" else (("#f9a825", 2.5) if highlight else ("#424242", 1.2))
+    value = int(SABOTAGE_VALUE[SPACE_NAMES.index(name)])
+    if kind == BASE:
+        r = w
+        ax.add_patch(Circle((cx, cy), r, fc=_BASE_FACE, ec=edge, lw=lw + 0.6, zorder=3))
+        ax.text(cx, cy + r * 0.55, f"{name} ({value})", fontsize=7.5, fontweight="bold", ha="center",
+                va="center", zorder=4, color="#0d47a1")
+        top, width = cy + r * 0.1, 1.6
+    else:
+        ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle="round,pad=0,rounding_size=0.22",
+                                    zorder=3, lw=lw, ec=edge,
+                                    fc=_MOUNTAIN_FACE if kind == MOUNTAIN else _TOWN_FACE,
+                                    hatch="^^" if kind == MOUNTAIN else None))
+        label = f"{name} Mountains" if kind == MOUNTAIN else name
+        ax.text(cx, cy + h / 2 - 0.22, f"{label} ({value})", fontsize=8.5, fontweight="bold", ha="center",
+                va="center", zorder=4, color="#3e2723",
+                bbox=dict(boxstyle="square,pad=0.08", fc=_MOUNTAIN_FACE, ec="none") if kind == MOUNTAIN else None)
+        top, width = cy + h / 2 - 0.62, w - 0.25
+    items = [(k, pieces[k]) for k in ("troops", "police", "underground_cells", "active_cells", "arms_caches")
+             if pieces.get(k)]
+    rows = [[]]
+    for item in items:
+        if rows[-1] and sum(item_width(n) for _, n in rows[-1]) + item_width(item[1]) > width + 0.05:
+            rows.append([])
+        rows[-1].append(item)
+    for r_i, row in enumerate(r for r in rows if r):
+        y = top - r_i * 0.4
+        row_w = sum(item_width(n) for _, n in row)
+        x0 = cx - (row_w - 0.12) / 2
+        if kind == MOUNTAIN:   # keep pieces readable over the hatching
+            ax.add_patch(FancyBboxPatch((x0 - 0.06, y - 0.18), row_w, 0.36, boxstyle="round,pad=0,rounding_size=0.08",
+                                        fc="white", ec="none", alpha=0.9, zorder=4.5))
+        piece_row(ax, row, x0, y)
+    markers = [(key, pieces[key]) for key in ("sabotage", "curfew") if pieces.get(key)]
+    if markers:
+        span = 2 * w if kind == BASE else w
+        for short in (False, True):
+            badges = []
+            for key, n in markers:
+                full, abbr, fc, tc = _MARKER_STYLE[key]
+                t = abbr if short else full
+                badges.append((t if n == 1 else f"{t} x{n}", fc, tc))
+            widths = [0.145 * len(t) + 0.32 for t, _, _ in badges]
+            if sum(widths) <= span + 0.5:
+                break
+        by = cy - (w * 0.98 if kind == BASE else h / 2)
+        x = cx - (sum(widths) - 0.08) / 2
+        for (t, fc, tc), bw in zip(badges, widths):
+            badge(ax, t, fc, tc, x + (bw - 0.08) / 2, by)
+            x += bw
+
+
+def _draw_map(ax, d):
+    from matplotlib.patches import Polygon
+
+    W, H = _FIG_W / _PX, _MAP_H / _PX
+    ax.set_xlim(0, W)
+    ax.set_ylim(0, H)
+    ax.axis("off")
+    ax.add_patch(Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#cfe3f3", ec="none", zorder=0))
+    ax.add_patch(Polygon(list(_COAST), fc="#ebe3cf", ec="#7aa7cc", lw=1.5, zorder=0.5))
+    ax.text(2.0, 6.8, "Mediterranean Sea", fontsize=9, style="italic", color="#4f7ea6", ha="center",
+            va="center", zorder=0.6)
+    centre = {n: _GEOMETRY[n][:2] for n in _GEOMETRY}
+    for a, b, evidence, _ in EDGES:   # adjacency, faint (dotted where inferred, 1.3.5)
+        (x1, y1), (x2, y2) = centre[a], centre[b]
+        ax.plot([x1, x2], [y1, y2], color="#9e9e9e", lw=0.8, ls=(0, (3, 3)) if evidence == "proven" else ":",
+                alpha=0.7, zorder=1)
+    ctx = d["context"]
+    current = ctx.get("current_space", -1)
+    selected = ctx.get("selected_spaces", [])
+    for i, name in enumerate(SPACE_NAMES):
+        highlight = "current" if i == current else ("selected" if i < len(selected) and selected[i] else None)
+        _draw_space(ax, name, int(SPACE_KIND[i]), d["spaces"].get(name, {}), highlight)
+
+
+def _draw_panel(ax, d):
+    from matplotlib.patches import Circle, Rectangle
+
+    W, H = _FIG_W / _PX, (_FIG_H - _TITLE_H - _MAP_H) / _PX
+    ax.set_xlim(0, W)
+    ax.set_ylim(0, H)
+    ax.axis("off")
+    ax.add_patch(Rectangle((0, 0), W, H, fc="#fafafa", ec="none", zorder=0))
+    ax.plot([0, W], [H - 0.02, H - 0.02], color="#bdbdbd", lw=1.0)
+    x0 = 0.3
+
+    def heading(x, y, text):
+        ax.text(x, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
+
+    # Political Will 0..15 in one row.
+    pw = d["political_will"]
+    y = H - 0.4
+    heading(x0, y, f"Political Will  {pw} / 15")
+    cw, ch = 0.52, 0.46
+    for v in range(16):
+        bx, by = x0 + 3.0 + v * cw, y - ch / 2
+        on = v == pw
+        ax.add_patch(Rectangle((bx, by), cw - 0.06, ch, fc="#1565c0" if on else ("#e3f2fd" if v < pw else "white"),
+                               ec="#1565c0" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        ax.text(bx + (cw - 0.06) / 2, by + ch / 2, str(v), fontsize=8, ha="center", va="center",
+                color="white" if on else "#37474f", fontweight="bold" if on else "normal")
+
+    # International Opinion 0..4.
+    op = L.OPINION_NAMES.index(d["international_opinion"])
+    y -= 0.85
+    heading(x0, y, "International Opinion")
+    bw = 1.55
+    for v, name in enumerate(L.OPINION_NAMES):
+        bx = x0 + 3.5 + v * bw
+        on = v == op
+        ax.add_patch(Rectangle((bx, y - 0.24), bw - 0.08, 0.48, fc="#6a1b9a" if on else "white",
+                               ec="#6a1b9a" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        ax.text(bx + (bw - 0.08) / 2, y, f"{v} {name}", fontsize=8, fontweight="bold" if on else "normal",
+                ha="center", va="center", color="white" if on else "#37474f")
+
+    # Pools, Prison, chits.
+    av = d["available"]
+    y -= 0.85
+    heading(x0, y, "Available")
+    piece_row(ax, [("troops", av["troops"]), ("police", av["police"]), ("cells", av["cells"]),
+                   ("arms_caches", av["arms_caches"])], x0 + 1.6, y, slot=0.85)
+    heading(x0 + 5.3, y, "Prison")
+    piece_row(ax, [("cells", d["prison"])], x0 + 6.5, y, slot=0.85)
+    chits = d["intel_chits"]
+    heading(x0 + 7.8, y, "Intel Chits")
+    ax.text(x0 + 9.7, y, ", ".join(str(c) for c in chits) if chits else "none", fontsize=9.5, va="center",
+            color="#37474f")
+    pr = d["context"]["propaganda_rounds"]
+    heading(x0 + 11.6, y, "Propaganda")
+    for v in range(3):
+        ax.add_patch(Circle((x0 + 13.7 + v * 0.45, y), 0.15, fc="#6d4c41" if v < pr else "white", ec="#6d4c41",
+                            lw=1.2))
+
+    y -= 0.75
+    words = [f"1st Eligible: {L.FACTION_TITLES[d['context']['first_eligible']]}",
+             f"Deck: {len(d['undrawn_cards'])} left"]
+    if d["troops_on_suez_crisis"]:
+        words.append(f"Troops on Suez Crisis: {d['troops_on_suez_crisis']}")
+    if d["capabilities"]:
+        words.append("Capabilities: " + ", ".join(f"{c} {side}" for c, side in d["capabilities"].items()))
+    ctx = d["context"]
+    if 0 <= ctx["current_space"] < N_MAP_SPACES:
+        words.append(f"Space in play: {SPACE_NAMES[ctx['current_space']]}")
+    ax.text(x0, y, "     ".join(words), fontsize=9, va="center", color="#37474f")
+
+    # Legend.
+    y -= 0.8
+    entries = [("troops", "Troops"), ("police", "Police"), ("underground_cells", "Underground Cell"),
+               ("active_cells", "Active Cell"), ("arms_caches", "Arms Cache")]
+    lx = x0 + 0.15
+    for kind, text in entries:
+        glyph(ax, kind, lx, y, size=0.22)
+        ax.text(lx + 0.22, y, text, fontsize=8, va="center", color="#37474f")
+        lx += 0.45 + 0.11 * len(text)
+    for key in ("sabotage", "curfew"):
+        full, abbr, fc, tc = _MARKER_STYLE[key]
+        badge(ax, f"{full} / {abbr}", fc, tc, lx + 0.8, y, font=6.5)
+        lx += 2.0
+    ax.text(lx + 0.2, y, "(n) Sabotage value; lines: adjacent", fontsize=7.5,
+            va="center", color="#607d8b")
+
+
+def render_rgb(game) -> np.ndarray:
+    """The board as an (800, 1000, 3) uint8 picture: the island, pieces,
+    markers, Political Will, International Opinion, pools.
+
+    Drawn on a private matplotlib Figure with the Agg canvas: pyplot and the
+    global backend are left alone."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    d = game.to_dict()
+    fig = Figure(figsize=(_FIG_W / _DPI, _FIG_H / _DPI), dpi=_DPI, facecolor="white")
+    canvas = FigureCanvasAgg(fig)
+    map_bottom = (_FIG_H - _TITLE_H - _MAP_H) / _FIG_H
+    ax_map = fig.add_axes((0, map_bottom, 1, _MAP_H / _FIG_H))
+    ax_panel = fig.add_axes((0, 0, 1, map_bottom))
+    _draw_map(ax_map, d)
+    _draw_panel(ax_panel, d)
+    fig.text(0.012, 1 - 22 / _FIG_H, f"The British Way: Cyprus   |   Card: {d['card'] or 'none yet'}",
+             fontsize=13, fontweight="bold", ha="left", va="center", color="#212121")
+    who = L.FACTION_TITLES[L.FACTION_NAMES.index(d["current_agent"])] if d["current_agent"] else "nobody"
+    if d["outcome"] != "ongoing":
+        line, colour = f"GAME OVER: {d['outcome'].replace('_', ' ')}", "#b71c1c"
+    else:
+        doing = action_in_progress(d)
+        line, colour = f"Decision: {d['decision']}   ({who} to act{': ' + doing if doing else ''})", "#37474f"
+    fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
+    fig.add_artist(title_rule(fig, 1 - _TITLE_H / _FIG_H))
+    return to_rgb(fig, canvas)

@@ -1,0 +1,26 @@
+"""Batch rollouts of Cyprus with a policy per seat: one row per game
+(engine/coin/rollouts.py holds the frame and names the columns).
+
+    from britishway_env import rollouts
+    df = rollouts.run("cyprus", 10_000, seed=0, policies={"british": "heuristic", "eoka": "random"})
+
+Random play in both seats runs :mod:`.playout` (the scripted bots are not
+compiled for it); any scripted seat runs :mod:`.batch`.
+"""
+
+from __future__ import annotations
+
+from ...engine.coin.rollouts import CoinRollouts
+from . import layout as L
+from .batch import play_games
+from .bots import POLICY_NAMES
+from .playout import FAILURES, play_random_games
+
+ROLLOUTS = CoinRollouts(volume="cyprus", module=__name__, seats=L.FACTION_NAMES, prefix="C",
+                        policies=POLICY_NAMES, random_games=play_random_games, policy_games=play_games,
+                        failures=FAILURES)
+COLUMNS = ROLLOUTS.columns
+play = ROLLOUTS.play
+event_names = ROLLOUTS.event_names
+table = ROLLOUTS.table
+run = ROLLOUTS.run

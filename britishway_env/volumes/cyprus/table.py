@@ -1,0 +1,58 @@
+"""What a person playing Cyprus is shown (britishway_env/session.py): the
+board in words and as a picture, the card in play, dice in words, why the
+bot chose what it did, and where an action starts."""
+
+from __future__ import annotations
+
+from .. import coin_table
+from . import layout as L
+from .cards import CARD_TITLES
+from .render import render_rgb, render_text
+
+board = render_text
+HAS_PICTURE = True                       # picture(game) draws the map
+picture = render_rgb
+
+# State-dict keys a move's "what changed" leaves out: bookkeeping, not the board.
+ignored_keys = ("volume", "layout_version", "decision", "current_agent", "context", "played_cards",
+                "undrawn_cards", "rng", "forced_chance", "seed", "history", "history_from_seed")
+
+_HELP = {
+    L.D_BOX: "pick a box of the Initiative Track (2.3.2): an Event, a Limited Op (one space, no Special "
+             "Activity), an Op & Special Activity, or Pass in one of them (British: an Intel Chit; EOKA: "
+             "Ambush in one space, 2.3.3)",
+    L.D_OPERATION: "pick the Operation to carry out (3.0)",
+    L.D_SPACE: "pick a space for the Operation, or stop when done (3.1); 'the other way' is a capability's "
+               "option in that space",
+    L.D_SA_SPACE: "pick a space for the Special Activity (4.0)",
+    L.D_SA_AFTER: "take a Special Activity now or after the Operation (4.1)",
+    L.D_EVENT_SPACE: "pick a space the event text names (5.1)",
+    L.D_EVENT_COUNT: "how far the event shifts International Opinion (5.1)",
+    L.D_EVENT_OPTION: "pick one of the event text's options (5.1)",
+    L.D_EVENT_OP: "pick the Operation the event grants (5.1)",
+    L.D_CURFEW_FROM: "no Curfew is Available: pick the one that moves from the map (1.10)",
+    L.D_PROP_DISCARD: "Propaganda Round: the British discard Intel Chits (6.2.2)",
+    L.D_PROP_CACHE: "Propaganda Round: EOKA may place an Arms Cache (6.2.1)",
+}
+
+
+def card(game) -> str:
+    return coin_table.card(game, CARD_TITLES)
+
+
+campaign = coin_table.campaign
+starts_action = coin_table.starts_action
+dice = coin_table.dice
+
+
+def help(game) -> str:  # noqa: A001 - the session's name for a decision's help line
+    d = int(game.state[L.DECISION])
+    return _HELP.get(d, f"{L.DECISION_NAMES[d]}")
+
+
+def reason(game, policy: str, action: int) -> str:
+    """Why the bot chose ``action``: the scripted bot's average worth for it
+    and the next-best two, or "at random"."""
+    from .bots import NEG, scored_choice
+
+    return coin_table.reason(game, policy, action, "cyprus", scored_choice, NEG)
