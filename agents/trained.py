@@ -21,7 +21,9 @@ CHECKPOINTS = Path(__file__).parent / "checkpoints"
 SHIPPED = {"solo1948": CHECKPOINTS / "solo1948_ppo.npz"}
 # The shipped policy of each seat of a two-player volume: what the policy name "trained" plays.
 SHIPPED_SEATS = {("palestine", "british"): CHECKPOINTS / "palestine_british.npz",
-                 ("palestine", "irgun"): CHECKPOINTS / "palestine_irgun.npz"}
+                 ("palestine", "irgun"): CHECKPOINTS / "palestine_irgun.npz",
+                 ("cyprus", "british"): CHECKPOINTS / "cyprus_british.npz",
+                 ("cyprus", "eoka"): CHECKPOINTS / "cyprus_eoka.npz"}
 TRAINED = "trained"
 
 

@@ -137,8 +137,11 @@ def test_bot_is_deterministic_given_the_open_information():
 def test_bot_policies_and_errors():
     g = Game("cyprus", seed=1)
     assert bots.choose(g, "random") in g.legal_actions()
+    assert bots.choose(g, "trained") in g.legal_actions()         # the shipped network of the seat
     with pytest.raises(UnknownPolicyError):
-        bots.choose(g, "trained")
+        bots.choose(g, "genius")
+    with pytest.raises(UnknownPolicyError):
+        bots.choose(g, "nowhere.npz")
     action, scores = bots.scored_choice(g)
     assert scores[action] == max(scores[a] for a in g.legal_actions())
 
@@ -149,3 +152,22 @@ def test_rollout_rows_do_not_depend_on_chunks():
     assert a.equals(b)
     assert set(a.columns) >= {"winner", "final_political_will", "events", "policy_eoka"}
     assert all(e.startswith("C") for events in a.events for e in events)
+
+
+def test_vector_env_rows_equal_the_batch_runner_rows_when_the_learner_plays_the_bot():
+    """Cyprus's compiled vector env (volumes/cyprus/vector.py): with the learner
+    playing the scripted bot's choices against the scripted bot, an evaluation
+    run's rows are those of the batch runner with the bots in both seats; the
+    mask handed out is the rules' mask."""
+    from britishway_env.envs.vector import VectorEnv
+    from britishway_env.volumes.cyprus import batch
+
+    games, base = 8, 321
+    env = VectorEnv("cyprus", num_envs=3, seat="eoka", opponent="heuristic", seed=base, games=games,
+                    auto_single=False)
+    env.reset()
+    while not env.done:
+        env.step(np.maximum(env.bot_actions(), 0))
+    want = np.zeros((games, batch.N_RESULT_COLUMNS), dtype=np.int64)
+    batch.play_games(base, 0, games, bots.POLICY_HEURISTIC, bots.POLICY_HEURISTIC, False, want)
+    np.testing.assert_array_equal(env.result_rows(), want)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from britishway_env import Game
-from britishway_env.errors import IllegalActionError
+from britishway_env.errors import IllegalActionError, StateError
 from britishway_env.volumes.boards import cyprus as board
 from britishway_env.volumes.cyprus import layout as L
 from britishway_env.volumes.cyprus.setup import SETUP
@@ -109,8 +109,9 @@ def test_1_6_1_intel_chits_drawn_at_random_from_the_bag_and_open():
     play(g, PASS_LIMITED)
     assert g.to_dict()["intel_chits"] == [2, 2, 2]
     g2 = make(1, {"Nicosia": {"troops": 1}}, first="british", intel_chits=[2, 2, 2])
-    with pytest.raises(Exception):
-        g2.force_chance([6]); play(g2, PASS_LIMITED)          # only 6 chits left in the bag: index 6 is out
+    g2.force_chance([6])
+    with pytest.raises(StateError, match="forced chance value 6"):
+        play(g2, PASS_LIMITED)                                # only 6 chits left in the bag: index 6 is out
 
 
 def test_1_6_2_and_2_3_7_offensive_removes_a_cache_only_where_no_british_cubes_are():
@@ -172,14 +173,11 @@ def test_1_10_no_curfew_in_a_town_without_british_pieces():
 
 
 def test_1_10_curfew_leaves_a_space_emptied_of_british_pieces():
-    g = make(1, {"Limassol": {"police": 1, "curfew": 1, "active_cells": 1}, "Nicosia": {"troops": 1}},
-             first="british")
-    play(g, OP_SA_BOX, op("Patrol"), space("Limassol"))
-    assert spaces_legal(g) == set()   # only Limassol has Cells
-    play(g, STOP)
-    g2 = make(1, {"Limassol": {"police": 1, "curfew": 1}, "Nicosia": {"troops": 2, "police": 1}, "Karpas": {}},
-              first="british")
-    play(g2, PASS_OP_SA, PASS_LIMITED)   # nothing moves: the Curfew stays
+    g = make(1, {"Limassol": {"police": 1, "curfew": 1}, "Nicosia": {"active_cells": 1}}, first="british")
+    play(g, LIMITED_BOX, op("Patrol"), space("Nicosia"), STOP, space("Limassol"), space("Nicosia"))
+    assert pieces(g, "Limassol") == {}                        # its only Police left: the Curfew goes
+    g2 = make(1, {"Limassol": {"police": 1, "curfew": 1}, "Nicosia": {"troops": 2, "police": 1}}, first="british")
+    play(g2, PASS_OP_SA, PASS_LIMITED)                        # nothing moves: the Curfew stays
     assert pieces(g2, "Limassol")["curfew"] == 1
 
 
@@ -364,8 +362,8 @@ def test_3_2_4_cells_alternate_over_the_whole_assault():
 def test_3_2_4_assault_spends_intel_for_underground_cells():
     g = make(1, {"Nicosia": {"troops": 3, "underground_cells": 2, "arms_caches": 1}}, first="british",
              intel_chits=[2])
+    g.force_chance([0])                                       # the Arms Cache's chit
     play(g, LIMITED_BOX, op("Assault"), space("Nicosia"), chit(2))
-    g.force_chance  # noqa: B018 - no roll here
     assert pieces(g, "Nicosia") == {"troops": 3}           # 2 Cells paid, then the Arms Cache
     assert g.to_dict()["political_will"] == 11
 

@@ -148,7 +148,7 @@ def test_a_whole_game_against_each_bot(tmp_path, seat, bot):
     assert saved["bot"] == bot and Game.replay("palestine", 12, saved["actions"]).is_terminal()
 
 
-@pytest.mark.parametrize("seat, bot", [("eoka", "heuristic"), ("british", "random")])
+@pytest.mark.parametrize("seat, bot", [("eoka", "heuristic"), ("british", "random"), ("eoka", "trained")])
 def test_a_whole_cyprus_game_against_a_bot(tmp_path, seat, bot):
     term = _spawn(["cyprus", "--as", seat, "--vs", bot, "--seed", "6", "--save", "c.json"], tmp_path)
     term.expect(PROMPT)
@@ -161,7 +161,7 @@ def test_a_whole_cyprus_game_against_a_bot(tmp_path, seat, bot):
     title = "EOKA" if seat == "eoka" else "British"
     assert f"you play {title} against the {bot} bot" in intro and "International Opinion" in intro
     assert "(bot)" in out
-    assert ("why: scored" if bot == "heuristic" else "why: picked at random") in out
+    assert {"heuristic": "why: scored", "random": "why: picked at random", "trained": "why: network: "}[bot] in out
     assert (tmp_path / "c-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     saved = _saved(tmp_path / "c.json")
     assert saved["volume"] == "cyprus" and Game.replay("cyprus", 6, saved["actions"]).is_terminal()
@@ -187,7 +187,7 @@ def test_the_solo_deck_in_a_terminal_has_no_bot_and_no_map(tmp_path):
     (["palestine", "--vs", "genius"], "unknown bot 'genius'"),
     (["palestine", "--as", "all", "--vs", "random"], "leave out --vs"),
     (["palestine", "--vs", "nowhere.npz"], "nowhere.npz"),
-    (["cyprus", "--vs", "trained"], "trained"),
+    (["cyprus", "--as", "irgun"], "'irgun' is not a seat of cyprus"),
 ])
 def test_bad_seats_and_bots_are_refused_before_play(tmp_path, args, fragment):
     term = _spawn(args, tmp_path)

@@ -120,13 +120,14 @@ def test_game_choose_and_bot_opponent_take_a_network(net):
         Game("solo1948", seed=0).choose("heuristic")
 
 
-@pytest.mark.parametrize("seat", ["british", "irgun"])
-def test_shipped_policies_load_and_beat_random_play_in_their_seat(seat):
-    path = SHIPPED_SEATS[("palestine", seat)]
+@pytest.mark.parametrize("volume, seat", [("palestine", "british"), ("palestine", "irgun"), ("cyprus", "british"),
+                                          ("cyprus", "eoka")])
+def test_shipped_policies_load_and_beat_random_play_in_their_seat(volume, seat):
+    path = SHIPPED_SEATS[(volume, seat)]
     assert path.is_file(), f"{path} must be shipped"
-    net = policy_file.load(path, volume="palestine")
+    net = policy_file.load(path, volume=volume)
     assert "experiments/train.py" in net.config["source"]
-    df = rollouts.run("palestine", 200, seed=424242, policies={seat: "trained"})
+    df = rollouts.run(volume, 200, seed=424242, policies={seat: "trained"})
     assert (df["winner"] == seat).mean() >= 0.9
     assert (df[f"policy_{seat}"] == "trained").all()
 

@@ -44,7 +44,7 @@ def test_volumes_offer_seats_bots_and_pictures(client):
     assert vols["palestine"]["bots"] == ["heuristic", "random", "trained"] and vols["palestine"]["picture"]
     assert [s["id"] for s in vols["palestine"]["seats"]] == ["british", "irgun"]
     assert vols["solo1948"]["bots"] == [] and not vols["solo1948"]["picture"]
-    assert vols["cyprus"]["bots"] == ["heuristic", "random"] and vols["cyprus"]["picture"]
+    assert vols["cyprus"]["bots"] == ["heuristic", "random", "trained"] and vols["cyprus"]["picture"]
     assert [s["id"] for s in vols["cyprus"]["seats"]] == ["british", "eoka"]
 
 

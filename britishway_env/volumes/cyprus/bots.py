@@ -159,15 +159,24 @@ def scored_choice(game) -> tuple[int, np.ndarray]:
 
 def choose(game, policy: str = "heuristic", rng=None) -> int:
     """The action ``policy`` picks for ``game.current_agent`` (a CyprusGame):
-    "heuristic" (the scripted bot, deterministic given the open information)
-    or "random" (uniform over the legal actions, from ``rng``, default one
-    seeded from the game's seed and length)."""
+    "heuristic" (the scripted bot, deterministic given the open information),
+    "random" (uniform over the legal actions, from ``rng``, default one
+    seeded from the game's seed and length), or "trained" (the shipped network
+    of the seat) or a policy file path (``.npz``): the network's arg-max over
+    the legal actions."""
+    from agents.trained import is_learned, load_network
+
     from ...errors import StateError, UnknownPolicyError
 
-    if policy not in POLICY_NAMES:
-        raise UnknownPolicyError(f"unknown policy {policy!r} for cyprus: use one of {', '.join(POLICY_NAMES)}")
+    learned = is_learned(policy)
+    if policy not in POLICY_NAMES and not learned:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for cyprus: use one of {', '.join(POLICY_NAMES)}, "
+                                 "'trained' or a policy file (.npz)")
     if game.is_terminal():
         raise StateError("the game is over: no action to choose")
+    if learned:
+        network = load_network(policy, "cyprus", game.current_agent)
+        return int(network.act(game.observation()[None], game.legal_mask()[None])[0])
     if policy == "heuristic":
         return scored_choice(game)[0]
     if rng is None:

@@ -5,12 +5,14 @@
     df = rollouts.run("cyprus", 10_000, seed=0, policies={"british": "heuristic", "eoka": "random"})
 
 Random play in both seats runs :mod:`.playout` (the scripted bots are not
-compiled for it); any scripted seat runs :mod:`.batch`.
+compiled for it); any scripted seat runs :mod:`.batch`; a trained network in a
+seat runs the vector env (``envs/vector.play_policies``, lock-step batches).
 """
 
 from __future__ import annotations
 
 from ...engine.coin.rollouts import CoinRollouts
+from ...envs.vector import play_policies
 from . import layout as L
 from .batch import play_games
 from .bots import POLICY_NAMES
@@ -18,7 +20,7 @@ from .playout import FAILURES, play_random_games
 
 ROLLOUTS = CoinRollouts(volume="cyprus", module=__name__, seats=L.FACTION_NAMES, prefix="C",
                         policies=POLICY_NAMES, random_games=play_random_games, policy_games=play_games,
-                        failures=FAILURES)
+                        failures=FAILURES, learned_games=play_policies)
 COLUMNS = ROLLOUTS.columns
 play = ROLLOUTS.play
 event_names = ROLLOUTS.event_names

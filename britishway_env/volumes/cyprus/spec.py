@@ -27,6 +27,17 @@ def warm_batch() -> None:
     run(1, seed=0, policies={seat: "heuristic" for seat in FACTION_NAMES})
 
 
+def warm_vector() -> None:
+    """The vector env's step (training): one slot against the scripted bot, to the learner's second decision."""
+    import numpy as np
+
+    from ...envs.vector import VectorEnv
+
+    env = VectorEnv("cyprus", num_envs=1, seat="british", opponent="heuristic", seed=0)
+    _, masks = env.reset()
+    env.step(np.array([int(np.flatnonzero(masks[0])[0])]))
+
+
 def warm_check() -> None:
     """The invariant check every loaded state dict passes."""
     from ...game import Game
@@ -74,7 +85,7 @@ SPEC = VolumeSpec(
     capabilities={number: title for number, title, cap, _ in CARDS if cap != NO_CAPABILITY},   # 5.3
     policies=("random", "heuristic"),
     default_policy="random",
-    policy_help="",
+    policy_help="trained (the shipped network of the seat, where one is shipped) or a policy file (.npz, docs/api.md)",
     max_games=2_000_000,
     rows=Rows(outcome_column="winner",
               outcomes=tuple(Outcome(seat, f"{seat} victory", seat) for seat in FACTION_NAMES),
@@ -89,6 +100,8 @@ SPEC = VolumeSpec(
                 f"{PACKAGE}.spec:warm_rollouts", "rollout runner (random play)", RULES_SPLIT),
         Kernels("batch", f"{PACKAGE}.batch", ("play_rows",), f"{PACKAGE}.spec:warm_batch",
                 "rollout runner with the scripted bots", joined(RULES_SPLIT, BOTS_SPLIT)),
+        Kernels("vector", f"{PACKAGE}.vector", ("step_slots",), f"{PACKAGE}.spec:warm_vector", "vector env",
+                joined(RULES_SPLIT, BOTS_SPLIT)),
         Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply"), split=RULES_SPLIT),
         Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
         Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step",
@@ -97,6 +110,7 @@ SPEC = VolumeSpec(
                 BOTS_SPLIT),
     ),
     backends=("local", "ray"),
+    vector=f"{PACKAGE}.vector",
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="eoka", political_will_start=SETUP_POLITICAL_WILL,      # 2.1
                       political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS),
