@@ -710,3 +710,18 @@ def test_observation_does_not_depend_on_the_undrawn_deck():
     other = g.determinize(99)
     assert not (other.state[L.DECK:L.DECK + 21] == g.state[L.DECK:L.DECK + 21]).all()
     assert (g.observation() == other.observation()).all()
+
+
+@pytest.mark.parametrize("decision, match", [(L.D_REDEPLOY_TROOPS, "no Troops are in the Mountains"),
+                                             (L.D_SUEZ_RETURN, "no Troops are on SUEZ CRISIS")])
+def test_state_dict_rejects_a_forced_move_with_nothing_to_move(decision, match):
+    from britishway_env.volumes.cyprus.game import CyprusGame
+
+    g = make(1, {"Nicosia": {"troops": 1}}, first="british", undrawn=[33] + list(range(2, 19)) + [34, 35])
+    play(g, PASS_LIMITED, PASS_OP_SA)           # the Propaganda Round: EOKA Arms is pending
+    d = g.to_dict()
+    d["context"]["decision"] = decision
+    for key in ("history", "history_from_seed", "seed", "decision", "current_agent"):
+        d.pop(key, None)
+    with pytest.raises(StateError, match=match):
+        CyprusGame._from_dict(d)

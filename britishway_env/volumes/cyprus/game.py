@@ -12,7 +12,7 @@ import numpy as np
 from ...engine.statedict import Fields, show
 from ...errors import StateError
 from ...game import KernelGame, parse_action
-from ..boards.cyprus import BASE, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
+from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
 from . import events as E
 from . import invariants, turns
 from . import layout as L
@@ -565,6 +565,12 @@ class _Reader:
             if wanted and ctx[key] < 0:
                 self.fail(f"context.{key} must name a map space for {name}")
         self.check_sources(s, d, ctx, name)
+        mountain_troops = sum(int(s[L.SPACES + i * L.SPACE_FIELDS + L.TROOPS]) for i in range(_N)
+                              if SPACE_KIND[i] == MOUNTAIN)
+        if d == L.D_REDEPLOY_TROOPS and mountain_troops == 0:
+            self.fail(f"{name}: no Troops are in the Mountains to move to a Base (6.3.1)")
+        if d == L.D_SUEZ_RETURN and s[L.SUEZ_TROOPS] == 0:
+            self.fail(f"{name}: no Troops are on SUEZ CRISIS to return (C4)")
         if d == L.D_PROP_DISCARD and not 1 <= ctx["op_counter"] <= int(s[L.INTEL_HELD:L.INTEL_HELD + 3].sum()):
             self.fail(f"context.op_counter (chits to discard) must be 1..the chits held for {name} (6.2.2)")
         self.check_travel_arrivals(s, ctx)

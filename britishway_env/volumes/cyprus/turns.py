@@ -1303,7 +1303,9 @@ def apply(state, action):
         state[CUR] = -1
         state[DECISION] = D_REDEPLOY_POLICE
     elif d == D_REDEPLOY_TROOPS:
-        move(state, troops_in_mountains(state), space, TROOPS, 1)
+        src = troops_in_mountains(state)
+        if src >= 0:
+            move(state, src, space, TROOPS, 1)
         redeploy_after_police(state)
     elif d == D_REDEPLOY_CELL:
         src = state[CUR]
@@ -1322,8 +1324,9 @@ def apply(state, action):
         state[CUR] = -1
         continue_round(state, PHASE_REDEPLOY)
     elif d == D_SUEZ_RETURN:
-        state[SUEZ_TROOPS] -= 1
-        state[at(space, TROOPS)] += 1
+        if state[SUEZ_TROOPS] > 0:
+            state[SUEZ_TROOPS] -= 1
+            state[at(space, TROOPS)] += 1
         if state[SUEZ_TROOPS] == 0:
             clear_moves(state)
             reset_phase(state)
