@@ -141,7 +141,7 @@ def _draw_space(ax, name, kind, pieces, highlight):
         ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle="round,pad=0,rounding_size=0.22",
                                     zorder=3, lw=lw, ec=edge,
                                     fc=_MOUNTAIN_FACE if kind == MOUNTAIN else _TOWN_FACE,
-                                    hatch="^^" if kind == MOUNTAIN else None))
+                                    hatch=".." if kind == MOUNTAIN else None))
         label = f"{name} Mountains" if kind == MOUNTAIN else name
         ax.text(cx, cy + h / 2 - 0.22, f"{label} ({value})", fontsize=8.5, fontweight="bold", ha="center",
                 va="center", zorder=4, color="#3e2723",
