@@ -683,6 +683,17 @@ def test_state_dict_rejects_bad_fields(bad, match):
         Game.from_dict(d)
 
 
+def test_state_dict_takes_international_opinion_by_name_or_number():
+    for value in ("Criticized", 3):
+        d = {"volume": "cyprus", "spaces": {"Nicosia": {"troops": 1}}, "international_opinion": value}
+        assert Game.from_dict(d).to_dict()["international_opinion"] == "Criticized"
+    from britishway_env.errors import StateError as Refused
+
+    for bad in (5, -1, True, 2.0, "Angry"):
+        with pytest.raises(Refused, match="international_opinion"):
+            Game.from_dict({"volume": "cyprus", "spaces": {}, "international_opinion": bad})
+
+
 def test_state_dict_round_trip_through_random_games():
     import json
     rng = np.random.default_rng(3)

@@ -69,9 +69,12 @@ def forced_roll_error(g, err: ValueError) -> bool:
     return bool(g.forced_chance_left()) and "forced chance value" in str(err)
 
 
-@FUZZ
-@given(case=st.deferred(lambda: mutated(bases("palestine"))))
-def test_palestine_state_dict_fuzz(case):
+COIN = {"palestine": (pal_inv, pal_playout), "cyprus": (cy_inv, cy_playout)}
+
+
+def coin_fuzz_case(volume, case):
+    """Load ``case`` or reject it; what loads plays out compiled with every invariant checked."""
+    inv, playout = COIN[volume]
     d, what = case
     g = load_or_reject(d)
     if g is None:
@@ -79,30 +82,24 @@ def test_palestine_state_dict_fuzz(case):
     reloads(g)
     out = np.zeros(results.N_RESULT_COLUMNS, dtype=np.int64)
     try:
-        pal_playout.play_out_from(g.state.copy(), np.int64(len(what)), True, pal_inv.MAX_DECISIONS, out)
+        playout.play_out_from(g.state.copy(), np.int64(len(what)), True, inv.MAX_DECISIONS, out)
     except ValueError as err:
         assert forced_roll_error(g, err), f"{what}: {err}"
         return
-    assert out[results.R_VIOLATION] == pal_inv.OK, \
-        f"{what}: accepted, then {pal_playout.FAILURES[out[results.R_VIOLATION]]} after {out[results.R_DECISIONS]}"
+    assert out[results.R_VIOLATION] == inv.OK, \
+        f"{what}: accepted, then {playout.FAILURES[out[results.R_VIOLATION]]} after {out[results.R_DECISIONS]}"
+
+
+@FUZZ
+@given(case=st.deferred(lambda: mutated(bases("palestine"))))
+def test_palestine_state_dict_fuzz(case):
+    coin_fuzz_case("palestine", case)
 
 
 @FUZZ
 @given(case=st.deferred(lambda: mutated(bases("cyprus"))))
 def test_cyprus_state_dict_fuzz(case):
-    d, what = case
-    g = load_or_reject(d)
-    if g is None:
-        return
-    reloads(g)
-    out = np.zeros(results.N_RESULT_COLUMNS, dtype=np.int64)
-    try:
-        cy_playout.play_out_from(g.state.copy(), np.int64(len(what)), True, cy_inv.MAX_DECISIONS, out)
-    except ValueError as err:
-        assert forced_roll_error(g, err), f"{what}: {err}"
-        return
-    assert out[results.R_VIOLATION] == cy_inv.OK, \
-        f"{what}: accepted, then {cy_playout.FAILURES[out[results.R_VIOLATION]]} after {out[results.R_DECISIONS]}"
+    coin_fuzz_case("cyprus", case)
 
 
 @FUZZ

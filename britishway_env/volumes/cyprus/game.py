@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engine.statedict import Fields, show
+from ...engine.coin.statedict import SIDE_NAMES, CoinReader
+from ...engine.statedict import is_integer
 from ...errors import StateError
 from ...game import KernelGame, parse_action
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
@@ -22,7 +23,6 @@ from .setup import determinize
 
 MAP_NAMES = SPACE_NAMES
 PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_caches", "sabotage", "curfew")
-SIDE_NAMES = ("unshaded", "shaded")
 CAPABILITY_SLOTS = {card: slot for slot, card in enumerate(L.CAPABILITY_SLOT_CARDS)}
 assert tuple(CAPABILITY_SLOTS) == CAPABILITY_CARDS
 
@@ -371,18 +371,28 @@ AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "cells": L
 PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_CELLS, L.TOTAL_CELLS, 2, 30, 1)   # totals checked after
 
 
-class _Reader:
-    """Checks a Cyprus state dict field by field; errors name the field."""
+class _Reader(CoinReader):
+    """Checks a Cyprus state dict field by field; errors name the field (the
+    COIN part in engine/coin/statedict.py)."""
 
-    def __init__(self, d: dict):
-        self.d = d
-        self.f = Fields("cyprus state dict")
-
-    def fail(self, msg: str):
-        raise StateError(f"cyprus state dict: {msg}")
-
-    def count(self, value, what, hi):
-        return self.f.integer(value, what, 0, hi)
+    volume = "cyprus"
+    layout = L.LAYOUT
+    state_size = L.STATE_SIZE
+    new_game = staticmethod(turns.new_game)
+    prefix = "C"
+    n_event_cards = N_EVENT_CARDS
+    propaganda_cards = PROPAGANDA_CARDS
+    card_titles = CARD_TITLES
+    faction_names = L.FACTION_NAMES
+    outcome_names = L.OUTCOME_NAMES
+    decision_names = L.DECISION_NAMES
+    capability_slots = CAPABILITY_SLOTS
+    single_text = tuple(c for c in CAPABILITY_SLOTS if E.SINGLE_TEXT[c])
+    context_fields = CONTEXT_FIELDS
+    context_arrays = CONTEXT_ARRAYS
+    context_ranges = CONTEXT_RANGES
+    context_array_ranges = CONTEXT_ARRAY_RANGES
+    default_first = "eoka"
 
     def build(self, cls):
         f, d = self.f, self.d
@@ -393,76 +403,16 @@ class _Reader:
         game = cls._new_loaded(f, d)
         s = game.state
         s[L.POLITICAL_WILL] = self.count(d.get("political_will", 14), "political_will", L.PW_MAX)
-        s[L.OPINION] = L.OPINION_NAMES.index(f.choice(d.get("international_opinion", "Debated"),
-                                                      "international_opinion", L.OPINION_NAMES))
+        opinion = d.get("international_opinion", "Debated")     # a name, or its number 0-4 (6.5)
+        s[L.OPINION] = self.count(opinion, "international_opinion", L.OPINION_MAX) if is_integer(opinion) \
+            else L.OPINION_NAMES.index(f.choice(opinion, "international_opinion", L.OPINION_NAMES))
         s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
         s[L.SUEZ_TROOPS] = self.count(d.get("troops_on_suez_crisis", 0), "troops_on_suez_crisis", 3)
-        chits = f.integers(d.get("intel_chits", []), "intel_chits", 0, 2, 3 * L.INTEL_CHITS_PER_VALUE)
-        for v in chits:
-            s[L.INTEL_HELD + v] += 1
-        if (s[L.INTEL_HELD:L.INTEL_HELD + 3] > L.INTEL_CHITS_PER_VALUE).any():
-            self.fail("intel_chits: at most 3 Intel Chits of each value exist (1.6.1)")
-        spaces = f.mapping(d["spaces"], "spaces", "a mapping of space name -> pieces")
-        for name, pieces in spaces.items():
-            if not isinstance(name, str) or name not in MAP_NAMES:
-                self.fail(f"unknown space {show(name)}; spaces: {', '.join(MAP_NAMES)}")
-            i = MAP_NAMES.index(name)
-            f.mapping(pieces, f"spaces.{name}", "a mapping of piece -> count")
-            for key, n in pieces.items():
-                if not isinstance(key, str) or key not in PIECE_KEYS:
-                    self.fail(f"unknown piece {show(key)} in {name}; pieces: {', '.join(PIECE_KEYS)}")
-                p = PIECE_KEYS.index(key)
-                s[L.SPACES + i * L.SPACE_FIELDS + p] = self.count(n, f"spaces.{name}.{key}", PIECE_MAX[p])
+        self.read_chits(s, "intel_chits", L.INTEL_HELD, 3, L.INTEL_CHITS_PER_VALUE, "Intel Chits", "1.6.1")
+        self.read_spaces(s, MAP_NAMES, PIECE_KEYS, PIECE_MAX, L.SPACES, L.SPACE_FIELDS)
         self.fill_available(s, d.get("available"))
         self.check_board(s)
-        self.read_deck(s, game)
-        ctx = d.get("context")
-        if ctx is None:
-            ctx = self.fresh_card_context(s, d)
-            saved = False
-        else:
-            f.mapping(ctx, "context", "a mapping of context field -> value")
-            saved = True
-            if "first_eligible" in d:
-                self.fail("first_eligible: give it only without a 'context' (context.first_eligible says it)")
-        self.read_context(s, ctx)
-        self.read_capabilities(s, d.get("capabilities"), saved)
-        self.check_context(s)
-        self.check_derived(game)
-        return game._finish_load(f, d)
-
-    def read_deck(self, s, game):
-        f, d = self.f, self.d
-        if "played_cards" not in d and "undrawn_cards" not in d:
-            fresh = np.zeros(L.STATE_SIZE, dtype=np.int64)
-            turns.new_game(fresh, np.int64(game.seed))
-            played = [int(fresh[L.DECK])]
-            undrawn = [int(c) for c in fresh[L.DECK + 1:L.DECK + DECK_SIZE]]
-        elif "played_cards" not in d or "undrawn_cards" not in d:
-            self.fail("give both 'played_cards' and 'undrawn_cards', or neither (a fresh deck)")
-        else:
-            played = f.integers(d["played_cards"], "played_cards", 1, N_EVENT_CARDS + 3, DECK_SIZE, 1)
-            undrawn = f.integers(d["undrawn_cards"], "undrawn_cards", 1, N_EVENT_CARDS + 3, DECK_SIZE)
-        deck = played + undrawn
-        if sorted(c for c in deck if c in PROPAGANDA_CARDS) != list(PROPAGANDA_CARDS) or len(deck) != DECK_SIZE \
-                or len(set(deck)) != DECK_SIZE:
-            self.fail(f"the deck must be {DECK_SIZE} distinct cards including C33-C35 (2.1), "
-                      "played_cards then undrawn_cards")
-        s[L.DECK:L.DECK + DECK_SIZE] = deck
-        s[L.DECK_DRAWN] = len(played)
-        s[L.CARD] = deck[len(played) - 1]
-
-    def read_context(self, s, ctx):
-        f = self.f
-        fields = dict(L.LAYOUT.fields)
-        f.keys(ctx, "context", CONTEXT_FIELDS + CONTEXT_ARRAYS, CONTEXT_FIELDS + CONTEXT_ARRAYS)
-        for k in CONTEXT_FIELDS:
-            lo, hi = CONTEXT_RANGES[k]
-            s[fields[k][0]] = f.integer(ctx[k], f"context.{k}", lo, hi)
-        for k in CONTEXT_ARRAYS:
-            lo, hi = CONTEXT_ARRAY_RANGES[k]
-            n = fields[k][1]
-            s[fields[k][0]:fields[k][0] + n] = f.integers(ctx[k], f"context.{k}", lo, hi, n, n)
+        return self.read_the_rest(game)
 
     def check_context(self, s):
         """Cross-field checks of the decision context."""
@@ -471,30 +421,10 @@ class _Reader:
             self.fail(f"context.decision {d} is not a decision kind that is ever stored")
         need = DECISION_NEEDS[d]
         name = f"context.decision {d} ({L.DECISION_NAMES[d]})"
-        ctx = {k: int(s[dict(L.LAYOUT.fields)[k][0]]) for k in CONTEXT_FIELDS}
-        drawn = int(s[L.DECK_DRAWN])
-        played = [int(c) for c in s[L.DECK:L.DECK + drawn]]
-        props = sum(1 for c in played if c in PROPAGANDA_CARDS)
+        ctx = self.context_values(s)
         card = int(s[L.CARD])
-        outcome = ctx["outcome"]
         owed = ctx["curfew_owed"]
-
-        if (outcome != L.ONGOING) != (d == L.D_OVER):
-            self.fail(f"context.outcome {L.OUTCOME_NAMES[outcome]} does not match {name}: "
-                      "the game is over exactly when an outcome is set")
-        rounds = ctx["propaganda_rounds"]
-        if outcome == L.BRITISH_WIN and not (rounds == props == len(PROPAGANDA_CARDS)):
-            self.fail("context.outcome british_victory needs the final Propaganda card played and its "
-                      "Political Will Phase done (6.1.5, 7.0.2)")
-        if outcome == L.EOKA_WIN and not (card in PROPAGANDA_CARDS and s[L.POLITICAL_WILL] == 0
-                                          and rounds == props - 1):
-            self.fail("context.outcome eoka_victory needs Political Will 0 at a Propaganda card's "
-                      "Political Will Phase (6.1.4, 7.0.1)")
-        if outcome == L.ONGOING and rounds != props:
-            self.fail(f"context.propaganda_rounds {rounds} does not match the {props} Propaganda card(s) "
-                      "among played_cards (2.4, 6.0)")
-        if outcome == L.ONGOING and props >= len(PROPAGANDA_CARDS):
-            self.fail("played_cards: the final Propaganda card ends the game (6.1.5)")
+        self.check_outcome_and_rounds(s, d, name)       # 6.1.4, 6.1.5, 7.0
         if owed and d == L.D_OVER:
             self.fail("context.curfew_owed: no Curfew is owed once the game is over")
         if owed and SPACE_KIND[owed - 1] != TOWN:
@@ -508,15 +438,9 @@ class _Reader:
         if ctx["search_next_space"] and d != L.D_SEARCH_RESUME:
             self.fail(f"context.search_next_space must be 0 for {name}")
 
-        box = [int(b) for b in s[L.BOX:L.BOX + 2]]
-        if box[0] >= 0 and box[0] == box[1]:
-            self.fail("context.box: the two factions cannot take the same box (2.3.2)")
+        box = self.check_boxes(s, d)                    # 2.3.2
         if need.card == EVENT_CARD:
             mover = ctx["first_eligible"] if ctx["card_step"] == 0 else 1 - ctx["first_eligible"]
-            if d == L.D_BOX and (box[mover] != -1 or (ctx["card_step"] == 1 and box[1 - mover] == -1)
-                                 or (ctx["card_step"] == 0 and box[1 - mover] != -1)):
-                self.fail("context.box does not match context.card_step: the 1st Eligible chooses "
-                          "first, then the 2nd (2.3.2)")
             if d != L.D_BOX and box[mover] == -1:
                 self.fail(f"context.box: the faction acting on the card has taken no box for {name} (2.3.2)")
         elif box != [-1, -1] and card in PROPAGANDA_CARDS:
@@ -638,45 +562,6 @@ class _Reader:
                 self.fail(f"context.moved_here_active[{sp}]: more Cells arrived in {MAP_NAMES[sp]} this Travel "
                           "than are there (3.3.2)")
 
-    def check_derived(self, game):
-        """The words a dict repeats (decision, outcome, card, current_agent) must match the context."""
-        for key, value in (("decision", game.phase), ("outcome", game.outcome), ("current_agent", game.current_agent),
-                           ("card", CARD_TITLES[int(game.state[L.CARD]) - 1])):
-            if key in self.d and (type(self.d[key]) is not type(value) or self.d[key] != value):
-                self.fail(f"{key} {show(self.d[key])} does not match the state it describes ({value!r})")
-
-    def read_capabilities(self, s, caps, saved):
-        """``{"C13": "shaded", ...}``: capabilities in play (5.3); C31 has one
-        text ("unshaded"). In a saved game it must equal context.capabilities
-        and name played cards; a scenario (no context) may set any."""
-        f = self.f
-        from_context = [int(v) for v in s[L.CAPABILITIES:L.CAPABILITIES + 9]]
-        if caps is None:
-            slots = from_context
-        else:
-            f.mapping(caps, "capabilities", "a mapping of card ('C13') -> 'unshaded' or 'shaded'")
-            slots = [0] * 9
-            for key, side in caps.items():
-                text = key if isinstance(key, str) else ""
-                digits = text[1:] if text[:1] in ("C", "c") else ""
-                card = int(digits) if digits.isdigit() and len(digits) <= 2 else None
-                if card not in CAPABILITY_SLOTS:
-                    self.fail(f"capabilities: {show(key)} is not a capability card "
-                              f"({', '.join(f'C{c}' for c in CAPABILITY_CARDS)})")
-                sides = ("unshaded",) if E.SINGLE_TEXT[card] else SIDE_NAMES
-                slots[CAPABILITY_SLOTS[card]] = 1 + SIDE_NAMES.index(f.choice(side, f"capabilities.{key}", sides))
-            if saved and slots != from_context:
-                self.fail("capabilities does not match context.capabilities")
-        for card, slot in CAPABILITY_SLOTS.items():
-            if E.SINGLE_TEXT[card] and slots[slot] == 2:
-                self.fail(f"context.capabilities: C{card} has one text only (5.3)")
-        s[L.CAPABILITIES:L.CAPABILITIES + 9] = slots
-        if saved:
-            played = set(int(c) for c in s[L.DECK:L.DECK + int(s[L.DECK_DRAWN])])
-            for card, slot in CAPABILITY_SLOTS.items():
-                if slots[slot] and card not in played:
-                    self.fail(f"capabilities: C{card} is in play but has not been played (5.3)")
-
     def fill_available(self, s, avail):
         """Available pieces as given, or (no 'available' key) whatever is not
         on the map, in Prison or on the SUEZ CRISIS card."""
@@ -698,23 +583,6 @@ class _Reader:
         s[L.AVAILABLE_POLICE] = self.count(avail.get("police", 0), "available.police", L.TOTAL_POLICE)
         s[L.AVAILABLE_CELLS] = self.count(avail.get("cells", 0), "available.cells", L.TOTAL_CELLS)
         s[L.AVAILABLE_CACHES] = self.count(avail.get("arms_caches", 0), "available.arms_caches", L.TOTAL_CACHES)
-
-    def fresh_card_context(self, s, d) -> dict:
-        """No 'context': the card just revealed, 1st Eligible about to choose a box."""
-        first = self.f.choice(d.get("first_eligible", "eoka"), "first_eligible", L.FACTION_NAMES)
-        drawn = int(s[L.DECK_DRAWN])
-        played = [int(c) for c in s[L.DECK:L.DECK + drawn]]
-        if played[-1] in PROPAGANDA_CARDS:
-            self.fail("without a 'context' the last played card must be an event card")
-        ctx = {k: 0 for k in CONTEXT_FIELDS}
-        ctx.update(executor=-1, decision=L.D_BOX, operation=-1, current_space=-1, second_space=-1,
-                   special_activity=-1, event_space=-1, event_special_activity=-1,
-                   first_eligible=L.FACTION_NAMES.index(first),
-                   propaganda_rounds=sum(1 for c in played if c in PROPAGANDA_CARDS))
-        for k in CONTEXT_ARRAYS:
-            ctx[k] = [0] * dict(L.LAYOUT.fields)[k][1]
-        ctx["box"] = [-1, -1]
-        return ctx
 
     def check_board(self, s):
         """Totals (1.2), stacking (1.4.2) and Curfews (1.10), named."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engine.statedict import Fields, show
+from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...errors import StateError
 from ...game import KernelGame, parse_action
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
@@ -85,7 +85,6 @@ _STOP_MEANS = {
     L.D_SA_SPACE: "No more Special Activity spaces", L.D_EVENT_SPACE: "No more (the text says 'up to' / 'may')",
     L.D_EVENT_COUNT: "None", L.D_EVENT_OP: "No Operation", L.D_PATROL_ARREST: "No second arrest space",
 }
-SIDE_NAMES = ("unshaded", "shaded")
 CAPABILITY_CARDS = dict(zip(L.CAPABILITY_SLOT_CARDS, range(8)))
 # The two options of a D_EVENT_OPTION decision, by (card, event step).
 _OPTION_NAMES = {
@@ -356,18 +355,27 @@ AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "cells": L
 PIECE_MAX = (L.MAX_COUNT, L.MAX_COUNT, L.MAX_COUNT, L.MAX_COUNT, 2, L.MAX_COUNT, L.MAX_COUNT, 1)   # totals checked after
 
 
-class _Reader:
-    """Checks a Palestine state dict field by field; errors name the field."""
+class _Reader(CoinReader):
+    """Checks a Palestine state dict field by field; errors name the field (the
+    COIN part in engine/coin/statedict.py)."""
 
-    def __init__(self, d: dict):
-        self.d = d
-        self.f = Fields("palestine state dict")
-
-    def fail(self, msg: str):
-        raise StateError(f"palestine state dict: {msg}")
-
-    def count(self, value, what, hi):
-        return self.f.integer(value, what, 0, hi)
+    volume = "palestine"
+    layout = L.LAYOUT
+    state_size = L.STATE_SIZE
+    new_game = staticmethod(turns.new_game)
+    prefix = "P"
+    n_event_cards = N_EVENT_CARDS
+    propaganda_cards = PROPAGANDA_CARDS
+    card_titles = CARD_TITLES
+    faction_names = L.FACTION_NAMES
+    outcome_names = L.OUTCOME_NAMES
+    decision_names = L.DECISION_NAMES
+    capability_slots = CAPABILITY_CARDS
+    context_fields = CONTEXT_FIELDS
+    context_arrays = CONTEXT_ARRAYS
+    context_ranges = CONTEXT_RANGES
+    context_array_ranges = CONTEXT_ARRAY_RANGES
+    default_first = "irgun"
 
     def build(self, cls):
         f, d = self.f, self.d
@@ -386,74 +394,11 @@ class _Reader:
             s[offset] = self.count(track.get(key, 0), f"track_pieces.{key}", TRACK_KEYS[key])
         s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
         s[L.CELLS_OUT_OF_GAME] = self.count(d.get("cells_out_of_game", 0), "cells_out_of_game", L.TOTAL_CELLS)
-        chits = f.integers(d.get("intel_chits", []), "intel_chits", 0, 2, 3 * L.INTEL_CHITS_PER_VALUE)
-        for v in chits:
-            s[L.INTEL_HELD + v] += 1
-        if (s[L.INTEL_HELD:L.INTEL_HELD + 3] > L.INTEL_CHITS_PER_VALUE).any():
-            self.fail("intel_chits: at most 3 Intel Chits of each value exist (1.6.1)")
-        spaces = f.mapping(d["spaces"], "spaces", "a mapping of space name -> pieces")
-        for name, pieces in spaces.items():
-            if not isinstance(name, str) or name not in MAP_NAMES:
-                self.fail(f"unknown space {show(name)}")
-            i = MAP_NAMES.index(name)
-            f.mapping(pieces, f"spaces.{name}", "a mapping of piece -> count")
-            for key, n in pieces.items():
-                if not isinstance(key, str) or key not in PIECE_KEYS:
-                    self.fail(f"unknown piece {show(key)} in {name}; pieces: {', '.join(PIECE_KEYS)}")
-                p = PIECE_KEYS.index(key)
-                s[L.SPACES + i * L.SPACE_FIELDS + p] = self.count(n, f"spaces.{name}.{key}", PIECE_MAX[p])
+        self.read_chits(s, "intel_chits", L.INTEL_HELD, 3, L.INTEL_CHITS_PER_VALUE, "Intel Chits", "1.6.1")
+        self.read_spaces(s, MAP_NAMES, PIECE_KEYS, PIECE_MAX, L.SPACES, L.SPACE_FIELDS)
         self.fill_available(s, d.get("available"))
         self.check_board(s)
-        self.read_deck(s, game)
-        ctx = d.get("context")
-        if ctx is None:
-            ctx = self.fresh_card_context(s, d)
-            saved = False
-        else:
-            f.mapping(ctx, "context", "a mapping of context field -> value")
-            saved = True
-            if "first_eligible" in d:
-                self.fail("first_eligible: give it only without a 'context' (context.first_eligible says it)")
-        self.read_context(s, ctx)
-        self.read_capabilities(s, d.get("capabilities"), saved)
-        self.check_context(s)
-        self.check_derived(game)
-        return game._finish_load(f, d)
-
-    # -------------------------------------------------------------- deck --
-    def read_deck(self, s, game):
-        f, d = self.f, self.d
-        if "played_cards" not in d and "undrawn_cards" not in d:
-            fresh = np.zeros(L.STATE_SIZE, dtype=np.int64)
-            turns.new_game(fresh, np.int64(game.seed))
-            played = [int(fresh[L.DECK])]
-            undrawn = [int(c) for c in fresh[L.DECK + 1:L.DECK + DECK_SIZE]]
-        elif "played_cards" not in d or "undrawn_cards" not in d:
-            self.fail("give both 'played_cards' and 'undrawn_cards', or neither (a fresh deck)")
-        else:
-            played = f.integers(d["played_cards"], "played_cards", 1, N_EVENT_CARDS + 3, DECK_SIZE, 1)
-            undrawn = f.integers(d["undrawn_cards"], "undrawn_cards", 1, N_EVENT_CARDS + 3, DECK_SIZE)
-        deck = played + undrawn
-        if sorted(c for c in deck if c in PROPAGANDA_CARDS) != list(PROPAGANDA_CARDS) or len(deck) != DECK_SIZE \
-                or len(set(deck)) != DECK_SIZE:
-            self.fail(f"the deck must be {DECK_SIZE} distinct cards including P33-P35 (2.1), "
-                      f"played_cards then undrawn_cards")
-        s[L.DECK:L.DECK + DECK_SIZE] = deck
-        s[L.DECK_DRAWN] = len(played)
-        s[L.CARD] = deck[len(played) - 1]
-
-    # ----------------------------------------------------------- context --
-    def read_context(self, s, ctx):
-        f = self.f
-        fields = dict(L.LAYOUT.fields)
-        f.keys(ctx, "context", CONTEXT_FIELDS + CONTEXT_ARRAYS, CONTEXT_FIELDS + CONTEXT_ARRAYS)
-        for k in CONTEXT_FIELDS:
-            lo, hi = CONTEXT_RANGES[k]
-            s[fields[k][0]] = f.integer(ctx[k], f"context.{k}", lo, hi)
-        for k in CONTEXT_ARRAYS:
-            lo, hi = CONTEXT_ARRAY_RANGES[k]
-            n = fields[k][1]
-            s[fields[k][0]:fields[k][0] + n] = f.integers(ctx[k], f"context.{k}", lo, hi, n, n)
+        return self.read_the_rest(game)
 
     def check_context(self, s):
         """Cross-field checks of the decision context (docs/api.md, state dicts)."""
@@ -463,31 +408,10 @@ class _Reader:
                       "derive it")
         need = DECISION_NEEDS[d]
         name = f"context.decision {d} ({L.DECISION_NAMES[d]})"
-        ctx = {k: int(s[dict(L.LAYOUT.fields)[k][0]]) for k in CONTEXT_FIELDS}
+        ctx = self.context_values(s)
         owed = int(s[L.OWED_CELLS_4] + s[L.OWED_CACHE_4] + s[L.OWED_CELLS_3])
-        drawn = int(s[L.DECK_DRAWN])
-        played = [int(c) for c in s[L.DECK:L.DECK + drawn]]
-        props = sum(1 for c in played if c in PROPAGANDA_CARDS)
         card = int(s[L.CARD])
-        outcome = ctx["outcome"]
-
-        # Game over exactly when an outcome is set; the outcome is the rules' (7.0).
-        if (outcome != L.ONGOING) != (d == L.D_OVER):
-            self.fail(f"context.outcome {L.OUTCOME_NAMES[outcome]} does not match {name}: "
-                      "the game is over exactly when an outcome is set")
-        rounds = ctx["propaganda_rounds"]
-        if outcome == L.BRITISH_WIN and not (rounds == props == len(PROPAGANDA_CARDS)):
-            self.fail("context.outcome british_victory needs the final Propaganda card played and its "
-                      "round done (6.1.4, 7.0.2)")
-        if outcome == L.IRGUN_WIN and not (card in PROPAGANDA_CARDS and s[L.POLITICAL_WILL] == 0
-                                           and rounds == props - 1):
-            self.fail("context.outcome irgun_victory needs Political Will 0 at a Propaganda card's "
-                      "Political Will Phase (6.1.3, 7.0.1)")
-        if outcome == L.ONGOING and rounds != props:
-            self.fail(f"context.propaganda_rounds {rounds} does not match the {props} Propaganda card(s) "
-                      "among played_cards (2.4, 6.0)")
-        if outcome == L.ONGOING and props >= len(PROPAGANDA_CARDS):
-            self.fail("played_cards: the final Propaganda card ends the game (6.1.4)")
+        self.check_outcome_and_rounds(s, d, name)       # 6.1.3, 6.1.4, 7.0
         # Haganah Track pieces sit only in boxes above the marker (6.5.2); owed
         # pieces complete a box, and only while the Irgun choose them.
         hag = int(s[L.HAGANAH])
@@ -510,16 +434,7 @@ class _Reader:
         if need.card == PROPAGANDA_CARD and card not in PROPAGANDA_CARDS:
             self.fail(f"{name} happens in a Propaganda Round (6.0), not on {CARD_TITLES[card - 1]}")
 
-        # Boxes: each faction at most one, never the same one (2.3.2).
-        box = [int(b) for b in s[L.BOX:L.BOX + 2]]
-        if box[0] >= 0 and box[0] == box[1]:
-            self.fail("context.box: the two factions cannot take the same box (2.3.2)")
-        if d == L.D_BOX:
-            mover = ctx["first_eligible"] if ctx["card_step"] == 0 else 1 - ctx["first_eligible"]
-            if box[mover] != -1 or (ctx["card_step"] == 1 and box[1 - mover] == -1) \
-                    or (ctx["card_step"] == 0 and box[1 - mover] != -1):
-                self.fail("context.box does not match context.card_step: the 1st Eligible chooses "
-                          "first, then the 2nd (2.3.2)")
+        box = self.check_boxes(s, d)                    # 2.3.2
 
         # Who decides.
         ex, op, sa = ctx["executor"], ctx["operation"], ctx["special_activity"]
@@ -647,42 +562,6 @@ class _Reader:
                 self.fail(f"context.moved_here_active[{sp}]: more Cells arrived in {MAP_NAMES[sp]} this Travel "
                           "than are there (3.3.2)")
 
-    def check_derived(self, game):
-        """The words a dict repeats (decision, outcome, card, current_agent) must match the context."""
-        for key, value in (("decision", game.phase), ("outcome", game.outcome), ("current_agent", game.current_agent),
-                           ("card", CARD_TITLES[int(game.state[L.CARD]) - 1])):
-            if key in self.d and (type(self.d[key]) is not type(value) or self.d[key] != value):
-                self.fail(f"{key} {show(self.d[key])} does not match the state it describes ({value!r})")
-
-    def read_capabilities(self, s, caps, saved):
-        """``{"P25": "shaded", ...}``: capabilities in play (5.3). In a saved game
-        (a dict with a context) it must equal context.capabilities and name
-        played cards; a scenario (no context) may set any capability."""
-        f = self.f
-        from_context = [int(v) for v in s[L.CAPABILITIES:L.CAPABILITIES + 8]]
-        if caps is None:
-            slots = from_context
-        else:
-            f.mapping(caps, "capabilities", "a mapping of card ('P9') -> 'unshaded' or 'shaded'")
-            slots = [0] * 8
-            for key, side in caps.items():
-                text = key if isinstance(key, str) else ""
-                digits = text[1:] if text[:1] in ("P", "p") else ""
-                card = int(digits) if digits.isdigit() and len(digits) <= 2 else None
-                if card not in CAPABILITY_CARDS:
-                    self.fail(f"capabilities: {show(key)} is not a capability card "
-                              "(P9, P13, P17, P18, P23, P25, P29, P32)")
-                slots[CAPABILITY_CARDS[card]] = 1 + SIDE_NAMES.index(f.choice(side, f"capabilities.{key}",
-                                                                               SIDE_NAMES))
-            if saved and slots != from_context:
-                self.fail("capabilities does not match context.capabilities")
-        s[L.CAPABILITIES:L.CAPABILITIES + 8] = slots
-        if saved:
-            played = set(int(c) for c in s[L.DECK:L.DECK + int(s[L.DECK_DRAWN])])
-            for card, slot in CAPABILITY_CARDS.items():
-                if slots[slot] and card not in played:
-                    self.fail(f"capabilities: P{card} is in play but has not been played (5.3)")
-
     def fill_available(self, s, avail):
         """Available pieces as given, or (no 'available' key) whatever is not
         on the map, in Prison, out of the game or on the Haganah Track."""
@@ -705,23 +584,6 @@ class _Reader:
         s[L.AVAILABLE_POLICE] = self.count(avail.get("police", 0), "available.police", L.TOTAL_POLICE)
         s[L.AVAILABLE_CELLS] = self.count(avail.get("cells", 0), "available.cells", L.TOTAL_CELLS)
         s[L.AVAILABLE_CACHES] = self.count(avail.get("arms_caches", 0), "available.arms_caches", L.TOTAL_CACHES)
-
-    def fresh_card_context(self, s, d) -> dict:
-        """No 'context': the card just revealed, 1st Eligible about to choose a box."""
-        first = self.f.choice(d.get("first_eligible", "irgun"), "first_eligible", L.FACTION_NAMES)
-        drawn = int(s[L.DECK_DRAWN])
-        played = [int(c) for c in s[L.DECK:L.DECK + drawn]]
-        ctx = {k: 0 for k in CONTEXT_FIELDS}
-        ctx.update(executor=-1, decision=L.D_BOX, operation=-1, current_space=-1, second_space=-1,
-                   special_activity=-1, event_space=-1, event_special_activity=-1,
-                   first_eligible=L.FACTION_NAMES.index(first),
-                   propaganda_rounds=sum(1 for c in played if c in PROPAGANDA_CARDS))
-        if played[-1] in PROPAGANDA_CARDS:
-            self.fail("without a 'context' the last played card must be an event card")
-        for k in CONTEXT_ARRAYS:
-            ctx[k] = [0] * dict(L.LAYOUT.fields)[k][1]
-        ctx["box"] = [-1, -1]
-        return ctx
 
     def check_board(self, s):
         sp = s[L.SPACES:L.SPACES + N_MAP_SPACES * L.SPACE_FIELDS].reshape(N_MAP_SPACES, L.SPACE_FIELDS)

@@ -1,0 +1,263 @@
+"""What every COIN volume's state-dict reader checks alike (all volumes): the
+deck (2.1), the decision context's raw fields and their ranges, the words a
+dict repeats (decision, outcome, card, current agent), the capabilities in
+play (5.3), the fresh card context of a scenario, and the outcome, Propaganda
+Round and Initiative Track cross-checks (2.3.2, 6.0, 7.0).
+
+A volume's reader subclasses :class:`CoinReader` and names its layout, its
+cards and its context tables as class attributes; everything it checks of
+its own (board, tracks, pools, its decision kinds) stays in the volume.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import StateError
+from ..statedict import Fields, show
+from .header import BOX, CARD, COUNTERINSURGENT_WIN, D_BOX, D_OVER, DECK, DECK_DRAWN, DECK_SIZE, INSURGENT_WIN, \
+    ONGOING, POLITICAL_WILL
+
+SIDE_NAMES = ("unshaded", "shaded")
+
+
+class CoinReader:
+    """Checks a COIN state dict field by field; errors name the field.
+
+    Class attributes a volume sets: ``volume``; ``layout`` (its ``Layout``);
+    ``state_size``; ``new_game`` (the kernel dealing a fresh deck);
+    ``prefix`` ("P", "C"); ``n_event_cards``; ``propaganda_cards``;
+    ``card_titles``; ``faction_names``; ``outcome_names``; ``decision_names``;
+    ``capability_slots`` (card -> slot of the ``capabilities`` field) and
+    ``single_text`` (cards with one text, whose capability has no shaded side);
+    ``context_fields`` / ``context_arrays`` with their ``(lo, hi)`` ranges;
+    ``default_first`` (who is 1st Eligible in a scenario that does not say)."""
+
+    volume = ""
+    layout = None
+    state_size = 0
+    new_game = None
+    prefix = ""
+    n_event_cards = 0
+    propaganda_cards: tuple[int, ...] = ()
+    card_titles: tuple[str, ...] = ()
+    faction_names: tuple[str, ...] = ()
+    outcome_names: tuple[str, ...] = ()
+    decision_names: tuple[str, ...] = ()
+    capability_slots: dict[int, int] = {}
+    single_text: tuple[int, ...] = ()
+    context_fields: tuple[str, ...] = ()
+    context_arrays: tuple[str, ...] = ()
+    context_ranges: dict = {}
+    context_array_ranges: dict = {}
+    default_first = ""
+
+    def __init__(self, d: dict):
+        self.d = d
+        self.f = Fields(f"{self.volume} state dict")
+
+    def fail(self, msg: str):
+        raise StateError(f"{self.volume} state dict: {msg}")
+
+    def count(self, value, what, hi):
+        return self.f.integer(value, what, 0, hi)
+
+    def offset(self, field: str) -> int:
+        return self.layout.fields[field][0]
+
+    # ------------------------------------------------------------- board --
+    def read_spaces(self, s, names, piece_keys, piece_max, spaces, fields):
+        """``spaces``: map space name -> {piece: count}, each count in its range
+        (``piece_max``); the row's per-space block starts at ``spaces``, ``fields`` a space."""
+        f = self.f
+        given = f.mapping(self.d["spaces"], "spaces", "a mapping of space name -> pieces")
+        for name, pieces in given.items():
+            if not isinstance(name, str) or name not in names:
+                self.fail(f"unknown space {show(name)}; spaces: {', '.join(names)}")
+            i = names.index(name)
+            f.mapping(pieces, f"spaces.{name}", "a mapping of piece -> count")
+            for key, n in pieces.items():
+                if not isinstance(key, str) or key not in piece_keys:
+                    self.fail(f"unknown piece {show(key)} in {name}; pieces: {', '.join(piece_keys)}")
+                p = piece_keys.index(key)
+                s[spaces + i * fields + p] = self.count(n, f"spaces.{name}.{key}", piece_max[p])
+
+    def read_chits(self, s, key, held, values, per_value, what, rule):
+        """A list of chit values (0..``values`` - 1) into the row's per-value
+        counts at ``held``, at most ``per_value`` of each (``what``: the chits,
+        ``rule``: their rule number, for the message)."""
+        chits = self.f.integers(self.d.get(key, []), key, 0, values - 1, values * per_value)
+        for v in chits:
+            s[held + v] += 1
+        if (s[held:held + values] > per_value).any():
+            self.fail(f"{key}: at most {per_value} {what} of each value exist ({rule})")
+
+    def read_the_rest(self, game):
+        """After the board: the deck, the decision context (the scenario's fresh
+        card context without one), the capabilities, the volume's context
+        checks (``check_context``), the words a dict repeats; then the game's
+        own load checks (invariants, a legal action, the history)."""
+        f, d, s = self.f, self.d, game.state
+        self.read_deck(s, game)
+        ctx = d.get("context")
+        if ctx is None:
+            ctx = self.fresh_card_context(s, d)
+            saved = False
+        else:
+            f.mapping(ctx, "context", "a mapping of context field -> value")
+            saved = True
+            if "first_eligible" in d:
+                self.fail("first_eligible: give it only without a 'context' (context.first_eligible says it)")
+        self.read_context(s, ctx)
+        self.read_capabilities(s, d.get("capabilities"), saved)
+        self.check_context(s)
+        self.check_derived(game)
+        return game._finish_load(f, d)
+
+    def check_context(self, s):   # pragma: no cover - each volume defines it
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- deck --
+    def read_deck(self, s, game):
+        """``played_cards`` (the last is the card in play) and ``undrawn_cards``,
+        or neither (the seed's fresh deck): 21 distinct cards with every
+        Propaganda card (2.1)."""
+        f, d = self.f, self.d
+        if "played_cards" not in d and "undrawn_cards" not in d:
+            fresh = np.zeros(self.state_size, dtype=np.int64)
+            self.new_game(fresh, np.int64(game.seed))
+            played = [int(fresh[DECK])]
+            undrawn = [int(c) for c in fresh[DECK + 1:DECK + DECK_SIZE]]
+        elif "played_cards" not in d or "undrawn_cards" not in d:
+            self.fail("give both 'played_cards' and 'undrawn_cards', or neither (a fresh deck)")
+        else:
+            top = self.n_event_cards + len(self.propaganda_cards)
+            played = f.integers(d["played_cards"], "played_cards", 1, top, DECK_SIZE, 1)
+            undrawn = f.integers(d["undrawn_cards"], "undrawn_cards", 1, top, DECK_SIZE)
+        deck = played + undrawn
+        if sorted(c for c in deck if c in self.propaganda_cards) != list(self.propaganda_cards) \
+                or len(deck) != DECK_SIZE or len(set(deck)) != DECK_SIZE:
+            first, last = self.propaganda_cards[0], self.propaganda_cards[-1]
+            self.fail(f"the deck must be {DECK_SIZE} distinct cards including {self.prefix}{first}-"
+                      f"{self.prefix}{last} (2.1), played_cards then undrawn_cards")
+        s[DECK:DECK + DECK_SIZE] = deck
+        s[DECK_DRAWN] = len(played)
+        s[CARD] = deck[len(played) - 1]
+
+    # ----------------------------------------------------------- context --
+    def read_context(self, s, ctx):
+        """Every raw context field, present and in its range."""
+        f = self.f
+        keys = self.context_fields + self.context_arrays
+        f.keys(ctx, "context", keys, keys)
+        for k in self.context_fields:
+            lo, hi = self.context_ranges[k]
+            s[self.offset(k)] = f.integer(ctx[k], f"context.{k}", lo, hi)
+        for k in self.context_arrays:
+            lo, hi = self.context_array_ranges[k]
+            n = self.layout.fields[k][1]
+            s[self.offset(k):self.offset(k) + n] = f.integers(ctx[k], f"context.{k}", lo, hi, n, n)
+
+    def context_values(self, s) -> dict:
+        return {k: int(s[self.offset(k)]) for k in self.context_fields}
+
+    def fresh_card_context(self, s, d) -> dict:
+        """No 'context': the card just revealed, the 1st Eligible about to choose a box."""
+        first = self.f.choice(d.get("first_eligible", self.default_first), "first_eligible", self.faction_names)
+        drawn = int(s[DECK_DRAWN])
+        played = [int(c) for c in s[DECK:DECK + drawn]]
+        if played[-1] in self.propaganda_cards:
+            self.fail("without a 'context' the last played card must be an event card")
+        ctx = {k: 0 for k in self.context_fields}
+        ctx.update(executor=-1, decision=D_BOX, operation=-1, current_space=-1, second_space=-1,
+                   special_activity=-1, event_space=-1, event_special_activity=-1,
+                   first_eligible=self.faction_names.index(first),
+                   propaganda_rounds=sum(1 for c in played if c in self.propaganda_cards))
+        for k in self.context_arrays:
+            ctx[k] = [0] * self.layout.fields[k][1]
+        ctx["box"] = [-1, -1]
+        return ctx
+
+    def check_outcome_and_rounds(self, s, d, name):
+        """The game is over exactly when an outcome is set, and that outcome is
+        the rules' (6.0, 7.0); the Propaganda Rounds done match the cards played."""
+        ctx = self.context_values(s)
+        played = [int(c) for c in s[DECK:DECK + int(s[DECK_DRAWN])]]
+        props = sum(1 for c in played if c in self.propaganda_cards)
+        card = int(s[CARD])
+        outcome, rounds = ctx["outcome"], ctx["propaganda_rounds"]
+        insurgent = self.faction_names[1]
+        if (outcome != ONGOING) != (d == D_OVER):
+            self.fail(f"context.outcome {self.outcome_names[outcome]} does not match {name}: "
+                      "the game is over exactly when an outcome is set")
+        if outcome == COUNTERINSURGENT_WIN and not (rounds == props == len(self.propaganda_cards)):
+            self.fail(f"context.outcome {self.outcome_names[outcome]} needs the final Propaganda card played and "
+                      "its round done (7.0.2)")
+        if outcome == INSURGENT_WIN and not (card in self.propaganda_cards and s[POLITICAL_WILL] == 0
+                                             and rounds == props - 1):
+            self.fail(f"context.outcome {insurgent}_victory needs Political Will 0 at a Propaganda card's "
+                      "Political Will Phase (7.0.1)")
+        if outcome == ONGOING and rounds != props:
+            self.fail(f"context.propaganda_rounds {rounds} does not match the {props} Propaganda card(s) "
+                      "among played_cards (2.4, 6.0)")
+        if outcome == ONGOING and props >= len(self.propaganda_cards):
+            self.fail("played_cards: the final Propaganda card ends the game (7.0.2)")
+
+    def check_boxes(self, s, d) -> list[int]:
+        """Each faction at most one box, never the same one; at a box decision
+        the 1st Eligible chooses first, then the 2nd (2.3.2). The boxes."""
+        ctx = self.context_values(s)
+        box = [int(b) for b in s[BOX:BOX + 2]]
+        if box[0] >= 0 and box[0] == box[1]:
+            self.fail("context.box: the two factions cannot take the same box (2.3.2)")
+        if d == D_BOX:
+            mover = ctx["first_eligible"] if ctx["card_step"] == 0 else 1 - ctx["first_eligible"]
+            if box[mover] != -1 or (ctx["card_step"] == 1 and box[1 - mover] == -1) \
+                    or (ctx["card_step"] == 0 and box[1 - mover] != -1):
+                self.fail("context.box does not match context.card_step: the 1st Eligible chooses "
+                          "first, then the 2nd (2.3.2)")
+        return box
+
+    def check_derived(self, game):
+        """The words a dict repeats (decision, outcome, card, current_agent) must match the context."""
+        for key, value in (("decision", game.phase), ("outcome", game.outcome), ("current_agent", game.current_agent),
+                           ("card", self.card_titles[int(game.state[CARD]) - 1])):
+            if key in self.d and (type(self.d[key]) is not type(value) or self.d[key] != value):
+                self.fail(f"{key} {show(self.d[key])} does not match the state it describes ({value!r})")
+
+    # ------------------------------------------------------ capabilities --
+    def read_capabilities(self, s, caps, saved):
+        """``{"<prefix><n>": "unshaded" | "shaded", ...}``: capabilities in play
+        (5.3; a one-text card only "unshaded"). In a saved game (a dict with a
+        context) it must equal context.capabilities and name played cards; a
+        scenario (no context) may set any."""
+        f = self.f
+        n_slots = len(self.capability_slots)
+        at = self.offset("capabilities")
+        from_context = [int(v) for v in s[at:at + n_slots]]
+        if caps is None:
+            slots = from_context
+        else:
+            f.mapping(caps, "capabilities", f"a mapping of card ('{self.prefix}{min(self.capability_slots)}') -> "
+                                            "'unshaded' or 'shaded'")
+            slots = [0] * n_slots
+            for key, side in caps.items():
+                text = key if isinstance(key, str) else ""
+                digits = text[1:] if text[:1] in (self.prefix, self.prefix.lower()) else ""
+                card = int(digits) if digits.isdigit() and len(digits) <= 2 else None
+                if card not in self.capability_slots:
+                    self.fail(f"capabilities: {show(key)} is not a capability card "
+                              f"({', '.join(f'{self.prefix}{c}' for c in self.capability_slots)})")
+                sides = SIDE_NAMES[:1] if card in self.single_text else SIDE_NAMES
+                slots[self.capability_slots[card]] = 1 + SIDE_NAMES.index(f.choice(side, f"capabilities.{key}", sides))
+            if saved and slots != from_context:
+                self.fail("capabilities does not match context.capabilities")
+        for card, slot in self.capability_slots.items():
+            if card in self.single_text and slots[slot] == 2:
+                self.fail(f"context.capabilities: {self.prefix}{card} has one text only (5.3)")
+        s[at:at + n_slots] = slots
+        if saved:
+            played = set(int(c) for c in s[DECK:DECK + int(s[DECK_DRAWN])])
+            for card, slot in self.capability_slots.items():
+                if slots[slot] and card not in played:
+                    self.fail(f"capabilities: {self.prefix}{card} is in play but has not been played (5.3)")
