@@ -84,7 +84,10 @@ def finish_turn(state, me, mask, stream):
                 if mask[a]:
                     mask[A_STOP] = 0
                     break
-        apply(state, uniform_legal(mask, stream))
+        a = uniform_legal(mask, stream)
+        if a < 0:            # no legal action: never in a game (the fuzzers), but never an index either
+            return
+        apply(state, a)
 
 
 @njit(cache=True)
