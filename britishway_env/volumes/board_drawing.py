@@ -127,8 +127,8 @@ def title_rule(fig, y):
     return Line2D([0, 1], [y, y], transform=fig.transFigure, color="#90a4ae", lw=1.0)
 
 
-def to_rgb(fig, canvas):
-    """The drawn figure as an (h, w, 3) uint8 array."""
+def to_rgb(canvas):
+    """The canvas's figure, drawn, as an (h, w, 3) uint8 array."""
     import numpy as np
 
     canvas.draw()

@@ -31,7 +31,9 @@ class CoinReader:
     ``capability_slots`` (card -> slot of the ``capabilities`` field) and
     ``single_text`` (cards with one text, whose capability has no shaded side);
     ``context_fields`` / ``context_arrays`` with their ``(lo, hi)`` ranges;
-    ``default_first`` (who is 1st Eligible in a scenario that does not say)."""
+    ``default_first`` (who is 1st Eligible in a scenario that does not say).
+    It defines ``check_context(s)``: the volume's own checks of the decision
+    context, which :meth:`read_the_rest` calls."""
 
     volume = ""
     layout = None
@@ -64,6 +66,34 @@ class CoinReader:
 
     def offset(self, field: str) -> int:
         return self.layout.fields[field][0]
+
+    # ------------------------------------------------------------ writing --
+    @classmethod
+    def written(cls, s, names, piece_keys, spaces, fields, chits_at) -> dict:
+        """What a volume's ``to_dict`` writes alike, the inverse of the readers
+        below: ``capabilities``, ``intel_chits`` (values of the chits held, from
+        the per-value counts at ``chits_at``), ``spaces`` (only non-empty spaces and
+        pieces), ``played_cards``, ``undrawn_cards`` and the raw ``context``."""
+        at = cls.layout.fields["capabilities"][0]
+        caps = {f"{cls.prefix}{card}": SIDE_NAMES[int(s[at + slot]) - 1]
+                for card, slot in cls.capability_slots.items() if s[at + slot] > 0}
+        board = {}
+        for i, name in enumerate(names):
+            row = s[spaces + i * fields:spaces + (i + 1) * fields]
+            pieces = {k: int(v) for k, v in zip(piece_keys, row) if v}
+            if pieces:
+                board[name] = pieces
+        context = {k: int(s[cls.layout.fields[k][0]]) for k in cls.context_fields}
+        for k in cls.context_arrays:
+            o, n = cls.layout.fields[k]
+            context[k] = [int(v) for v in s[o:o + n]]
+        drawn = int(s[DECK_DRAWN])
+        return {"capabilities": caps,
+                "intel_chits": [v for v in range(3) for _ in range(int(s[chits_at + v]))],
+                "spaces": board,
+                "played_cards": [int(c) for c in s[DECK:DECK + drawn]],
+                "undrawn_cards": [int(c) for c in s[DECK + drawn:DECK + DECK_SIZE]],
+                "context": context}
 
     # ------------------------------------------------------------- board --
     def read_spaces(self, s, names, piece_keys, piece_max, spaces, fields):
@@ -113,9 +143,6 @@ class CoinReader:
         self.check_context(s)
         self.check_derived(game)
         return game._finish_load(f, d)
-
-    def check_context(self, s):   # pragma: no cover - each volume defines it
-        raise NotImplementedError
 
     # -------------------------------------------------------------- deck --
     def read_deck(self, s, game):

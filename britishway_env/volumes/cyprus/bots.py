@@ -91,11 +91,12 @@ def finish_turn(state, me, mask, stream):
 
 
 @njit(cache=True)
-def score_actions(state, mask, scores):
-    """Each legal action's average worth to the faction deciding (``scores``)."""
+def score_actions(state, mask, scores, h):
+    """Each legal action's average worth to the faction deciding (``scores``);
+    ``h``: the open-information hash seeding the resampled future."""
     me = actor(state)
     sign = 1.0 if me == BRITISH else -1.0
-    seed = np.int64(open_hash(state) >> np.uint64(1))
+    seed = np.int64(h >> np.uint64(1))
     base = state.copy()
     determinize(base, seed)
     work = np.empty_like(state)
@@ -123,11 +124,12 @@ def bot_action(state, mask, scores):
     a = only_legal(mask)
     if a >= 0:
         return a
-    score_actions(state, mask, scores)
+    h = open_hash(state)          # once: it seeds the look-ahead and breaks ties
+    score_actions(state, mask, scores, h)
     best, n = best_and_ties(scores, mask, NEG * 10.0)
     k = 0
     if n > 1:
-        k = tie_index(open_hash(state), n)
+        k = tie_index(h, n)
     return kth_best(scores, mask, best, k)
 
 

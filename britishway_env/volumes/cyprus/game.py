@@ -17,7 +17,7 @@ from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, SPACE_NAME
 from . import events as E
 from . import invariants, turns
 from . import layout as L
-from .cards import CAPABILITY_CARDS, CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
+from .cards import CAPABILITY_CARDS, CARD_TITLES, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .resources import MAX_ROLL_FACES
 from .setup import determinize
 
@@ -227,16 +227,7 @@ class CyprusGame(KernelGame):
     # ------------------------------------------------------- state dict --
     def to_dict(self) -> dict:
         s = self.state
-        spaces = {}
-        for i, name in enumerate(MAP_NAMES):
-            row = s[L.SPACES + i * L.SPACE_FIELDS:L.SPACES + (i + 1) * L.SPACE_FIELDS]
-            pieces = {k: int(v) for k, v in zip(PIECE_KEYS, row) if v}
-            if pieces:
-                spaces[name] = pieces
-        fields = dict(L.LAYOUT.fields)
-        context = {k: int(s[fields[k][0]]) for k in CONTEXT_FIELDS}
-        context.update({k: [int(v) for v in s[fields[k][0]:fields[k][0] + fields[k][1]]] for k in CONTEXT_ARRAYS})
-        drawn = int(s[L.DECK_DRAWN])
+        w = _Reader.written(s, MAP_NAMES, PIECE_KEYS, L.SPACES, L.SPACE_FIELDS, L.INTEL_HELD)
         return {
             "volume": self.volume,
             "layout_version": L.LAYOUT.version,
@@ -250,13 +241,7 @@ class CyprusGame(KernelGame):
                           "cells": int(s[L.AVAILABLE_CELLS]), "arms_caches": int(s[L.AVAILABLE_CACHES])},
             "prison": int(s[L.PRISON]),
             "troops_on_suez_crisis": int(s[L.SUEZ_TROOPS]),
-            "capabilities": {f"C{card}": SIDE_NAMES[int(s[L.CAPABILITIES + slot]) - 1]
-                             for card, slot in CAPABILITY_SLOTS.items() if s[L.CAPABILITIES + slot] > 0},
-            "intel_chits": [v for v in range(3) for _ in range(int(s[L.INTEL_HELD + v]))],
-            "spaces": spaces,
-            "played_cards": [int(c) for c in s[L.DECK:L.DECK + drawn]],
-            "undrawn_cards": [int(c) for c in s[L.DECK + drawn:L.DECK + DECK_SIZE]],
-            "context": context,
+            **w,
             **self._provenance(),
         }
 

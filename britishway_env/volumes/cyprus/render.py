@@ -319,4 +319,4 @@ def render_rgb(game) -> np.ndarray:
         line, colour = f"Decision: {d['decision']}   ({who} to act{': ' + doing if doing else ''})", "#37474f"
     fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
     fig.add_artist(title_rule(fig, 1 - _TITLE_H / _FIG_H))
-    return to_rgb(fig, canvas)
+    return to_rgb(canvas)

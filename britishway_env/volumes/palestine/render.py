@@ -388,5 +388,5 @@ def render_rgb(game) -> np.ndarray:
     fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
     fig.add_artist(title_rule(fig, 1 - _TITLE_H / _FIG_H))
 
-    return to_rgb(fig, canvas)
+    return to_rgb(canvas)
 
