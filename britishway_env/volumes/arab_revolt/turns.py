@@ -1,0 +1,1644 @@
+"""Arab Revolt's decision machinery: card flow, the Rebels' Operations chits,
+Initiative Track, Operations, Special Activities, the Propaganda Round
+(docs/arab_revolt.md, "Decisions"; readings in docs/design/arab_revolt_decisions.md).
+
+``legal_mask`` fills the actions open to ``actor(state)``; ``apply`` takes one
+and runs every automatic step up to the next decision.
+"""
+
+import numpy as np
+
+from ...engine.coin import activities, initiative
+from ...engine.coin.events import clear_event
+from ...engine.coin.header import N_BOXES
+from ...engine.coin.propaganda import (
+    PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, PHASE_SUPPORT, ROUND_START,
+    end_round, next_phase, victory_check,
+)
+from ...engine.jit import njit
+from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND
+from .cards import MANDATORY_CARDS, MUNICH, PROPAGANDA_CARDS
+from .layout import (
+    A_ALT, A_BOX, A_CHIT, A_COUNT, A_OP, A_PASS, A_PUNISHMENT, A_SA, A_SPACE, A_STOP, A_TRACK, ACCOMPANIES,
+    AVAILABLE_BASES, BASES, BOX, BOX_EVENT, BRITISH, CAP_MASS_DETENTION, CAP_PUNITIVE_SEARCHES, CAP_QAWUQJI,
+    CAP_REBEL_COURTS, CAP_SHADED, CAP_TEGART_FORTS, CAP_UNSHADED, CARD, CENTRALIZED, CUR, CUR2, CURFEW, D_AMBUSH_TROOP, D_BOX,
+    D_CHIT_EFFECT, D_CURFEW, D_DEPLOY_POLICE, D_DETAIN_SPREAD, D_DIVIDE_TARGET, D_FINE_RAILWAY, D_MARCH_ACTIVE,
+    D_MARCH_DEST, D_MARCH_UNDERGROUND, D_MOBILIZE_GUERRILLA, D_MUNICH_TROOPS, D_NEXT_CARD, D_OPERATION, D_OPS_CHIT,
+    D_OVER, D_PASS_BASE, D_PASS_HOLD, D_PATROL_ASSAULT, D_PATROL_MOVE, D_PATROL_MOVE_TO, D_PROP_BRITISH_KEEP,
+    D_PROP_REBELS_GAIN, D_PUNISH_CHIT, D_RAID_COUNT, D_RAID_FROM, D_RAID_STRIKE, D_RALLY_COUNT, D_RALLY_OPPOSITION,
+    D_REDEPLOY_GUERRILLA, D_REDEPLOY_IRREGULAR, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS,
+    D_SA_AFTER, D_SA_SPACE, D_SPACE, D_SUPPORT_DIVIDE, D_SUPPORT_MOBILIZE, D_SWEEP_IRREGULAR, D_SWEEP_MOVE,
+    D_SWEEP_MOVE_TO, D_TAKE_FROM, DECISION, DEST_USED, DETAIN, DETAIN_BASE_USED, DEMOLISH,
+    EXECUTOR, FOREIGN_RALLY, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, IRREGULARS_UNDERGROUND, LIMITED,
+    MANDATORY_CARD, MARCH_UNDERGROUND, MAX_COUNT, MOBILIZED, MOVED_ACTIVE, MOVED_HERE, MOVED_POLICE, MUNICH_DONE,
+    N_SELECTED, OP, OP_AMBUSH, OP_ASSAULT, OP_DEPLOY, OP_FACTION, OP_MARCH, OP_PATROL, OP_RALLY, OP_SABOTAGE,
+    OP_SWEEP, OPPOSITION, OPS_BONUS, OPS_IN_PLAY, OUT_OF_PLAY_TROOPS, PHASE_LEFT, PLACE_FACTION, PLACE_LEFT,
+    PLACE_PIECE, PLACE_RETURN, PLACE_TO, POLICE, PUN_DRAWN, PUN_HELD, PUN_IN_PLAY, REBEL_CHIT_DONE, REBELS, REDEPLOY_STAGE,
+    RET_MOBILIZE, RET_PASS, RET_SA_NEXT, RET_SPACE, ROUND_PHASE, SA, SA_AIR_RECON, SA_COORDINATE, SA_COUNT,
+    SA_DIVIDE, SA_FACTION, SA_MOBILIZE, SA_PUNISH, SA_RAID, SA_RETURN, SELECTED, SPACE_LIMIT,
+    SWEEP_NEXT, TOTAL_CURFEWS, TROOPS, UNITY, AMBUSH_REMOVED,
+)
+from .operations import (
+    ADJACENT, activate_guerrillas, activate_irregular, active_guerrilla_in_palestine, ambush_space, ambush_target_ok, any_take_source,
+    assault_space, can_air_recon_in, can_assault_in, can_deploy_in, can_divide_from, can_mobilize_in,
+    can_patrol_to, can_punish_in, can_raid_in, can_rally_in, can_sabotage_in, can_sweep_to, chit_effect, demolish,
+    demolish_mobilization, detain, detain_mobilization, divide_target_ok, fine, fine_railway_ok,
+    march_destination_ok, march_group_activates, move, patrol_activation, place_from_available, raid_source_ok,
+    rally_limit, rally_opposition_ok, remove_guerrilla, remove_irregular, sabotage_space, supply, sweep_activation,
+    sweep_irregular_helps, take_and_place, take_source_ok,
+)
+from .pieces import (
+    at, bases_on_map, british_pieces, cubes, curfews_on_map, guerrillas, in_play, irregulars,
+    irregulars_on_map, lift_curfews, takes_markers,
+)
+from .propaganda import political_will_phase, reset_board
+from .resources import (
+    add_political_will, capability, die, draw_operations_chit_loose, draw_operations_chits, draw_punishment_chits,
+    hold_punishment_chit, operations_choices, operations_value, pick_punishment_chit, punishment_available,
+    punishment_choices, punishment_in_cup, return_all_operations_chits, return_all_punishment_chits,
+    return_drawn_punishment_chits, roll_under_bases, select_operations_chit, set_aside_operations_chit,
+    set_aside_punishment_chit, shift_unity, unity_value, use_punishment_chit,
+)
+from .setup import setup
+
+N_PROPAGANDA = len(PROPAGANDA_CARDS)
+PROPAGANDA = np.array(PROPAGANDA_CARDS, dtype=np.int64)
+MANDATORY = np.array(MANDATORY_CARDS, dtype=np.int64)
+# The Propaganda Round's phases in order (6.0): Political Will (6.1),
+# Resources (6.2), Support (6.3), Redeploy (6.4), Reset (6.5).
+PROPAGANDA_PHASES = np.array((PHASE_POLITICAL_WILL, PHASE_RESOURCES, PHASE_SUPPORT, PHASE_REDEPLOY, PHASE_RESET),
+                             dtype=np.int64)
+NOT_IN_ROUND = -1
+REDEPLOY_TROOPS_STAGE, REDEPLOY_POLICE_STAGE, REDEPLOY_IRREGULARS_STAGE, REDEPLOY_GUERRILLAS_STAGE = range(4)
+
+
+# ---------------------------------------------------------------- who acts --
+
+@njit(cache=True)
+def pending(state):
+    return state[DECISION]
+
+
+@njit(cache=True)
+def actor(state):
+    """The faction whose decision is pending (-1 when the game is over)."""
+    d = state[DECISION]
+    if d == D_OVER:
+        return -1
+    if d == D_BOX:
+        return initiative.box_chooser(state)
+    if d == D_OPS_CHIT or d == D_PASS_BASE or d == D_PROP_REBELS_GAIN or d == D_SUPPORT_MOBILIZE \
+            or d == D_REDEPLOY_GUERRILLA or d == D_DETAIN_SPREAD:
+        return REBELS
+    if d == D_CHIT_EFFECT or d == D_PASS_HOLD or d == D_PROP_BRITISH_KEEP or d == D_SUPPORT_DIVIDE \
+            or d == D_REDEPLOY_TROOPS or d == D_REDEPLOY_POLICE or d == D_REDEPLOY_POLICE_TO \
+            or d == D_REDEPLOY_IRREGULAR or d == D_MUNICH_TROOPS:
+        return BRITISH
+    if d == D_TAKE_FROM:
+        return state[PLACE_FACTION]
+    return state[EXECUTOR]
+
+
+@njit(cache=True, inline="always")
+def event_box_closed(state):
+    """A Mandatory event closes the Event box for its card (5.4)."""
+    return state[MANDATORY_CARD] == 1
+
+
+@njit(cache=True, inline="always")
+def box_offered(state, faction, box):
+    if not initiative.box_open(state, faction, box):
+        return False
+    return not (box == BOX_EVENT and event_box_closed(state))
+
+
+# ---------------------------------------------------------------- placing --
+
+@njit(cache=True)
+def begin_placement(state, piece, dst, n, faction, ret):
+    """``faction`` places ``n`` ``piece`` in ``dst`` for an Operation or Special
+    Activity: from Available, else from the map at its choice (1.4.1); then
+    ``ret`` says what comes next."""
+    state[PLACE_PIECE] = piece
+    state[PLACE_TO] = dst
+    state[PLACE_LEFT] = n
+    state[PLACE_FACTION] = faction
+    state[PLACE_RETURN] = ret
+    continue_placement(state)
+
+
+@njit(cache=True)
+def continue_placement(state):
+    piece = state[PLACE_PIECE]
+    dst = state[PLACE_TO]
+    while state[PLACE_LEFT] > 0:
+        if place_from_available(state, dst, piece):
+            state[PLACE_LEFT] -= 1
+        elif any_take_source(state, piece, dst):
+            state[DECISION] = D_TAKE_FROM
+            return
+        else:
+            state[PLACE_LEFT] = 0
+    end_placement(state)
+
+
+@njit(cache=True)
+def end_placement(state):
+    ret = state[PLACE_RETURN]
+    state[PLACE_PIECE] = -1
+    state[PLACE_TO] = -1
+    state[PLACE_LEFT] = 0
+    if ret == RET_SPACE:
+        state[DECISION] = D_SPACE
+    elif ret == RET_SA_NEXT:
+        sa_next_space(state)
+    elif ret == RET_MOBILIZE:
+        mobilize_guerrilla_step(state)
+    elif ret == RET_PASS:
+        end_action(state)
+
+
+# ------------------------------------------------------------ operations --
+
+@njit(cache=True)
+def op_space_ok(state, op, s):
+    """May Operation ``op`` select space ``s`` its usual way (A_SPACE) (3.2, 3.3)?
+    For Deploy: placing Police; for Ambush: removing a Police."""
+    if not in_play(state, s):
+        return False
+    if op == OP_DEPLOY:
+        return can_deploy_in(state, s)
+    if op == OP_PATROL:
+        return can_patrol_to(state, s)
+    if op == OP_SWEEP:
+        return can_sweep_to(state, s)
+    if op == OP_ASSAULT:
+        return can_assault_in(state, s)
+    if op == OP_RALLY:
+        return can_rally_in(state, s, state[FOREIGN_RALLY] == 1)
+    if op == OP_MARCH:
+        if march_movable(state, s) <= 0:
+            return False
+        for t in range(N_SPACES):
+            if march_destination_ok(state, s, t):
+                return True
+        return False
+    if op == OP_SABOTAGE:
+        return can_sabotage_in(state, s)
+    if op == OP_AMBUSH:
+        return ambush_target_ok(state, s, False)
+    return False
+
+
+@njit(cache=True)
+def op_alt_ok(state, op, s):
+    """The other way (A_ALT): Deploy placing an Irregular (3.2.1); Ambush
+    removing an Irregular (3.3.4)."""
+    if op == OP_DEPLOY:
+        return can_deploy_in(state, s) and supply(state, IRREGULARS_UNDERGROUND, s, True) > 0
+    if op == OP_AMBUSH:
+        return ambush_target_ok(state, s, True)
+    return False
+
+
+@njit(cache=True)
+def op_feasible(state, op):
+    """An Operation is offered only when it can act in at least one space."""
+    for s in range(N_SPACES):
+        if op_space_ok(state, op, s) or op_alt_ok(state, op, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_op_feasible(state, faction):
+    if faction == REBELS and operations_value(state) == 0:
+        return False      # no chit, no space for a Rebel Operation (docs/design/arab_revolt_decisions.md)
+    for op in range(8):
+        if OP_FACTION[op] == faction and op_feasible(state, op):
+            return True
+    return False
+
+
+@njit(cache=True)
+def clear_moves(state):
+    for t in range(N_SPACES):
+        state[MOVED_HERE + t] = 0
+        state[MOVED_ACTIVE + t] = 0
+        state[MOVED_POLICE + t] = 0
+        state[DEST_USED + t] = 0
+
+
+@njit(cache=True)
+def op_space_limit(state):
+    """British: three spaces, one when Limited (3.1, 2.3.5); Rebels: the
+    Operations chit's value, Limited or not (1.8.2, 2.3.5)."""
+    if state[EXECUTOR] == REBELS:
+        return operations_value(state)
+    return activities.base_space_limit(state)
+
+
+@njit(cache=True)
+def start_operation(state, op):
+    for s in range(N_SPACES):
+        state[SELECTED + s] = 0
+    clear_moves(state)
+    state[AMBUSH_REMOVED] = 0
+    activities.begin_operation(state, op, op_space_limit(state))
+
+
+@njit(cache=True)
+def select_space(state, s, alt):
+    """The Operation acts in space ``s`` (``alt``: its other way, A_ALT), or
+    opens its per-space decision."""
+    op = state[OP]
+    state[SELECTED + s] = 1
+    activities.count_selected(state, s)
+    state[DECISION] = D_SPACE
+    if op == OP_DEPLOY:
+        if alt:
+            begin_placement(state, IRREGULARS_UNDERGROUND, s, 1, BRITISH, RET_SPACE)
+        elif supply(state, POLICE, s, True) > 0:
+            state[CUR] = s
+            state[DECISION] = D_DEPLOY_POLICE
+    elif op == OP_ASSAULT:
+        assault_space(state, s)
+    elif op == OP_RALLY:
+        n = min(rally_limit(state, s), supply(state, GUERRILLAS_UNDERGROUND, s, True))
+        if n >= 2:
+            state[CUR] = s
+            state[DECISION] = D_RALLY_COUNT
+        elif n == 1:
+            begin_placement(state, GUERRILLAS_UNDERGROUND, s, 1, REBELS, RET_SPACE)
+    elif op == OP_MARCH:
+        state[CUR] = s
+        for t in range(N_SPACES):
+            state[DEST_USED + t] = 0
+        state[DECISION] = D_MARCH_DEST
+    elif op == OP_SABOTAGE:
+        sabotage_space(state, s)
+    elif op == OP_AMBUSH:
+        ambush_space(state, s, alt)
+        state[AMBUSH_REMOVED] += 1
+        ambush_troop_step(state, s)
+
+
+@njit(cache=True)
+def ambush_troop_step(state, s):
+    """FAWZI AL-QAWUQJI shaded (A8): in a District selected for Ambush the
+    Rebels may also send a Troop back to a City."""
+    if capability(state, CAP_QAWUQJI, CAP_SHADED) and SPACE_KIND[s] == DISTRICT and state[at(s, TROOPS)] > 0:
+        state[CUR] = s
+        state[DECISION] = D_AMBUSH_TROOP
+
+
+@njit(cache=True)
+def march_movable(state, s):
+    """Guerrillas in ``s`` that have not moved in this March."""
+    return guerrillas(state, s) - state[MOVED_HERE + s]
+
+
+@njit(cache=True)
+def march_unmoved(state, s):
+    """Unmoved (Underground, Active) Guerrillas of ``s``."""
+    arrived_active = state[MOVED_ACTIVE + s]
+    arrived_underground = state[MOVED_HERE + s] - arrived_active
+    return state[at(s, GUERRILLAS_UNDERGROUND)] - arrived_underground, \
+        state[at(s, GUERRILLAS_ACTIVE)] - arrived_active
+
+
+@njit(cache=True)
+def march_group(state, underground, active):
+    """Move a group from the origin CUR to CUR2 (3.3.2): Active on arrival
+    when the destination rule says so; its Guerrillas move no more."""
+    src = state[CUR]
+    dst = state[CUR2]
+    n = underground + active
+    state[at(src, GUERRILLAS_UNDERGROUND)] -= underground
+    state[at(src, GUERRILLAS_ACTIVE)] -= active
+    if march_group_activates(state, src, dst, n):
+        state[at(dst, GUERRILLAS_ACTIVE)] += n
+        state[MOVED_ACTIVE + dst] += n
+    else:
+        state[at(dst, GUERRILLAS_UNDERGROUND)] += underground
+        state[at(dst, GUERRILLAS_ACTIVE)] += active
+        state[MOVED_ACTIVE + dst] += active
+    state[MOVED_HERE + dst] += n
+    state[DEST_USED + dst] = 1
+    march_next(state)
+
+
+@njit(cache=True)
+def march_next(state):
+    """More destinations for this origin, or back to the space list."""
+    src = state[CUR]
+    if march_movable(state, src) > 0:
+        for t in range(N_SPACES):
+            if state[DEST_USED + t] == 0 and march_destination_ok(state, src, t):
+                state[DECISION] = D_MARCH_DEST
+                return
+    state[DECISION] = D_SPACE
+
+
+@njit(cache=True)
+def march_tally_after_take(state, s):
+    """A Guerrilla taken from the map in the middle of a March (Mobilize,
+    1.4.1) may be one that already moved: the tallies keep to what is left."""
+    if state[OP] == OP_MARCH:
+        gone = state[MOVED_ACTIVE + s] - state[at(s, GUERRILLAS_ACTIVE)]
+        if gone > 0:
+            state[MOVED_ACTIVE + s] -= gone
+            state[MOVED_HERE + s] -= gone
+        arrived_underground = state[MOVED_HERE + s] - state[MOVED_ACTIVE + s]
+        excess = arrived_underground - state[at(s, GUERRILLAS_UNDERGROUND)]
+        if excess > 0:
+            state[MOVED_HERE + s] -= excess
+
+
+@njit(cache=True)
+def patrol_source_ok(state, src):
+    """A cube may move to another selected space (3.2.2); each moves once."""
+    if state[at(src, TROOPS)] - state[MOVED_HERE + src] <= 0 and state[at(src, POLICE)] - state[MOVED_POLICE + src] <= 0:
+        return False
+    for t in range(N_SPACES):
+        if t != src and state[SELECTED + t] == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def patrol_piece_movable(state, src, police):
+    if police:
+        return state[at(src, POLICE)] - state[MOVED_POLICE + src] > 0
+    return state[at(src, TROOPS)] - state[MOVED_HERE + src] > 0
+
+
+@njit(cache=True)
+def sweep_source_ok(state, src):
+    """A Troop adjacent to a selected space may move in (3.2.3); each moves once."""
+    if state[at(src, TROOPS)] - state[MOVED_HERE + src] <= 0:
+        return False
+    for t in range(N_SPACES):
+        if t != src and state[SELECTED + t] == 1 and ADJACENT[src, t] == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_patrol_source(state):
+    for s in range(N_SPACES):
+        if patrol_source_ok(state, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_sweep_source(state):
+    for s in range(N_SPACES):
+        if sweep_source_ok(state, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def patrol_after_moves(state):
+    """3.2.2: activation on each selected Railway, then the free Assault on one."""
+    for s in range(N_SPACES):
+        if state[SELECTED + s] == 1:
+            patrol_activation(state, s)
+    for s in range(N_SPACES):
+        if patrol_assault_ok(state, s):
+            state[DECISION] = D_PATROL_ASSAULT
+            return
+    finish_operation(state)
+
+
+@njit(cache=True)
+def patrol_assault_ok(state, s):
+    return state[SELECTED + s] == 1 and SPACE_KIND[s] == RAILWAY and cubes(state, s) > 0 \
+        and state[at(s, GUERRILLAS_ACTIVE)] > 0
+
+
+@njit(cache=True)
+def continue_sweep(state, first):
+    """Sweep's activation, space by space (3.2.3); where an Underground
+    Irregular would Activate more, the British choose."""
+    for s in range(first, N_SPACES):
+        if state[SELECTED + s] == 1:
+            if sweep_irregular_helps(state, s):
+                state[CUR] = s
+                state[DECISION] = D_SWEEP_IRREGULAR
+                return
+            sweep_space_done(state, s, False)
+    state[SWEEP_NEXT] = 0
+    finish_operation(state)
+
+
+@njit(cache=True)
+def sweep_space_done(state, s, with_irregular):
+    """Activation in ``s``; PUNITIVE SEARCHES shaded (A18): the Rebels then
+    draw a Punishment chit and apply its Mobilization there; it goes back."""
+    sweep_activation(state, s, with_irregular)
+    if capability(state, CAP_PUNITIVE_SEARCHES, CAP_SHADED):
+        draw_punishment_chits(state, 1)
+        for kind in range(3):
+            if state[PUN_DRAWN + kind] > 0:
+                mobilization(state, s, kind)
+        return_drawn_punishment_chits(state)
+
+
+@njit(cache=True)
+def mobilization(state, s, kind):
+    """A Punishment chit's Mobilization effect alone (1.7.2; A10, A18 shaded)."""
+    if kind == DETAIN:
+        detain_mobilization(state, s)
+    elif kind == DEMOLISH:
+        demolish_mobilization(state, s)
+
+
+@njit(cache=True)
+def curfew_step_ok(state, s):
+    """Deploy's Curfew step (3.2.1): place one in a selected space with none,
+    or lift the one there (with its Opposition)."""
+    if state[SELECTED + s] == 0 or not takes_markers(s):
+        return False
+    if state[at(s, CURFEW)] > 0:
+        return True
+    return TOTAL_CURFEWS - curfews_on_map(state) > 0 and british_pieces(state, s) > 0
+
+
+@njit(cache=True)
+def finish_spaces(state):
+    """The Operation's space list is closed: after-steps, then the action ends."""
+    op = state[OP]
+    if state[N_SELECTED] == 0:
+        finish_operation(state)
+    elif op == OP_DEPLOY:
+        for s in range(N_SPACES):
+            if curfew_step_ok(state, s):
+                state[DECISION] = D_CURFEW
+                return
+        finish_operation(state)
+    elif op == OP_PATROL:
+        clear_moves(state)
+        if any_patrol_source(state):
+            state[DECISION] = D_PATROL_MOVE
+        else:
+            patrol_after_moves(state)
+    elif op == OP_SWEEP:
+        clear_moves(state)
+        if any_sweep_source(state):
+            state[DECISION] = D_SWEEP_MOVE
+        else:
+            continue_sweep(state, 0)
+    elif op == OP_RALLY:
+        for s in range(N_SPACES):
+            if state[SELECTED + s] == 1 and rally_opposition_ok(state, s):
+                state[DECISION] = D_RALLY_OPPOSITION
+                return
+        finish_operation(state)
+    else:
+        if op == OP_AMBUSH and state[AMBUSH_REMOVED] >= 3:
+            add_political_will(state, -1)      # 3.3.4
+        finish_operation(state)
+
+
+@njit(cache=True)
+def finish_operation(state):
+    """After the Operation: its Special Activity may still come (4.1)."""
+    if any_sa_offerable(state):
+        state[DECISION] = D_SA_AFTER
+    else:
+        end_action(state)
+
+
+# ---------------------------------------------------- special activities --
+
+@njit(cache=True)
+def sa_allowed(state, sa):
+    """May ``sa`` go with this action (4.1.1)? In the Support Phase (6.3) the
+    British Divide and the Rebels Mobilize with no Operation."""
+    if state[ROUND_PHASE] == PHASE_SUPPORT:
+        return (sa == SA_DIVIDE and state[EXECUTOR] == BRITISH) or (sa == SA_MOBILIZE and state[EXECUTOR] == REBELS)
+    return activities.sa_allowed(state, sa, ACCOMPANIES)
+
+
+@njit(cache=True)
+def sa_space_ok(state, sa, s):
+    """May ``sa`` act in ``s`` its usual way (A_SPACE)?"""
+    if activities.sa_space_used(state, s) or not in_play(state, s):
+        return False
+    if sa == SA_PUNISH:
+        return can_punish_in(state, s)
+    if sa == SA_DIVIDE:
+        return unity_value(state) > 0 and can_divide_from(state, s)
+    if sa == SA_AIR_RECON:
+        return can_air_recon_in(state, s)
+    if sa == SA_MOBILIZE:
+        return can_mobilize_in(state, s)
+    if sa == SA_RAID:
+        return can_raid_in(state, s)
+    return False
+
+
+@njit(cache=True)
+def sa_alt_ok(state, sa, s):
+    """The other way (A_ALT): Detain sending a Base to Prison instead of a
+    Guerrilla, in one space, with REBEL COURTS unshaded (A27)."""
+    if sa == SA_PUNISH and state[PUN_IN_PLAY] == DETAIN + 1:
+        return capability(state, CAP_REBEL_COURTS, CAP_UNSHADED) and state[DETAIN_BASE_USED] == 0 \
+            and sa_space_ok(state, sa, s) and state[at(s, BASES)] > 0
+    return False
+
+
+@njit(cache=True)
+def sa_space_limit(state, sa):
+    """Spaces a Special Activity may act in: two (4.2.1, 4.2.3, 4.3.1, 4.3.3);
+    Divide the Unity Track's value (6.6.2); Raid one with FAWZI AL-QAWUQJI
+    unshaded (A8)."""
+    if sa == SA_DIVIDE:
+        return unity_value(state)
+    if sa == SA_RAID and capability(state, CAP_QAWUQJI, CAP_UNSHADED):
+        return 1
+    return 2
+
+
+@njit(cache=True)
+def sa_any_space(state, sa):
+    for s in range(N_SPACES):
+        if sa_space_ok(state, sa, s) or sa_alt_ok(state, sa, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def sa_offerable(state, sa):
+    """May the executor start Special Activity ``sa`` now?"""
+    if SA_FACTION[sa] != state[EXECUTOR] or not sa_allowed(state, sa):
+        return False
+    if sa == SA_COORDINATE or sa == SA_DIVIDE:
+        return True          # Coordinate has no space; Divide may always roll (4.2.2)
+    if sa == SA_PUNISH:
+        return punishment_available(state) and sa_any_space(state, sa)
+    return sa_any_space(state, sa)
+
+
+@njit(cache=True)
+def any_sa_offerable(state):
+    if not activities.sa_open(state):
+        return False
+    for sa in range(6):
+        if sa_offerable(state, sa):
+            return True
+    return False
+
+
+@njit(cache=True)
+def start_sa(state, sa, resume):
+    activities.begin_special_activity(state, sa, resume)
+    if sa == SA_COORDINATE:                      # 4.3.2: no space
+        state[OPS_BONUS] += 1
+        if state[OP] >= 0:
+            state[SPACE_LIMIT] += 1
+        if roll_under_bases(state):
+            shift_unity(state, 1)
+        finish_sa(state)
+    elif sa == SA_PUNISH:                        # 4.2.1: the chit first
+        state[DETAIN_BASE_USED] = 0
+        if not capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED):
+            draw_punishment_chits(state, 2)
+        punish_chit_step(state)
+
+
+@njit(cache=True)
+def punish_chit_choices(state, out):
+    """Punishment chits the British may use now: drawn or held (1.7.1); with
+    PUNITIVE SEARCHES unshaded (A18) any kind in the cup or held."""
+    if capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED):
+        n = 0
+        for kind in range(3):
+            out[kind] = 1 if punishment_in_cup(state, kind) + state[PUN_HELD + kind] > 0 else 0
+            n += out[kind]
+        return n
+    return punishment_choices(state, out)
+
+
+@njit(cache=True)
+def punish_chit_step(state):
+    """Use the only chit there is, or let the British choose."""
+    choices = np.zeros(3, dtype=np.int64)
+    n = punish_chit_choices(state, choices)
+    if n == 1:
+        for kind in range(3):
+            if choices[kind]:
+                use_chosen_punishment(state, kind)
+                return
+    state[DECISION] = D_PUNISH_CHIT
+
+
+@njit(cache=True)
+def use_chosen_punishment(state, kind):
+    """Use a chit of ``kind``: drawn, or (A18 unshaded) selected from the cup,
+    else held; then its spaces."""
+    if capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED) and punishment_in_cup(state, kind) > 0:
+        pick_punishment_chit(state, kind)
+    use_punishment_chit(state, kind)
+    sa_next_space(state)
+
+
+@njit(cache=True)
+def finish_sa(state):
+    state[SA] = -1
+    if state[SA_RETURN] == D_SA_AFTER:
+        end_action(state)
+    else:
+        state[DECISION] = state[SA_RETURN]
+
+
+@njit(cache=True)
+def sa_spaces_done(state):
+    """The Special Activity's spaces are over: Punish sets its chit aside
+    (1.7.1); Mobilize goes on to its Guerrillas (4.3.1)."""
+    sa = state[SA]
+    if sa == SA_PUNISH:
+        set_aside_punishment_chit(state)
+        finish_sa(state)
+    elif sa == SA_MOBILIZE:
+        state[MOBILIZED] = 0
+        mobilize_guerrilla_step(state)
+    else:
+        finish_sa(state)
+
+
+@njit(cache=True)
+def sa_next_space(state):
+    """Another space for the Special Activity, or it is over."""
+    sa = state[SA]
+    if state[SA_COUNT] < sa_space_limit(state, sa) and sa_any_space(state, sa):
+        state[DECISION] = D_SA_SPACE
+    else:
+        sa_spaces_done(state)
+
+
+@njit(cache=True)
+def mobilize_guerrilla_ok(state, s):
+    """4.3.1: a Guerrilla may go into each space with Opposition, once."""
+    return (state[MOBILIZED] >> s) & 1 == 0 and in_play(state, s) and state[at(s, OPPOSITION)] > 0 \
+        and supply(state, GUERRILLAS_UNDERGROUND, s, True) > 0
+
+
+@njit(cache=True)
+def mobilize_guerrilla_step(state):
+    for s in range(N_SPACES):
+        if mobilize_guerrilla_ok(state, s):
+            state[DECISION] = D_MOBILIZE_GUERRILLA
+            return
+    state[MOBILIZED] = 0
+    finish_sa(state)
+
+
+@njit(cache=True)
+def sa_in_space(state, s, alt):
+    """The Special Activity acts in ``s`` (``alt``: its other way, A_ALT)."""
+    sa = state[SA]
+    activities.sa_acts_in(state, s)
+    if sa == SA_PUNISH:
+        kind = state[PUN_IN_PLAY] - 1
+        if kind == DETAIN:
+            was_opposed = state[at(s, OPPOSITION)] > 0
+            if alt:
+                state[DETAIN_BASE_USED] = 1
+            detain(state, s, alt)
+            if was_opposed and capability(state, CAP_MASS_DETENTION, CAP_SHADED) and any_detain_spread(state, s):
+                state[CUR] = s
+                state[DECISION] = D_DETAIN_SPREAD
+                return
+        elif kind == DEMOLISH:
+            demolish(state, s)
+        else:
+            n = 0
+            last = -1
+            for r in range(N_SPACES):
+                if fine_railway_ok(state, s, r):
+                    n += 1
+                    last = r
+            if n == 1:
+                fine(state, last)
+            elif n > 1:
+                state[CUR] = s
+                state[DECISION] = D_FINE_RAILWAY
+                return
+        sa_next_space(state)
+    elif sa == SA_DIVIDE:
+        activate_irregular(state, s)
+        state[CUR] = s
+        state[DECISION] = D_DIVIDE_TARGET
+    elif sa == SA_AIR_RECON:
+        activate_guerrillas(state, s, 1)
+        sa_next_space(state)
+    elif sa == SA_MOBILIZE:
+        begin_placement(state, BASES, s, 1, REBELS, RET_SA_NEXT)
+    elif sa == SA_RAID:
+        state[CUR] = s
+        n = 0
+        last = -1
+        for src in range(N_SPACES):
+            if raid_source_ok(state, s, src):
+                n += 1
+                last = src
+        if n == 1:
+            raid_from(state, last)
+        else:
+            state[DECISION] = D_RAID_FROM
+
+
+@njit(cache=True)
+def any_detain_spread(state, s):
+    for t in range(N_SPACES):
+        if detain_spread_ok(state, s, t):
+            return True
+    return False
+
+
+@njit(cache=True)
+def detain_spread_ok(state, s, t):
+    """MASS DETENTION shaded (A1): Opposition may spread to one space adjacent
+    to a Detain space that already had it."""
+    return ADJACENT[s, t] == 1 and takes_markers(t) and state[at(t, OPPOSITION)] == 0
+
+
+@njit(cache=True)
+def raid_from(state, src):
+    """Raid's Guerrillas come from ``src`` (4.3.3): one or two."""
+    state[CUR2] = src
+    if guerrillas(state, src) >= 2:
+        state[DECISION] = D_RAID_COUNT
+    else:
+        raid_move(state, 1)
+
+
+@njit(cache=True)
+def raid_move(state, n):
+    """Move ``n`` Guerrillas from CUR2 into CUR, Underground ones first
+    (docs/design/arab_revolt_decisions.md); TEGART FORTS (A28) Activates any
+    leaving a Foreign Country. Then the Raid's own Sabotage or Ambush."""
+    src = state[CUR2]
+    dst = state[CUR]
+    underground = min(n, state[at(src, GUERRILLAS_UNDERGROUND)])
+    active = n - underground
+    state[at(src, GUERRILLAS_UNDERGROUND)] -= underground
+    state[at(src, GUERRILLAS_ACTIVE)] -= active
+    if capability(state, CAP_TEGART_FORTS, CAP_UNSHADED) and SPACE_KIND[src] == FOREIGN:
+        state[at(dst, GUERRILLAS_ACTIVE)] += n
+    else:
+        state[at(dst, GUERRILLAS_UNDERGROUND)] += underground
+        state[at(dst, GUERRILLAS_ACTIVE)] += active
+    if can_sabotage_in(state, dst) or ambush_target_ok(state, dst, False) or ambush_target_ok(state, dst, True):
+        state[DECISION] = D_RAID_STRIKE
+    else:
+        sa_next_space(state)
+
+
+@njit(cache=True)
+def any_sa_offerable_now(state):
+    for sa in range(6):
+        if sa_offerable(state, sa):
+            return True
+    return False
+
+
+# ------------------------------------------------------------- card flow --
+
+@njit(cache=True)
+def clear_action(state):
+    activities.clear_action(state)
+    clear_moves(state)
+    state[AMBUSH_REMOVED] = 0
+    state[SWEEP_NEXT] = 0
+    state[MOBILIZED] = 0
+    state[FOREIGN_RALLY] = 0
+    for s in range(N_SPACES):
+        state[SELECTED + s] = 0
+
+
+@njit(cache=True)
+def end_action(state):
+    """An Operation, Special Activity or Pass is over: back to the Propaganda
+    Round, or the faction's action on the card is over."""
+    clear_action(state)
+    if state[ROUND_PHASE] != NOT_IN_ROUND:
+        round_action_done(state)
+    else:
+        turn_done(state)
+
+
+@njit(cache=True)
+def turn_done(state):
+    """A faction's action on the card is over. After the Rebels', the British
+    resolve the Operations chit's effect (1.8.2, 2.3.4) unless Unity is
+    Centralized (6.6.3); the chit is then set aside (1.8.1)."""
+    if initiative.box_chooser(state) == REBELS and state[OPS_IN_PLAY] > 0:
+        value = state[OPS_IN_PLAY]
+        if state[UNITY] != CENTRALIZED and value >= 2:
+            for s in range(N_SPACES):
+                if active_guerrilla_in_palestine(state, s):
+                    state[DECISION] = D_CHIT_EFFECT
+                    return
+        set_aside_operations_chit(state)
+    initiative.card_action_done(state)
+
+
+@njit(cache=True)
+def pass_base_ok(state, s):
+    """2.3.3: a District or Foreign Country in play with a Guerrilla and room for a Base."""
+    return in_play(state, s) and (SPACE_KIND[s] == DISTRICT or SPACE_KIND[s] == FOREIGN) \
+        and guerrillas(state, s) > 0 and state[at(s, BASES)] < 2
+
+
+@njit(cache=True)
+def take_pass(state, faction, box):
+    """Pass (2.3.3): the British select a Punishment chit from the cup to
+    hold; the Rebels may place an Available Base."""
+    state[BOX + faction] = box
+    state[EXECUTOR] = faction
+    if faction == BRITISH:
+        n = 0
+        last = -1
+        for kind in range(3):
+            if punishment_in_cup(state, kind) > 0:
+                n += 1
+                last = kind
+        if n == 1:
+            hold_punishment_chit(state, last)
+        elif n > 1:
+            state[DECISION] = D_PASS_HOLD
+            return
+        end_action(state)
+        return
+    if state[AVAILABLE_BASES] > 0:
+        for s in range(N_SPACES):
+            if pass_base_ok(state, s):
+                state[DECISION] = D_PASS_BASE
+                return
+    end_action(state)
+
+
+@njit(cache=True)
+def rebel_turn_start(state):
+    """2.3.4: before choosing a box the Rebels draw their chits and select
+    one; a single possible value is taken at once, none leaves them with no
+    chit (docs/design/arab_revolt_decisions.md)."""
+    state[REBEL_CHIT_DONE] = 1
+    draw_operations_chits(state)
+    choices = np.zeros(3, dtype=np.int64)
+    n = operations_choices(state, choices)
+    if n == 1:
+        for kind in range(3):
+            if choices[kind]:
+                select_operations_chit(state, kind)
+    elif n > 1:
+        state[DECISION] = D_OPS_CHIT
+
+
+@njit(cache=True)
+def next_card(state):
+    """Reveal the next card (2.2, 2.3.7); a Propaganda card starts a round (2.4)."""
+    card = initiative.reveal_next_card(state)
+    state[REBEL_CHIT_DONE] = 0
+    state[MANDATORY_CARD] = 0
+    if initiative.is_propaganda(card, PROPAGANDA):
+        if card == MUNICH:
+            state[MUNICH_DONE] = 1
+        continue_round(state, ROUND_START)
+        return
+    for c in MANDATORY:
+        if c == card:
+            state[MANDATORY_CARD] = 1
+    state[DECISION] = D_BOX
+
+
+# ------------------------------------------------------- Propaganda Round --
+
+@njit(cache=True)
+def continue_round(state, done):
+    """Enter the round's phases after ``done`` in turn until one waits for a
+    decision or the game ends; after the last, the next card (6.0)."""
+    phase = next_phase(PROPAGANDA_PHASES, done)
+    while phase != PHASE_END:
+        state[ROUND_PHASE] = phase
+        if enter_phase(state, phase):
+            return
+        phase = next_phase(PROPAGANDA_PHASES, phase)
+    state[ROUND_PHASE] = NOT_IN_ROUND
+    end_round(state)
+
+
+@njit(cache=True)
+def enter_phase(state, phase):
+    """Start ``phase``; True when it waits for a decision or ended the game."""
+    state[EXECUTOR] = -1
+    if phase == PHASE_POLITICAL_WILL:
+        political_will_phase(state)
+        return victory_check(state, N_PROPAGANDA)   # 6.1.5, 6.1.6, 7.0
+    if phase == PHASE_RESOURCES:
+        state[DECISION] = D_PROP_BRITISH_KEEP       # 6.2.1
+        return True
+    if phase == PHASE_SUPPORT:
+        state[DECISION] = D_SUPPORT_DIVIDE          # 6.3.1: Divide can always roll
+        return True
+    if phase == PHASE_REDEPLOY:
+        clear_moves(state)
+        state[REDEPLOY_STAGE] = REDEPLOY_TROOPS_STAGE
+        return redeploy_step(state)
+    reset_board(state)                              # 6.5
+    if state[CARD] == MUNICH and state[OUT_OF_PLAY_TROOPS] > 0:
+        state[DECISION] = D_MUNICH_TROOPS
+        return True
+    return False
+
+
+@njit(cache=True)
+def rebels_resources(state):
+    """6.2.2 after the British chose: the roll, then (6.2.3) Foreign Assistance.
+    True when a decision waits."""
+    if roll_under_bases(state):
+        state[DECISION] = D_PROP_REBELS_GAIN
+        return True
+    return_all_operations_chits(state, -1)
+    return foreign_assistance(state)
+
+
+@njit(cache=True)
+def foreign_assistance(state):
+    """6.2.3: a chit drawn for its value, put back; the Rebels may Rally in that
+    many Foreign Countries, Rebel pieces there or not. True when it waits."""
+    value = draw_operations_chit_loose(state)
+    if value == 0:
+        return False
+    state[EXECUTOR] = REBELS
+    state[FOREIGN_RALLY] = 1
+    state[LIMITED] = 1
+    if not op_feasible(state, OP_RALLY):
+        clear_action(state)
+        return False
+    start_operation(state, OP_RALLY)
+    state[SPACE_LIMIT] = value
+    return True
+
+
+@njit(cache=True)
+def round_action_done(state):
+    """An action inside the Propaganda Round is over: on to what follows it."""
+    phase = state[ROUND_PHASE]
+    if phase == PHASE_SUPPORT and state[EXECUTOR] == BRITISH:
+        support_mobilize_step(state)
+        return
+    state[EXECUTOR] = -1
+    continue_round(state, phase)
+
+
+@njit(cache=True)
+def support_mobilize_step(state):
+    """6.3.2: the Rebels may Mobilize."""
+    state[EXECUTOR] = REBELS
+    if sa_offerable(state, SA_MOBILIZE):
+        state[DECISION] = D_SUPPORT_MOBILIZE
+    else:
+        state[EXECUTOR] = -1
+        continue_round(state, PHASE_SUPPORT)
+
+
+@njit(cache=True)
+def redeploy_guerrilla_source(state):
+    """6.4.2: a Railway or City holding Guerrillas, or -1."""
+    for s in range(N_SPACES):
+        if (SPACE_KIND[s] == RAILWAY or SPACE_KIND[s] == CITY) and guerrillas(state, s) > 0:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def redeploy_guerrilla_destination_ok(state, s):
+    """6.4.2: a space with a Base, or with no Base on the map a Foreign Country in play."""
+    if not in_play(state, s):
+        return False
+    if bases_on_map(state) > 0:
+        return state[at(s, BASES)] > 0
+    return SPACE_KIND[s] == FOREIGN
+
+
+@njit(cache=True)
+def troops_on_railway(state):
+    for s in range(N_SPACES):
+        if SPACE_KIND[s] == RAILWAY and state[at(s, TROOPS)] > 0:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def redeploy_police_source_ok(state, s):
+    return state[at(s, POLICE)] - state[MOVED_POLICE + s] > 0
+
+
+@njit(cache=True)
+def redeploy_police_destination_ok(state, src, s):
+    return s != src and (SPACE_KIND[s] == RAILWAY or SPACE_KIND[s] == CITY)
+
+
+@njit(cache=True)
+def redeploy_step(state):
+    """6.4 in order: Troops off Railways to Cities (forced), Police to
+    Railways or Cities (optional), up to half the Irregulars on the map to
+    Available (optional), Rebel Guerrillas off Railways and out of Cities
+    (forced). True when a decision waits."""
+    stage = state[REDEPLOY_STAGE]
+    if stage == REDEPLOY_TROOPS_STAGE:
+        if troops_on_railway(state) >= 0:
+            state[DECISION] = D_REDEPLOY_TROOPS
+            return True
+        stage = REDEPLOY_POLICE_STAGE
+        state[REDEPLOY_STAGE] = stage
+        for s in range(N_SPACES):
+            if redeploy_police_source_ok(state, s):
+                state[DECISION] = D_REDEPLOY_POLICE
+                return True
+    if stage == REDEPLOY_POLICE_STAGE:
+        stage = REDEPLOY_IRREGULARS_STAGE
+        state[REDEPLOY_STAGE] = stage
+        state[PHASE_LEFT] = irregulars_on_map(state) // 2
+        if state[PHASE_LEFT] > 0:
+            state[DECISION] = D_REDEPLOY_IRREGULAR
+            return True
+    if stage == REDEPLOY_IRREGULARS_STAGE:
+        stage = REDEPLOY_GUERRILLAS_STAGE
+        state[REDEPLOY_STAGE] = stage
+        state[PHASE_LEFT] = 0
+    if redeploy_guerrilla_source(state) >= 0:
+        state[DECISION] = D_REDEPLOY_GUERRILLA
+        return True
+    clear_moves(state)
+    return False
+
+
+@njit(cache=True)
+def redeploy_continue(state):
+    """Back into the Redeploy Phase after one of its decisions."""
+    if not redeploy_step(state):
+        continue_round(state, PHASE_REDEPLOY)
+
+
+@njit(cache=True)
+def settle(state):
+    """Run the automatic steps (revealing cards, the Rebels' chit draw) until
+    a player decides."""
+    while True:
+        d = state[DECISION]
+        if d == D_NEXT_CARD:
+            next_card(state)
+        elif d == D_BOX and initiative.box_chooser(state) == REBELS and state[REBEL_CHIT_DONE] == 0:
+            rebel_turn_start(state)
+        else:
+            return
+
+
+# ------------------------------------------------------------------ mask --
+
+@njit(cache=True)
+def legal_mask(state, out):
+    """Fill ``out`` (length N_ACTIONS) with 1 for each legal action of ``actor``."""
+    out[:] = 0
+    d = state[DECISION]
+    if d == D_OVER:
+        return
+    if d == D_OPS_CHIT:
+        choices = np.zeros(3, dtype=np.int64)
+        operations_choices(state, choices)
+        for kind in range(3):
+            if choices[kind]:
+                out[A_CHIT + kind] = 1
+        return
+    if d == D_BOX:
+        faction = actor(state)
+        can_op = any_op_feasible(state, faction)
+        for b in range(N_BOXES):
+            if not box_offered(state, faction, b):
+                continue
+            out[A_PASS + b] = 1
+            if b != BOX_EVENT and can_op:
+                out[A_BOX + b] = 1
+        # Events (5.0) are not encoded yet: the Event box is offered only to Pass in.
+        return
+    if d == D_CHIT_EFFECT:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if active_guerrilla_in_palestine(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PASS_HOLD:
+        for kind in range(3):
+            if punishment_in_cup(state, kind) > 0:
+                out[A_PUNISHMENT + kind] = 1
+        return
+    if d == D_PASS_BASE:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if pass_base_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_TAKE_FROM:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if take_source_ok(state, state[PLACE_PIECE], state[PLACE_TO], s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_OPERATION:
+        faction = state[EXECUTOR]
+        for op in range(8):
+            if OP_FACTION[op] == faction and op_feasible(state, op):
+                out[A_OP + op] = 1
+        return
+    if d == D_SPACE:
+        op = state[OP]
+        selectable = False
+        if state[N_SELECTED] < state[SPACE_LIMIT]:
+            for s in range(N_SPACES):
+                if state[SELECTED + s] == 0:
+                    if op_space_ok(state, op, s):
+                        out[A_SPACE + s] = 1
+                        selectable = True
+                    if op_alt_ok(state, op, s):
+                        out[A_ALT + s] = 1
+                        selectable = True
+        if state[N_SELECTED] > 0 or not selectable or state[FOREIGN_RALLY]:
+            out[A_STOP] = 1
+        if activities.sa_open(state):
+            for sa in range(6):
+                if sa_offerable(state, sa):
+                    out[A_SA + sa] = 1
+        return
+    if d == D_SA_AFTER:
+        out[A_STOP] = 1
+        for sa in range(6):
+            if sa_offerable(state, sa):
+                out[A_SA + sa] = 1
+        return
+    if d == D_SA_SPACE:
+        sa = state[SA]
+        if state[SA_COUNT] > 0:
+            out[A_STOP] = 1
+        if sa == SA_DIVIDE and state[SA_COUNT] == 0:
+            out[A_TRACK] = 1
+        for s in range(N_SPACES):
+            if sa_space_ok(state, sa, s):
+                out[A_SPACE + s] = 1
+            if sa_alt_ok(state, sa, s):
+                out[A_ALT + s] = 1
+        return
+    if d == D_DEPLOY_POLICE:
+        out[A_STOP] = 1
+        n = min(2, supply(state, POLICE, state[CUR], True))
+        for k in range(1, n + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_CURFEW:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if curfew_step_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PATROL_MOVE:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if patrol_source_ok(state, s):
+                if patrol_piece_movable(state, s, False):
+                    out[A_SPACE + s] = 1
+                if patrol_piece_movable(state, s, True):
+                    out[A_ALT + s] = 1
+        return
+    if d == D_PATROL_MOVE_TO or d == D_SWEEP_MOVE_TO:
+        src = state[CUR]
+        for s in range(N_SPACES):
+            if s != src and state[SELECTED + s] == 1 and (d == D_PATROL_MOVE_TO or ADJACENT[src, s] == 1):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PATROL_ASSAULT:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if patrol_assault_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_SWEEP_MOVE:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if sweep_source_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_SWEEP_IRREGULAR:
+        out[A_STOP] = 1
+        out[A_SPACE + state[CUR]] = 1
+        return
+    if d == D_RALLY_COUNT:
+        n = min(rally_limit(state, state[CUR]), supply(state, GUERRILLAS_UNDERGROUND, state[CUR], True))
+        for k in range(1, n + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_RALLY_OPPOSITION:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if state[SELECTED + s] == 1 and rally_opposition_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_MARCH_DEST:
+        out[A_STOP] = 1
+        src = state[CUR]
+        for s in range(N_SPACES):
+            if state[DEST_USED + s] == 0 and march_destination_ok(state, src, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_MARCH_UNDERGROUND:
+        underground, active = march_unmoved(state, state[CUR])
+        if active > 0:
+            out[A_STOP] = 1
+        for k in range(1, min(underground, MAX_COUNT) + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_MARCH_ACTIVE:
+        underground, active = march_unmoved(state, state[CUR])
+        if state[MARCH_UNDERGROUND] > 0:
+            out[A_STOP] = 1
+        for k in range(1, min(active, MAX_COUNT) + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_AMBUSH_TROOP:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if SPACE_KIND[s] == CITY:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PUNISH_CHIT:
+        choices = np.zeros(3, dtype=np.int64)
+        punish_chit_choices(state, choices)
+        for kind in range(3):
+            if choices[kind]:
+                out[A_PUNISHMENT + kind] = 1
+        return
+    if d == D_FINE_RAILWAY:
+        for r in range(N_SPACES):
+            if fine_railway_ok(state, state[CUR], r):
+                out[A_SPACE + r] = 1
+        return
+    if d == D_DETAIN_SPREAD:
+        out[A_STOP] = 1
+        for t in range(N_SPACES):
+            if detain_spread_ok(state, state[CUR], t):
+                out[A_SPACE + t] = 1
+        return
+    if d == D_DIVIDE_TARGET:
+        for t in range(N_SPACES):
+            if divide_target_ok(state, state[CUR], t):
+                out[A_SPACE + t] = 1
+        return
+    if d == D_RAID_FROM:
+        for src in range(N_SPACES):
+            if raid_source_ok(state, state[CUR], src):
+                out[A_SPACE + src] = 1
+        return
+    if d == D_RAID_COUNT:
+        out[A_COUNT] = 1
+        out[A_COUNT + 1] = 1
+        return
+    if d == D_RAID_STRIKE:
+        s = state[CUR]
+        out[A_STOP] = 1
+        if can_sabotage_in(state, s):
+            out[A_OP + OP_SABOTAGE] = 1
+        if ambush_target_ok(state, s, False):
+            out[A_SPACE + s] = 1
+        if ambush_target_ok(state, s, True):
+            out[A_ALT + s] = 1
+        return
+    if d == D_MOBILIZE_GUERRILLA:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if mobilize_guerrilla_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PROP_BRITISH_KEEP:
+        out[A_STOP] = 1
+        for kind in range(3):
+            out[A_PUNISHMENT + kind] = 1
+        return
+    if d == D_PROP_REBELS_GAIN:
+        out[A_STOP] = 1
+        if state[UNITY] < CENTRALIZED:
+            out[A_TRACK] = 1
+        for kind in range(3):
+            out[A_CHIT + kind] = 1
+        return
+    if d == D_SUPPORT_DIVIDE:
+        out[A_STOP] = 1
+        out[A_SA + SA_DIVIDE] = 1
+        return
+    if d == D_SUPPORT_MOBILIZE:
+        out[A_STOP] = 1
+        out[A_SA + SA_MOBILIZE] = 1
+        return
+    if d == D_REDEPLOY_TROOPS or d == D_MUNICH_TROOPS:
+        for s in range(N_SPACES):
+            if SPACE_KIND[s] == CITY:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_POLICE:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if redeploy_police_source_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_POLICE_TO:
+        for s in range(N_SPACES):
+            if redeploy_police_destination_ok(state, state[CUR], s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_IRREGULAR:
+        out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if irregulars(state, s) > 0:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_GUERRILLA:
+        for s in range(N_SPACES):
+            if redeploy_guerrilla_destination_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+
+
+# ----------------------------------------------------------------- apply --
+
+@njit(cache=True)
+def apply(state, action):
+    """Carry out a legal action of ``actor(state)``."""
+    d = state[DECISION]
+    space = action - A_SPACE
+    alt_space = action - A_ALT
+    if d == D_OPS_CHIT:
+        select_operations_chit(state, action - A_CHIT)
+        state[DECISION] = D_BOX
+    elif d == D_BOX:
+        faction = actor(state)
+        if action >= A_PASS:
+            take_pass(state, faction, action - A_PASS)
+        else:
+            activities.take_box_to_operate(state, faction, action - A_BOX)
+    elif d == D_CHIT_EFFECT:
+        if action != A_STOP:
+            chit_effect(state, space, state[OPS_IN_PLAY])
+        set_aside_operations_chit(state)
+        initiative.card_action_done(state)
+    elif d == D_PASS_HOLD:
+        hold_punishment_chit(state, action - A_PUNISHMENT)
+        end_action(state)
+    elif d == D_PASS_BASE:
+        if action != A_STOP:
+            place_from_available(state, space, BASES)
+        end_action(state)
+    elif d == D_TAKE_FROM:
+        if action == A_STOP:
+            state[PLACE_LEFT] = 0
+            end_placement(state)
+        else:
+            take_and_place(state, state[PLACE_PIECE], space, state[PLACE_TO])
+            march_tally_after_take(state, space)
+            state[PLACE_LEFT] -= 1
+            continue_placement(state)
+    elif d == D_OPERATION:
+        start_operation(state, action - A_OP)
+    elif d == D_SPACE:
+        if action == A_STOP:
+            finish_spaces(state)
+        elif A_SA <= action < A_SPACE:
+            start_sa(state, action - A_SA, D_SPACE)
+        elif action >= A_ALT:
+            select_space(state, alt_space, True)
+        else:
+            select_space(state, space, False)
+    elif d == D_SA_AFTER:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            start_sa(state, action - A_SA, D_SA_AFTER)
+    elif d == D_SA_SPACE:
+        if action == A_STOP:
+            sa_spaces_done(state)
+        elif action == A_TRACK:
+            if die(state) <= irregulars_on_map(state):     # Divide's roll (4.2.2)
+                shift_unity(state, -1)
+            finish_sa(state)
+        elif action >= A_ALT:
+            sa_in_space(state, alt_space, True)
+        else:
+            sa_in_space(state, space, False)
+    elif d == D_DEPLOY_POLICE:
+        if action == A_STOP:
+            state[DECISION] = D_SPACE
+        else:
+            begin_placement(state, POLICE, state[CUR], action - A_COUNT + 1, BRITISH, RET_SPACE)
+    elif d == D_CURFEW:
+        if action != A_STOP:
+            if state[at(space, CURFEW)] > 0:
+                state[at(space, CURFEW)] = 0
+                state[at(space, OPPOSITION)] = 0
+            else:
+                state[at(space, CURFEW)] = 1
+        finish_operation(state)
+    elif d == D_PATROL_MOVE:
+        if action == A_STOP:
+            patrol_after_moves(state)
+        else:
+            police = action >= A_ALT
+            state[CUR] = alt_space if police else space
+            state[CUR2] = 1 if police else 0
+            state[DECISION] = D_PATROL_MOVE_TO
+    elif d == D_PATROL_MOVE_TO:
+        if state[CUR2] == 1:
+            move(state, state[CUR], space, POLICE, 1)
+            state[MOVED_POLICE + space] += 1
+        else:
+            move(state, state[CUR], space, TROOPS, 1)
+            state[MOVED_HERE + space] += 1
+        state[CUR] = -1
+        state[CUR2] = -1
+        state[DECISION] = D_PATROL_MOVE
+    elif d == D_PATROL_ASSAULT:
+        if action != A_STOP:
+            assault_space(state, space)
+        finish_operation(state)
+    elif d == D_SWEEP_MOVE:
+        if action == A_STOP:
+            continue_sweep(state, 0)
+        else:
+            state[CUR] = space
+            state[DECISION] = D_SWEEP_MOVE_TO
+    elif d == D_SWEEP_MOVE_TO:
+        move(state, state[CUR], space, TROOPS, 1)
+        state[MOVED_HERE + space] += 1
+        state[CUR] = -1
+        state[DECISION] = D_SWEEP_MOVE
+    elif d == D_SWEEP_IRREGULAR:
+        s = state[CUR]
+        sweep_space_done(state, s, action != A_STOP)
+        continue_sweep(state, s + 1)
+    elif d == D_RALLY_COUNT:
+        begin_placement(state, GUERRILLAS_UNDERGROUND, state[CUR], action - A_COUNT + 1, REBELS, RET_SPACE)
+    elif d == D_RALLY_OPPOSITION:
+        if action != A_STOP:
+            state[at(space, OPPOSITION)] = 1
+        finish_operation(state)
+    elif d == D_MARCH_DEST:
+        if action == A_STOP:
+            state[DECISION] = D_SPACE
+        else:
+            state[CUR2] = space
+            state[MARCH_UNDERGROUND] = 0
+            state[DECISION] = D_MARCH_UNDERGROUND
+    elif d == D_MARCH_UNDERGROUND:
+        k = 0 if action == A_STOP else action - A_COUNT + 1
+        state[MARCH_UNDERGROUND] = k
+        underground, active = march_unmoved(state, state[CUR])
+        if active > 0:
+            state[DECISION] = D_MARCH_ACTIVE
+        else:
+            march_group(state, k, 0)
+    elif d == D_MARCH_ACTIVE:
+        k = 0 if action == A_STOP else action - A_COUNT + 1
+        march_group(state, state[MARCH_UNDERGROUND], k)
+    elif d == D_AMBUSH_TROOP:
+        if action != A_STOP:
+            move(state, state[CUR], space, TROOPS, 1)
+        if state[SA] == SA_RAID:
+            sa_next_space(state)
+        else:
+            state[DECISION] = D_SPACE
+    elif d == D_PUNISH_CHIT:
+        use_chosen_punishment(state, action - A_PUNISHMENT)
+    elif d == D_FINE_RAILWAY:
+        fine(state, space)
+        sa_next_space(state)
+    elif d == D_DETAIN_SPREAD:
+        if action != A_STOP:
+            state[at(space, OPPOSITION)] = 1
+        sa_next_space(state)
+    elif d == D_DIVIDE_TARGET:
+        remove_guerrilla(state, space, False, True)
+        begin_placement(state, IRREGULARS_UNDERGROUND, space, 1, BRITISH, RET_SA_NEXT)
+    elif d == D_RAID_FROM:
+        raid_from(state, space)
+    elif d == D_RAID_COUNT:
+        raid_move(state, action - A_COUNT + 1)
+    elif d == D_RAID_STRIKE:
+        s = state[CUR]
+        if action == A_STOP:
+            sa_next_space(state)
+        elif action == A_OP + OP_SABOTAGE:
+            sabotage_space(state, s)
+            sa_next_space(state)
+        else:
+            ambush_space(state, s, action >= A_ALT)
+            state[DECISION] = D_SA_SPACE
+            ambush_troop_step(state, s)
+            if state[DECISION] != D_AMBUSH_TROOP:
+                sa_next_space(state)
+    elif d == D_MOBILIZE_GUERRILLA:
+        if action == A_STOP:
+            state[MOBILIZED] = 0
+            finish_sa(state)
+        else:
+            state[MOBILIZED] |= 1 << space
+            begin_placement(state, GUERRILLAS_UNDERGROUND, space, 1, REBELS, RET_MOBILIZE)
+    elif d == D_PROP_BRITISH_KEEP:
+        return_all_punishment_chits(state, -1 if action == A_STOP else action - A_PUNISHMENT)
+        if not rebels_resources(state):
+            continue_round(state, PHASE_RESOURCES)
+    elif d == D_PROP_REBELS_GAIN:
+        if action == A_TRACK:
+            shift_unity(state, 1)
+            return_all_operations_chits(state, -1)
+        elif action == A_STOP:
+            return_all_operations_chits(state, -1)
+        else:
+            return_all_operations_chits(state, action - A_CHIT)
+        if not foreign_assistance(state):
+            continue_round(state, PHASE_RESOURCES)
+    elif d == D_SUPPORT_DIVIDE:
+        if action == A_STOP:
+            support_mobilize_step(state)
+        else:
+            state[EXECUTOR] = BRITISH
+            start_sa(state, SA_DIVIDE, D_SA_AFTER)
+    elif d == D_SUPPORT_MOBILIZE:
+        if action == A_STOP:
+            state[EXECUTOR] = -1
+            continue_round(state, PHASE_SUPPORT)
+        else:
+            start_sa(state, SA_MOBILIZE, D_SA_AFTER)
+    elif d == D_REDEPLOY_TROOPS:
+        move(state, troops_on_railway(state), space, TROOPS, 1)
+        redeploy_continue(state)
+    elif d == D_REDEPLOY_POLICE:
+        if action == A_STOP:
+            state[REDEPLOY_STAGE] = REDEPLOY_POLICE_STAGE
+            redeploy_continue(state)
+        else:
+            state[CUR] = space
+            state[DECISION] = D_REDEPLOY_POLICE_TO
+    elif d == D_REDEPLOY_POLICE_TO:
+        move(state, state[CUR], space, POLICE, 1)
+        state[MOVED_POLICE + space] += 1
+        state[CUR] = -1
+        state[DECISION] = D_REDEPLOY_POLICE
+        any_left = False
+        for s in range(N_SPACES):
+            if redeploy_police_source_ok(state, s):
+                any_left = True
+        if not any_left:
+            redeploy_continue(state)
+    elif d == D_REDEPLOY_IRREGULAR:
+        if action == A_STOP:
+            state[PHASE_LEFT] = 0
+        else:
+            remove_irregular(state, space)
+            state[PHASE_LEFT] -= 1
+        if state[PHASE_LEFT] == 0:
+            redeploy_continue(state)
+    elif d == D_REDEPLOY_GUERRILLA:
+        src = redeploy_guerrilla_source(state)
+        piece = GUERRILLAS_ACTIVE if state[at(src, GUERRILLAS_ACTIVE)] > 0 else GUERRILLAS_UNDERGROUND
+        move(state, src, space, piece, 1)
+        redeploy_continue(state)
+    elif d == D_MUNICH_TROOPS:
+        state[OUT_OF_PLAY_TROOPS] -= 1
+        state[at(space, TROOPS)] += 1
+        if state[OUT_OF_PLAY_TROOPS] == 0:
+            continue_round(state, PHASE_RESET)
+    lift_curfews(state)
+    settle(state)
+
+
+@njit(cache=True)
+def new_game(state, seed):
+    """Setup (2.1) and the first card (2.2)."""
+    setup(state, seed)
+    state[OP] = -1
+    state[CUR] = -1
+    state[CUR2] = -1
+    state[SA] = -1
+    state[PLACE_PIECE] = -1
+    state[PLACE_TO] = -1
+    state[ROUND_PHASE] = NOT_IN_ROUND
+    clear_event(state)
+    next_card(state)
+    settle(state)
+
+
+@njit(cache=True)
+def is_over(state):
+    return state[DECISION] == D_OVER
