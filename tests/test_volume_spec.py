@@ -25,7 +25,9 @@ SHARED = sorted([*(PACKAGE / name for name in ("rollouts.py", "report.py", "cli.
                                                "render_text.py", "game.py", "registry.py", "warmup.py",
                                                "session.py")),
                  *(PACKAGE / "envs").glob("*.py"), *(PACKAGE / "web").rglob("*.py"),
-                 *(PACKAGE / "web" / "static").glob("*"), PACKAGE / "engine" / "spec.py"])
+                 *(PACKAGE / "web" / "static").glob("*"), PACKAGE / "engine" / "spec.py",
+                 # the templates every COIN volume's loops are generated from (their words come from the spec)
+                 *(PACKAGE / "engine" / "coin" / "templates").glob("*.tmpl")])
 SERIES = "The British Way"          # the series' name, not a faction
 NAMES = volume_names()
 

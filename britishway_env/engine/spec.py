@@ -49,6 +49,20 @@ class Kernels(NamedTuple):
                                 # kernels, ordered so that the groups share little
 
 
+class LoopModules(NamedTuple):
+    """A COIN volume's compiled loops (``playout``, ``stepper``, ``batch``, ``vector``, ``rollouts``):
+    written from the templates of ``engine/coin/templates`` by ``python -m
+    britishway_env.engine.coin.generate`` (docs/design/shared_volume_kernels.md). The other words
+    they differ by are read from the spec itself: its name, title, card letter, agents, env module."""
+
+    package: str                # the volume's package ("britishway_env.volumes.<volume>"): the modules' folder
+    bot_game_memo: bool         # the scripted bot's interface, the one real difference between volumes:
+                                # True: ``bot_action(state, mask, faction, memo)`` with a memo kept through the
+                                # game (engine/coin/bots.py ``MEMO_SIZE``, exported by the bots); False:
+                                # ``bot_action(state, mask, scores)``, the faction read from the row and the
+                                # memo row only scratch for one decision's scores (``MEMO_SIZE = N_ACTIONS``)
+
+
 @dataclass(frozen=True)
 class Rows:
     """What a volume's rollout rows hold (one row per game) and how a run is summarised."""
@@ -142,6 +156,9 @@ class VolumeSpec:
     """Module of what a person playing sees (britishway_env/session.py): ``board(game)``, ``card``,
     ``campaign``, ``starts_action``, ``dice``, ``reason``, ``picture``, ``help``, ``ignored_keys``;
     None: the volume cannot be played in the terminal or the browser."""
+    loops: LoopModules | None = None
+    """How its compiled loops are generated from the shared templates (COIN volumes); None: written by
+    hand (a volume that is not COIN)."""
     _loaded: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):

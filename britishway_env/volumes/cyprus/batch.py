@@ -1,3 +1,4 @@
+# Generated from engine/coin/templates/batch.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
 """Compiled batch play of Cyprus with a policy per seat (``POLICY_*`` of
 the bots), one result row per game (engine/coin/results.py).
 

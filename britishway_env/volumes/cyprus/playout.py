@@ -1,3 +1,4 @@
+# Generated from engine/coin/templates/playout.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
 """Compiled Cyprus games to their end, one result row each
 (engine/coin/results.py): the step every batch loop shares, and random play
 in both seats, which never needs the scripted bots (random rollouts and the

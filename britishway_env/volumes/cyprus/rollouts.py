@@ -1,3 +1,4 @@
+# Generated from engine/coin/templates/rollouts.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
 """Batch rollouts of Cyprus with a policy per seat: one row per game
 (engine/coin/rollouts.py holds the frame and names the columns).
 

@@ -4,7 +4,7 @@ rows and entry points."""
 from __future__ import annotations
 
 from ...engine.compile_jobs import joined
-from ...engine.spec import CoinReport, Kernels, Outcome, Rows, VolumeSpec
+from ...engine.spec import CoinReport, Kernels, LoopModules, Outcome, Rows, VolumeSpec
 from ..boards.cyprus import SPACE_NAMES
 from .cards import CARDS, NO_CAPABILITY, PROPAGANDA_CARDS
 from .layout import FACTION_NAMES, PW_MAX
@@ -111,6 +111,7 @@ SPEC = VolumeSpec(
     ),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",
+    loops=LoopModules(PACKAGE, bot_game_memo=False),   # engine/coin/templates
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="eoka", political_will_start=SETUP_POLITICAL_WILL,      # 2.1
                       political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS),

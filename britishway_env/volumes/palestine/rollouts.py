@@ -1,3 +1,4 @@
+# Generated from engine/coin/templates/rollouts.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
 """Batch rollouts of Palestine with a policy per seat: one row per game
 (engine/coin/rollouts.py holds the frame and names the columns).
 
@@ -5,8 +6,8 @@
     df = rollouts.run("palestine", 10_000, seed=0, policies={"british": "heuristic", "irgun": "random"})
 
 Random play in both seats runs :mod:`.playout` (the scripted bots are not
-compiled for it); any scripted seat runs :mod:`.batch`; a trained network in a seat runs the
-vector env (``envs/vector.play_policies``, lock-step batches).
+compiled for it); any scripted seat runs :mod:`.batch`; a trained network in a
+seat runs the vector env (``envs/vector.play_policies``, lock-step batches).
 """
 
 from __future__ import annotations

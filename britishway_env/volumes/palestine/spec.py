@@ -4,7 +4,7 @@ rows and entry points."""
 from __future__ import annotations
 
 from ...engine.compile_jobs import joined
-from ...engine.spec import CoinReport, Kernels, Outcome, Rows, VolumeSpec
+from ...engine.spec import CoinReport, Kernels, LoopModules, Outcome, Rows, VolumeSpec
 from ..boards.palestine import N_MAP_SPACES, SPACE_NAMES
 from .cards import CARDS, NO_CAPABILITY, PROPAGANDA_CARDS
 from .layout import FACTION_NAMES, PW_MAX
@@ -151,6 +151,7 @@ SPEC = VolumeSpec(
     ),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",
+    loops=LoopModules(PACKAGE, bot_game_memo=True),   # engine/coin/templates
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="irgun", political_will_start=18,      # 2.1
                       political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS),

@@ -1,3 +1,4 @@
+# Generated from engine/coin/templates/stepper.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
 """One compiled call per AEC step: the rules' move, then everything the env
 hands out next (observation, legal mask, whose turn).
 

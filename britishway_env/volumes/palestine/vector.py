@@ -1,3 +1,4 @@
+# Generated from engine/coin/templates/vector.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
 """Palestine's compiled vector env step: many games, one call (the Python side
 is ``envs/vector.py``; the slot codes and helpers ``engine/coin/vector.py``).
 

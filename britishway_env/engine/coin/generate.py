@@ -1,0 +1,188 @@
+"""Each COIN volume's compiled loops, written from one set of templates.
+
+The random and scripted batch runners, the AEC env's step, the vector env's
+step and the rollouts frame of a COIN volume are the same few lines over
+that volume's rules. Numba caches a kernel only with the modules it reads as
+compile-time constants imported at the top of its own file (no kernel passed
+in, no closure: ``../shared/VOLUMES.md``, "Sharing compiled code under
+numba"), so each volume keeps real files of its own, and this module writes
+them from ``templates/<module>.py.tmpl``; docs/design/shared_volume_kernels.md
+tells the story.
+
+    python -m britishway_env.engine.coin.generate            # (re)write every COIN volume's loops
+    python -m britishway_env.engine.coin.generate --check    # list the files that differ, exit 1 if any
+
+The template language is small on purpose:
+
+- ``${name}`` is replaced by a word of the volume (:func:`words`);
+- a line ``#if name`` or ``#if not name`` at the start of a line, then
+  ``#else`` (optional) and ``#endif``, keeps the lines of one branch by a
+  yes/no setting of the volume (no nesting);
+- a line starting ``##`` is a note for the template's reader, left out.
+
+A generated file starts with one comment line naming its template; the
+rest of it is the rendering.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from string import Template
+from typing import Mapping, Sequence
+
+from ..spec import VolumeSpec, load
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+MODULES = ("playout", "stepper", "batch", "vector", "rollouts")   # templates/<module>.py.tmpl
+COMMAND = "python -m britishway_env.engine.coin.generate"
+REGISTRY = "britishway_env.registry:specs"   # every volume's spec (read by the command only)
+
+_DIRECTIVE = re.compile(r"^#(if|else|endif)\b(.*)$")
+
+
+class TemplateError(ValueError):
+    """A template the renderer cannot read: an unknown word or setting, or unbalanced ``#if`` lines."""
+
+
+def template_path(module: str) -> Path:
+    return TEMPLATES / f"{module}.py.tmpl"
+
+
+def header(module: str) -> str:
+    """The first line of a generated module."""
+    return f"# Generated from engine/coin/templates/{module}.py.tmpl by `{COMMAND}`; do not edit by hand.\n"
+
+
+def _select(text: str, flags: Mapping[str, bool], name: str) -> list[str]:
+    """The lines of ``text`` kept by the ``#if`` blocks, notes (``##``) left out."""
+    kept, branch = [], None          # branch: None outside a block, else whether its lines are kept
+    opened = False
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        if line.startswith("##"):
+            continue
+        directive = _DIRECTIVE.match(line.rstrip("\n"))
+        if directive is None:
+            if branch is None or branch:
+                kept.append(line)
+            continue
+        word, rest = directive.group(1), directive.group(2).split()
+        where = f"{name}:{number}"
+        if word == "if":
+            if opened:
+                raise TemplateError(f"{where}: #if inside #if")
+            negate = rest[:1] == ["not"]
+            rest = rest[1:] if negate else rest
+            if len(rest) != 1 or rest[0] not in flags:
+                raise TemplateError(f"{where}: #if needs one setting of {sorted(flags)}, got {rest}")
+            branch, opened = flags[rest[0]] != negate, True
+        elif word == "else":
+            if not opened or rest:
+                raise TemplateError(f"{where}: stray #else")
+            branch = not branch
+        else:
+            if not opened or rest:
+                raise TemplateError(f"{where}: stray #endif")
+            branch, opened = None, False
+    if opened:
+        raise TemplateError(f"{name}: #if without #endif")
+    return kept
+
+
+def render_text(text: str, words: Mapping[str, str], flags: Mapping[str, bool], name: str = "template") -> str:
+    """``text`` with its ``#if`` blocks chosen by ``flags`` and its ``${word}`` replaced from ``words``."""
+    body = "".join(_select(text, flags, name))
+    try:
+        return Template(body).substitute(words)
+    except KeyError as exc:
+        raise TemplateError(f"{name}: no word {exc.args[0]!r} (known: {sorted(words)})") from None
+    except ValueError as exc:
+        raise TemplateError(f"{name}: {exc}") from None
+
+
+def words(spec: VolumeSpec) -> dict[str, str]:
+    """The words a volume's loops differ by, all read from its spec."""
+    counterinsurgent, insurgent = spec.agents
+    if spec.report is not None and spec.report.insurgent != insurgent:
+        raise TemplateError(f"{spec.name}: the second seat must be the insurgent")
+    return {
+        "volume": spec.name,                           # rollouts.run("<volume>", ...), CoinRollouts(volume=)
+        "title": spec.title,                           # the docstrings' name of the volume
+        "prefix": spec.card_prefix,                    # the card letter of the rows' event columns
+        "env": spec.env.rpartition(".")[2],            # the AEC env module ("<volume>_v0")
+        "counterinsurgent": counterinsurgent,          # the first seat: policy_<seat> parameters, examples
+        "COUNTERINSURGENT": counterinsurgent.upper(),  # its faction constant in the volume's layout
+        "insurgent": insurgent,                        # the second seat
+    }
+
+
+def flags(spec: VolumeSpec) -> dict[str, bool]:
+    """The yes/no settings a volume's loops differ by (engine/spec.py ``LoopModules``)."""
+    return {"bot_game_memo": spec.loops.bot_game_memo}
+
+
+def render(module: str, spec: VolumeSpec) -> str:
+    """The text of ``spec``'s generated ``module`` (header included)."""
+    name = f"{module}.py.tmpl"
+    return header(module) + render_text(template_path(module).read_text(), words(spec), flags(spec), name)
+
+
+def folder(spec: VolumeSpec) -> Path:
+    """Where ``spec``'s loops live: its ``LoopModules.package`` folder."""
+    found = importlib.util.find_spec(spec.loops.package)
+    if found is None or not found.submodule_search_locations:
+        raise TemplateError(f"{spec.name}: no package {spec.loops.package!r}")
+    return Path(list(found.submodule_search_locations)[0])
+
+
+def rendered(spec: VolumeSpec) -> dict[Path, str]:
+    """Every generated module of ``spec``: path -> text."""
+    where = folder(spec)
+    return {where / f"{module}.py": render(module, spec) for module in MODULES}
+
+
+def stale(spec: VolumeSpec) -> list[Path]:
+    """The generated modules of ``spec`` whose file differs from the rendering (or is missing)."""
+    return [path for path, text in rendered(spec).items() if not path.exists() or path.read_text() != text]
+
+
+def write(spec: VolumeSpec) -> list[Path]:
+    """Write ``spec``'s stale modules; the paths written."""
+    changed = stale(spec)
+    texts = rendered(spec)
+    for path in changed:
+        path.write_text(texts[path])
+    return changed
+
+
+def generated_specs(names: Sequence[str] = ()) -> list[VolumeSpec]:
+    """The specs of the volumes with generated loops (those named, or all)."""
+    found = [s for s in load(REGISTRY)() if s.loops is not None]
+    if names:
+        unknown = sorted(set(names) - {s.name for s in found})
+        if unknown:
+            raise SystemExit(f"no generated loops for {unknown}; volumes with them: {[s.name for s in found]}")
+        found = [s for s in found if s.name in names]
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description="Write each COIN volume's loops from the templates.")
+    parser.add_argument("volumes", nargs="*", help="volumes to write (default: every volume with generated loops)")
+    parser.add_argument("--check", action="store_true", help="write nothing; list stale files, exit 1 if any")
+    args = parser.parse_args(argv)
+    root = Path.cwd()
+    bad = 0
+    for spec in generated_specs(args.volumes):
+        for path in stale(spec) if args.check else write(spec):
+            shown = path.relative_to(root) if path.is_relative_to(root) else path
+            print(f"{'stale' if args.check else 'wrote'} {shown}")
+            bad += 1
+    return 1 if args.check and bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

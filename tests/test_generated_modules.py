@@ -1,0 +1,89 @@
+"""Each COIN volume's compiled loops (playout, stepper, batch, vector, rollouts)
+are written from the templates of engine/coin/templates by
+``python -m britishway_env.engine.coin.generate`` (docs/design/shared_volume_kernels.md):
+the checked-in copies must be exactly the templates' rendering, so they never drift."""
+
+import ast
+import itertools
+from pathlib import Path
+
+import pytest
+
+from britishway_env.engine.coin import generate as G
+from britishway_env.registry import specs
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = specs()
+GENERATED = [s for s in SPECS if s.loops is not None]
+CASES = [(s, m) for s in GENERATED for m in G.MODULES]
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+@pytest.mark.parametrize("spec, module", CASES, ids=[f"{s.name}/{m}" for s, m in CASES])
+def test_each_generated_module_is_its_templates_rendering(spec, module):
+    path = G.folder(spec) / f"{module}.py"
+    assert path.exists(), f"{_shown(path)} is missing: run `{G.COMMAND}`"
+    have, want = path.read_text().splitlines(), G.render(module, spec).splitlines()
+    if have != want:
+        line = next((i for i, (a, b) in enumerate(zip(have, want)) if a != b), min(len(have), len(want)))
+        pytest.fail(f"{_shown(path)} differs from templates/{module}.py.tmpl at line {line + 1}:\n"
+                    f"  file:     {have[line] if line < len(have) else '<end of file>'}\n"
+                    f"  template: {want[line] if line < len(want) else '<end of file>'}\n"
+                    f"edit the template, not the copy, then run `{G.COMMAND}`")
+    assert path.read_text() == G.render(module, spec), f"{_shown(path)}: line endings differ from the rendering"
+
+
+def test_every_coin_volume_generates_its_loops_into_its_own_package():
+    coin = [s for s in SPECS if s.runner.startswith("britishway_env.volumes.")]
+    assert {s.name for s in coin} == {s.name for s in GENERATED}
+    assert len(GENERATED) >= 2
+    for s in GENERATED:
+        assert s.runner == f"{s.loops.package}.rollouts", s.name
+        assert s.vector == f"{s.loops.package}.vector", s.name
+        assert G.folder(s).name == s.name
+
+
+def test_a_generated_module_says_so_on_its_first_line():
+    for s, module in CASES:
+        first = (G.folder(s) / f"{module}.py").read_text().splitlines()[0]
+        assert first.startswith("# Generated from engine/coin/templates/")
+        assert f"{module}.py.tmpl" in first and G.COMMAND in first and "do not edit" in first
+
+
+def test_every_template_renders_python_whatever_the_settings():
+    """A new volume may take the other branch of a setting: both must parse."""
+    spec = GENERATED[0]
+    words = G.words(spec)
+    names = sorted(G.flags(spec))
+    for module in G.MODULES:
+        text = G.template_path(module).read_text()
+        for values in itertools.product((False, True), repeat=len(names)):
+            ast.parse(G.render_text(text, words, dict(zip(names, values)), module))
+
+
+def test_the_stale_check_names_the_file_that_drifted(tmp_path, monkeypatch, capsys):
+    spec = GENERATED[0]
+    monkeypatch.setattr(G, "folder", lambda s: tmp_path)
+    monkeypatch.setattr(G, "generated_specs", lambda names=(): [spec])
+    assert sorted(p.name for p in G.write(spec)) == sorted(f"{m}.py" for m in G.MODULES)
+    assert G.stale(spec) == [] and G.main(["--check"]) == 0
+    edited = tmp_path / "batch.py"
+    edited.write_text(edited.read_text().replace("one after another", "one after the other"))
+    capsys.readouterr()
+    assert G.stale(spec) == [edited]
+    assert G.main(["--check"]) == 1
+    assert "batch.py" in capsys.readouterr().out
+    assert G.main([]) == 0 and G.stale(spec) == []       # the command writes it back
+
+
+def test_the_template_language():
+    text = "##note\na ${x}\n#if f\nyes\n#else\nno\n#endif\n#if not f\nnot\n#endif\nend $$\n"
+    assert G.render_text(text, {"x": "1"}, {"f": True}) == "a 1\nyes\nend $\n"
+    assert G.render_text(text, {"x": "2"}, {"f": False}) == "a 2\nno\nnot\nend $\n"
+    for bad, why in (("${y}\n", "no word"), ("#if g\n#endif\n", "setting"), ("#if f\n", "without #endif"),
+                     ("#else\n", "stray"), ("#endif\n", "stray"), ("#if f\n#if f\n#endif\n#endif\n", "inside")):
+        with pytest.raises(G.TemplateError, match=why):
+            G.render_text(bad, {"x": "1"}, {"f": True})
