@@ -9,7 +9,11 @@ in docs/design/arab_revolt_decisions.md.
 
 import numpy as np
 
+from ...engine.coin import events as coin_events
 from ...engine.coin import header as coin
+from ...engine.coin.events import (  # noqa: F401  (re-exported)
+    MODE_EVENT_OP, MODE_FIXED_LIMIT, MODE_LIMITED, MODE_OPTIONAL, MODE_SA_AFTER_ONLY,
+)
 from ...engine.coin.header import (  # noqa: F401  (the COIN header, re-exported under the names Arab Revolt uses)
     A_BOX, A_EVENT_SIDE, A_OP, A_PASS, A_SA, A_SPACE, A_STOP, BOX, BOX_EVENT, BOX_LIMITED, BOX_OP_SA, CARD,
     COUNTER, CUR, CUR2, DECISION, DECK, DECK_DRAWN, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT,
@@ -81,6 +85,9 @@ REDEPLOY_STAGE = LAYOUT.field("redeploy_stage")            # 6.4: 0 Troops, 1 Po
 MOBILIZED = LAYOUT.field("mobilize_guerrilla_spaces")      # bit s: Mobilize placed its Guerrilla in s (4.3.1)
 SWEEP_NEXT = LAYOUT.field("sweep_next_space")              # Sweep's activation goes on from this space (3.2.3)
 DETAIN_BASE_USED = LAYOUT.field("detain_base_used")        # A27 unshaded: the one Base of this Punish
+EVENT_MANDATORY = LAYOUT.field("mandatory_event_running")  # 1 while a Mandatory event's text runs (5.4)
+EVENT_SPACES = LAYOUT.field("event_spaces_left")           # bit s: a space the text still owes an action (A7)
+EVENT_COUNT = LAYOUT.field("event_count")                  # a number the text carries (A6's Demolish chits)
 STATE_SIZE = LAYOUT.size
 
 BRITISH, REBELS = coin.COUNTERINSURGENT, coin.INSURGENT
@@ -157,7 +164,7 @@ D_SA_SPACE, D_SA_AFTER, D_NEXT_CARD = coin.D_SA_SPACE, coin.D_SA_AFTER, coin.D_N
 D_EVENT_SPACE, D_EVENT_COUNT, D_EVENT_OPTION = coin.D_EVENT_SPACE, coin.D_EVENT_COUNT, coin.D_EVENT_OPTION
 D_EVENT_OP, D_EVENT_RESUME = coin.D_EVENT_OP, coin.D_EVENT_RESUME
 (D_SUPPORT_DIVIDE, D_SUPPORT_MOBILIZE, D_REDEPLOY_TROOPS, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO,
- D_REDEPLOY_IRREGULAR, D_REDEPLOY_GUERRILLA, D_MUNICH_TROOPS) = range(41, 49)
+ D_REDEPLOY_IRREGULAR, D_REDEPLOY_GUERRILLA, D_MUNICH_TROOPS, D_DISCARD_CHIT) = range(41, 50)
 _NAMES = {
     D_OVER: "game over", D_BOX: "choose a box", D_OPERATION: "choose an Operation", D_SPACE: "choose a space",
     D_OPS_CHIT: "select an Operations chit", D_CHIT_EFFECT: "Operations chit effect: Active Guerrilla",
@@ -181,10 +188,24 @@ _NAMES = {
     D_REDEPLOY_TROOPS: "Redeploy: Troop off a Railway to", D_REDEPLOY_POLICE: "Redeploy: move Police from",
     D_REDEPLOY_POLICE_TO: "Redeploy: Police to", D_REDEPLOY_IRREGULAR: "Redeploy: Irregular to Available",
     D_REDEPLOY_GUERRILLA: "Redeploy: Guerrilla to", D_MUNICH_TROOPS: "Munich: Troop to a City",
+    D_DISCARD_CHIT: "Event: Punishment chit to discard",
 }
-N_DECISIONS = D_MUNICH_TROOPS + 1
+N_DECISIONS = D_DISCARD_CHIT + 1
 DECISION_NAMES = tuple(_NAMES.get(d, "") for d in range(N_DECISIONS))
 assert set(_NAMES) - set(coin.SHARED_DECISION_CODES) <= set(coin.VOLUME_DECISION_CODES)
+
+# Space filters of event Operations and Special Activities (EV_FILTER; F_ANY is the engine's).
+F_ANY, F_HAIFA_AREA, F_SAMARIA_AREA, F_SAMARIA, F_DISTRICT, F_EVENT_SPACE, F_CURFEW_DISTRICT, F_CITY_CURFEW = range(8)
+assert F_ANY == coin_events.F_ANY
+# Event modes (EV_MODE bits) beyond the engine's. MODE_VARIANT changes the
+# granted Special Activity: Punish with a held chit only (A12), Divide by
+# Activating Irregulars only (A29), Air Recon Activating two (A32), Mobilize
+# placing its Guerrillas at Curfews (A6). MODE_VARIANT_2: Punish in Cities with
+# Curfews, Troops or not, and not to be declined (A22); Divide both ways (A3).
+MODE_VARIANT = 8
+MODE_VARIANT_2 = 32
+MODE_AMBUSH_OPPOSITION = 128   # A21 shaded: an Irregular removed adds Opposition
+assert {MODE_VARIANT, MODE_VARIANT_2, MODE_AMBUSH_OPPOSITION} <= set(coin_events.MODE_VOLUME)
 
 # What follows a placement (PLACE_RETURN).
 RET_SPACE, RET_SA_NEXT, RET_MOBILIZE, RET_PASS, RET_RAID, RET_CHIT_EFFECT = range(6)

@@ -9,7 +9,9 @@ and runs every automatic step up to the next decision.
 import numpy as np
 
 from ...engine.coin import activities, initiative
-from ...engine.coin.events import clear_event
+from ...engine.coin import events as coin_events
+from ...engine.coin.events import REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_SPECIAL_ACTIVITY, begin_event, \
+    clear_event
 from ...engine.coin.header import N_BOXES
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, PHASE_SUPPORT, ROUND_START,
@@ -18,8 +20,10 @@ from ...engine.coin.propaganda import (
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND
 from .cards import MANDATORY_CARDS, MUNICH, PROPAGANDA_CARDS
+from .events import discard_chosen, event_filter_ok, event_playable, \
+    event_script, option_chosen, option_ok, pick_effect, pick_space_ok, stop_pick
 from .layout import (
-    A_ALT, A_BOX, A_CHIT, A_COUNT, A_OP, A_PASS, A_PUNISHMENT, A_SA, A_SPACE, A_STOP, A_TRACK, ACCOMPANIES,
+    A_ALT, A_BOX, A_CHIT, A_COUNT, A_EVENT_SIDE, A_OP, A_PASS, A_PUNISHMENT, A_SA, A_SPACE, A_STOP, A_TRACK, ACCOMPANIES,
     AVAILABLE_BASES, BASES, BOX, BOX_EVENT, BRITISH, CAP_MASS_DETENTION, CAP_PUNITIVE_SEARCHES, CAP_QAWUQJI,
     CAP_REBEL_COURTS, CAP_SHADED, CAP_TEGART_FORTS, CAP_UNSHADED, CARD, CENTRALIZED, CUR, CUR2, CURFEW, D_AMBUSH_TROOP, D_BOX,
     D_CHIT_EFFECT, D_CURFEW, D_DEPLOY_POLICE, D_DETAIN_SPREAD, D_DIVIDE_TARGET, D_FINE_RAILWAY, D_MARCH_ACTIVE,
@@ -28,7 +32,9 @@ from .layout import (
     D_PROP_REBELS_GAIN, D_PUNISH_CHIT, D_RAID_COUNT, D_RAID_FROM, D_RAID_STRIKE, D_RALLY_COUNT, D_RALLY_OPPOSITION,
     D_REDEPLOY_GUERRILLA, D_REDEPLOY_IRREGULAR, D_REDEPLOY_POLICE, D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS,
     D_SA_AFTER, D_SA_SPACE, D_SPACE, D_SUPPORT_DIVIDE, D_SUPPORT_MOBILIZE, D_SWEEP_IRREGULAR, D_SWEEP_MOVE,
-    D_SWEEP_MOVE_TO, D_TAKE_FROM, DECISION, DEST_USED, DETAIN, DETAIN_BASE_USED, DEMOLISH,
+    D_SWEEP_MOVE_TO, D_TAKE_FROM, D_DISCARD_CHIT, D_EVENT_OP, D_EVENT_OPTION, D_EVENT_RESUME,
+    D_EVENT_SPACE, DECISION, EV_CARD, EV_DECIDER, EV_FACTION, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_SA, EVENT_MANDATORY,
+    MODE_AMBUSH_OPPOSITION, MODE_EVENT_OP, MODE_LIMITED, MODE_OPTIONAL, MODE_VARIANT, MODE_VARIANT_2, SA_USED, DEST_USED, DETAIN, DETAIN_BASE_USED, DEMOLISH,
     EXECUTOR, FOREIGN_RALLY, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, IRREGULARS_UNDERGROUND, LIMITED,
     MANDATORY_CARD, MARCH_UNDERGROUND, MAX_COUNT, MOBILIZED, MOVED_ACTIVE, MOVED_HERE, MOVED_POLICE, MUNICH_DONE,
     N_SELECTED, OP, OP_AMBUSH, OP_ASSAULT, OP_DEPLOY, OP_FACTION, OP_MARCH, OP_PATROL, OP_RALLY, OP_SABOTAGE,
@@ -96,6 +102,8 @@ def actor(state):
         return BRITISH
     if d == D_TAKE_FROM:
         return state[PLACE_FACTION]
+    if d == D_EVENT_SPACE or d == D_EVENT_OPTION or d == D_DISCARD_CHIT:
+        return state[EV_DECIDER]
     return state[EXECUTOR]
 
 
@@ -163,8 +171,9 @@ def end_placement(state):
 @njit(cache=True)
 def op_space_ok(state, op, s):
     """May Operation ``op`` select space ``s`` its usual way (A_SPACE) (3.2, 3.3)?
-    For Deploy: placing Police; for Ambush: removing a Police."""
-    if not in_play(state, s):
+    For Deploy: placing Police; for Ambush: removing a Police. An event's
+    Operation keeps to the text's spaces."""
+    if not in_play(state, s) or not event_op_space(state, s):
         return False
     if op == OP_DEPLOY:
         return can_deploy_in(state, s)
@@ -194,11 +203,29 @@ def op_space_ok(state, op, s):
 def op_alt_ok(state, op, s):
     """The other way (A_ALT): Deploy placing an Irregular (3.2.1); Ambush
     removing an Irregular (3.3.4)."""
+    if not event_op_space(state, s):
+        return False
     if op == OP_DEPLOY:
         return can_deploy_in(state, s) and supply(state, IRREGULARS_UNDERGROUND, s, True) > 0
     if op == OP_AMBUSH:
         return ambush_target_ok(state, s, True)
     return False
+
+
+@njit(cache=True, inline="always")
+def event_op_space(state, s):
+    return state[EV_MODE] & MODE_EVENT_OP == 0 or event_filter_ok(state, s)
+
+
+@njit(cache=True, inline="always")
+def event_sa(state):
+    """The Special Activity in progress is an event's own grant (no Operation)."""
+    return state[EV_MODE] & MODE_EVENT_OP != 0 and state[OP] < 0
+
+
+@njit(cache=True, inline="always")
+def event_sa_mode(state, bit):
+    return event_sa(state) and state[EV_MODE] & bit != 0
 
 
 @njit(cache=True)
@@ -232,7 +259,11 @@ def clear_moves(state):
 @njit(cache=True)
 def op_space_limit(state):
     """British: three spaces, one when Limited (3.1, 2.3.5); Rebels: the
-    Operations chit's value, Limited or not (1.8.2, 2.3.5)."""
+    Operations chit's value, Limited or not (1.8.2, 2.3.5). An event's
+    Limited Operation: one space, no chit; its other Operations: the spaces
+    the text gives (docs/design/arab_revolt_decisions.md)."""
+    if state[EV_MODE] & MODE_EVENT_OP:
+        return 1 if state[EV_MODE] & MODE_LIMITED else state[EV_LEFT]
     if state[EXECUTOR] == REBELS:
         return operations_value(state)
     return activities.base_space_limit(state)
@@ -280,6 +311,8 @@ def select_space(state, s, alt):
     elif op == OP_AMBUSH:
         ambush_space(state, s, alt)
         state[AMBUSH_REMOVED] += 1
+        if alt and state[EV_MODE] & MODE_AMBUSH_OPPOSITION and SPACE_KIND[s] == DISTRICT:
+            state[at(s, OPPOSITION)] = 1          # A21 shaded
         ambush_troop_step(state, s)
 
 
@@ -528,7 +561,11 @@ def sa_space_ok(state, sa, s):
     """May ``sa`` act in ``s`` its usual way (A_SPACE)?"""
     if activities.sa_space_used(state, s) or not in_play(state, s):
         return False
+    if event_sa(state) and not event_filter_ok(state, s):
+        return False
     if sa == SA_PUNISH:
+        if event_sa_mode(state, MODE_VARIANT_2):
+            return True                # A22: Cities with Curfews, Troops or not (the filter)
         return can_punish_in(state, s)
     if sa == SA_DIVIDE:
         return unity_value(state) > 0 and can_divide_from(state, s)
@@ -576,9 +613,13 @@ def sa_offerable(state, sa):
     """May the executor start Special Activity ``sa`` now?"""
     if SA_FACTION[sa] != state[EXECUTOR] or not sa_allowed(state, sa):
         return False
-    if sa == SA_COORDINATE or sa == SA_DIVIDE:
-        return True          # Coordinate has no space; Divide may always roll (4.2.2)
+    if sa == SA_COORDINATE:
+        return True          # no space (4.3.2)
+    if sa == SA_DIVIDE:      # may always roll (4.2.2), but not when an event grants the activations only (A29)
+        return sa_any_space(state, sa) if event_sa_mode(state, MODE_VARIANT) else True
     if sa == SA_PUNISH:
+        if event_sa_mode(state, MODE_VARIANT):
+            return state[PUN_HELD] + state[PUN_HELD + 1] + state[PUN_HELD + 2] > 0 and sa_any_space(state, sa)
         return punishment_available(state) and sa_any_space(state, sa)
     return sa_any_space(state, sa)
 
@@ -605,7 +646,7 @@ def start_sa(state, sa, resume):
         finish_sa(state)
     elif sa == SA_PUNISH:                        # 4.2.1: the chit first
         state[DETAIN_BASE_USED] = 0
-        if not capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED):
+        if not capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED) and not event_sa_mode(state, MODE_VARIANT):
             draw_punishment_chits(state, 2)
         punish_chit_step(state)
 
@@ -613,7 +654,14 @@ def start_sa(state, sa, resume):
 @njit(cache=True)
 def punish_chit_choices(state, out):
     """Punishment chits the British may use now: drawn or held (1.7.1); with
-    PUNITIVE SEARCHES unshaded (A18) any kind in the cup or held."""
+    PUNITIVE SEARCHES unshaded (A18) any kind in the cup or held; a second
+    Punish of GENERAL DILL (A12) a held one only."""
+    if event_sa_mode(state, MODE_VARIANT):
+        n = 0
+        for kind in range(3):
+            out[kind] = 1 if state[PUN_HELD + kind] > 0 else 0
+            n += out[kind]
+        return n
     if capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED):
         n = 0
         for kind in range(3):
@@ -640,7 +688,8 @@ def punish_chit_step(state):
 def use_chosen_punishment(state, kind):
     """Use a chit of ``kind``: drawn, or (A18 unshaded) selected from the cup,
     else held; then its spaces."""
-    if capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED) and punishment_in_cup(state, kind) > 0:
+    if capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED) and punishment_in_cup(state, kind) > 0 \
+            and not event_sa_mode(state, MODE_VARIANT):
         pick_punishment_chit(state, kind)
     use_punishment_chit(state, kind)
     sa_next_space(state)
@@ -682,8 +731,10 @@ def sa_next_space(state):
 
 @njit(cache=True)
 def mobilize_guerrilla_ok(state, s):
-    """4.3.1: a Guerrilla may go into each space with Opposition, once."""
-    return (state[MOBILIZED] >> s) & 1 == 0 and in_play(state, s) and state[at(s, OPPOSITION)] > 0 \
+    """4.3.1: a Guerrilla may go into each space with Opposition, once; with
+    HOUSE DEMOLITION shaded (A6), each space with a Curfew instead."""
+    marker = CURFEW if event_sa_mode(state, MODE_VARIANT) else OPPOSITION
+    return (state[MOBILIZED] >> s) & 1 == 0 and in_play(state, s) and state[at(s, marker)] > 0 \
         and supply(state, GUERRILLAS_UNDERGROUND, s, True) > 0
 
 
@@ -734,7 +785,7 @@ def sa_in_space(state, s, alt):
         state[CUR] = s
         state[DECISION] = D_DIVIDE_TARGET
     elif sa == SA_AIR_RECON:
-        activate_guerrillas(state, s, 1)
+        activate_guerrillas(state, s, 2 if event_sa_mode(state, MODE_VARIANT) else 1)   # A32 unshaded
         sa_next_space(state)
     elif sa == SA_MOBILIZE:
         begin_placement(state, BASES, s, 1, REBELS, RET_SA_NEXT)
@@ -826,10 +877,60 @@ def end_action(state):
     """An Operation, Special Activity or Pass is over: back to the Propaganda
     Round, or the faction's action on the card is over."""
     clear_action(state)
-    if state[ROUND_PHASE] != NOT_IN_ROUND:
+    if state[EV_CARD] != 0:
+        coin_events.end_event_operation(state)
+    elif state[ROUND_PHASE] != NOT_IN_ROUND:
         round_action_done(state)
     else:
         turn_done(state)
+
+
+@njit(cache=True)
+def event_resume(state):
+    """Carry the event's text on and answer what it asks for."""
+    request = event_script(state)
+    if request == REQ_DONE:
+        clear_event(state)
+        clear_action(state)
+        if state[EVENT_MANDATORY]:
+            state[EVENT_MANDATORY] = 0          # 5.4: then the 1st Eligible acts
+            state[EXECUTOR] = -1
+            state[DECISION] = D_BOX
+        else:
+            state[EXECUTOR] = state[EV_FACTION]
+            turn_done(state)
+    elif request >= REQ_OPERATION:
+        start_event_operation(state, request - REQ_OPERATION)
+    elif request == REQ_CHOOSE_OP:
+        state[EXECUTOR] = state[EV_DECIDER]
+        state[DECISION] = D_EVENT_OP
+    elif request == REQ_SPECIAL_ACTIVITY:
+        state[EXECUTOR] = state[EV_DECIDER]
+        state[SA_USED] = 0
+        sa = state[EV_SA]
+        if not sa_offerable(state, sa):
+            end_action(state)
+        elif sa == SA_PUNISH and state[EV_MODE] & MODE_VARIANT_2:
+            start_sa(state, sa, D_SA_AFTER)     # A22: the British must Punish if they can
+        else:
+            state[DECISION] = D_SA_AFTER
+
+
+@njit(cache=True)
+def start_event_operation(state, op):
+    """A free Operation (4.1: eligibility unchanged) under the text's limits;
+    skipped when it has no space to act in (5.1.3)."""
+    state[EXECUTOR] = OP_FACTION[op]
+    state[LIMITED] = 1 if state[EV_MODE] & MODE_LIMITED else 0
+    if not op_feasible(state, op):
+        end_action(state)
+        return
+    start_operation(state, op)
+
+
+@njit(cache=True, inline="always")
+def event_side_offered(state, faction, side):
+    return box_offered(state, faction, BOX_EVENT) and event_playable(state, state[CARD], side, faction)
 
 
 @njit(cache=True)
@@ -911,10 +1012,12 @@ def next_card(state):
             state[MUNICH_DONE] = 1
         continue_round(state, ROUND_START)
         return
+    state[DECISION] = D_BOX
     for c in MANDATORY:
         if c == card:
-            state[MANDATORY_CARD] = 1
-    state[DECISION] = D_BOX
+            state[MANDATORY_CARD] = 1         # 5.4: resolved now, by the faction its text names
+            state[EVENT_MANDATORY] = 1
+            begin_event(state, REBELS if card == 11 else BRITISH, 0)
 
 
 # ------------------------------------------------------- Propaganda Round --
@@ -1095,6 +1198,8 @@ def settle(state):
         d = state[DECISION]
         if d == D_NEXT_CARD:
             next_card(state)
+        elif d == D_EVENT_RESUME:
+            event_resume(state)
         elif d == D_BOX and initiative.box_chooser(state) == REBELS and state[REBEL_CHIT_DONE] == 0:
             rebel_turn_start(state)
         else:
@@ -1126,7 +1231,35 @@ def legal_mask(state, out):
             out[A_PASS + b] = 1
             if b != BOX_EVENT and can_op:
                 out[A_BOX + b] = 1
-        # Events (5.0) are not encoded yet: the Event box is offered only to Pass in.
+        for side in range(2):
+            if event_side_offered(state, faction, side):
+                out[A_EVENT_SIDE + side] = 1
+        return
+    if d == D_EVENT_SPACE:
+        if state[EV_OPTIONAL]:
+            out[A_STOP] = 1
+        for s in range(N_SPACES):
+            if pick_space_ok(state, s, False):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_EVENT_OPTION:
+        for k in range(2):
+            if option_ok(state, k):
+                out[A_EVENT_SIDE + k] = 1
+        return
+    if d == D_DISCARD_CHIT:
+        for kind in range(3):
+            if state[PUN_HELD + kind] > 0:
+                out[A_PUNISHMENT + kind] = 1
+        return
+    if d == D_EVENT_OP:
+        feasible = False
+        for op in range(8):
+            if OP_FACTION[op] == state[EXECUTOR] and op_feasible(state, op):
+                out[A_OP + op] = 1
+                feasible = True
+        if not feasible or state[EV_MODE] & MODE_OPTIONAL:
+            out[A_STOP] = 1
         return
     if d == D_CHIT_EFFECT:
         out[A_STOP] = 1
@@ -1169,7 +1302,8 @@ def legal_mask(state, out):
                     if op_alt_ok(state, op, s):
                         out[A_ALT + s] = 1
                         selectable = True
-        if state[N_SELECTED] > 0 or not selectable or state[FOREIGN_RALLY]:
+        if state[N_SELECTED] > 0 or not selectable or state[FOREIGN_RALLY] \
+                or (state[EV_MODE] & MODE_OPTIONAL and state[SA_USED] == 0):
             out[A_STOP] = 1
         if activities.sa_open(state):
             for sa in range(6):
@@ -1186,8 +1320,9 @@ def legal_mask(state, out):
         sa = state[SA]
         if state[SA_COUNT] > 0:
             out[A_STOP] = 1
-        if sa == SA_DIVIDE and state[SA_COUNT] == 0:
-            out[A_TRACK] = 1
+        if sa == SA_DIVIDE and (state[SA_COUNT] == 0 or event_sa_mode(state, MODE_VARIANT_2)) \
+                and not event_sa_mode(state, MODE_VARIANT):
+            out[A_TRACK] = 1           # the roll (4.2.2); A3 unshaded: after activations too; A29: none
         for s in range(N_SPACES):
             if sa_space_ok(state, sa, s):
                 out[A_SPACE + s] = 1
@@ -1385,7 +1520,10 @@ def apply(state, action):
         state[DECISION] = D_BOX
     elif d == D_BOX:
         faction = actor(state)
-        if action >= A_PASS:
+        if A_EVENT_SIDE <= action < A_OP:
+            state[BOX + faction] = BOX_EVENT
+            begin_event(state, faction, action - A_EVENT_SIDE)
+        elif action >= A_PASS:
             take_pass(state, faction, action - A_PASS)
         else:
             activities.take_box_to_operate(state, faction, action - A_BOX)
@@ -1412,6 +1550,20 @@ def apply(state, action):
             continue_placement(state)
     elif d == D_OPERATION:
         start_operation(state, action - A_OP)
+    elif d == D_EVENT_SPACE:
+        if action == A_STOP:
+            stop_pick(state)
+        else:
+            pick_effect(state, space, False)
+    elif d == D_EVENT_OPTION:
+        option_chosen(state, action - A_EVENT_SIDE)
+    elif d == D_DISCARD_CHIT:
+        discard_chosen(state, action - A_PUNISHMENT)
+    elif d == D_EVENT_OP:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            start_event_operation(state, action - A_OP)
     elif d == D_SPACE:
         if action == A_STOP:
             finish_spaces(state)
