@@ -72,7 +72,8 @@ class CoinReader:
     def written(cls, s, names, piece_keys, spaces, fields, chits_at) -> dict:
         """What a volume's ``to_dict`` writes alike, the inverse of the readers
         below: ``capabilities``, ``intel_chits`` (values of the chits held, from
-        the per-value counts at ``chits_at``), ``spaces`` (only non-empty spaces and
+        the per-value counts at ``chits_at``; none when it is None: a volume
+        writing its chits its own way), ``spaces`` (only non-empty spaces and
         pieces), ``played_cards``, ``undrawn_cards`` and the raw ``context``."""
         at = cls.layout.fields["capabilities"][0]
         caps = {f"{cls.prefix}{card}": SIDE_NAMES[int(s[at + slot]) - 1]
@@ -88,8 +89,10 @@ class CoinReader:
             o, n = cls.layout.fields[k]
             context[k] = [int(v) for v in s[o:o + n]]
         drawn = int(s[DECK_DRAWN])
+        chits = {} if chits_at is None else \
+            {"intel_chits": [v for v in range(3) for _ in range(int(s[chits_at + v]))]}
         return {"capabilities": caps,
-                "intel_chits": [v for v in range(3) for _ in range(int(s[chits_at + v]))],
+                **chits,
                 "spaces": board,
                 "played_cards": [int(c) for c in s[DECK:DECK + drawn]],
                 "undrawn_cards": [int(c) for c in s[DECK + drawn:DECK + DECK_SIZE]],

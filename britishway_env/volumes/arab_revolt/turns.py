@@ -866,6 +866,7 @@ def clear_action(state):
     clear_moves(state)
     state[AMBUSH_REMOVED] = 0
     state[SWEEP_NEXT] = 0
+    state[MARCH_UNDERGROUND] = 0
     state[MOBILIZED] = 0
     state[FOREIGN_RALLY] = 0
     for s in range(N_SPACES):

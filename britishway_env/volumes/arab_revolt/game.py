@@ -1,0 +1,759 @@
+"""Arab Revolt as a Python object: readable at the edges (DESIGN.md 6, 7).
+
+All rules run in the numba kernels of :mod:`turns`; this wrapper names
+actions in rulebook words and converts the state row to and from a
+JSON-ready dict, checking every field of a dict that comes from outside.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...engine.coin.statedict import SIDE_NAMES, CoinReader
+from ...engine.statedict import show
+from ...game import KernelGame, parse_action
+from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
+from . import events as E
+from . import invariants, turns
+from . import layout as L
+from .cards import CAPABILITY_CARDS, CARD_TITLES, MANDATORY_CARDS, MUNICH, N_EVENT_CARDS, PROPAGANDA_CARDS
+from .resources import MAX_ROLL_FACES
+from .setup import determinize
+
+MAP_NAMES = SPACE_NAMES
+PIECE_KEYS = ("troops", "police", "underground_irregulars", "active_irregulars", "underground_guerrillas",
+              "active_guerrillas", "bases", "opposition", "sabotage", "curfew")
+CAPABILITY_SLOTS = {card: slot for slot, card in enumerate(L.CAPABILITY_SLOT_CARDS)}
+assert tuple(CAPABILITY_SLOTS) == CAPABILITY_CARDS
+OPS_VALUES = (1, 2, 3)
+
+# Raw decision-context fields saved as they are (validated on load).
+CONTEXT_FIELDS = ("card_step", "executor", "decision", "operation", "limited", "n_selected", "space_limit",
+                  "extra_space_used", "current_space", "second_space", "op_counter",
+                  "special_activity", "special_activity_used", "special_activity_return", "special_activity_spaces",
+                  "special_activity_space_bits", "propaganda_rounds", "outcome", "first_eligible", "event_card",
+                  "event_side", "event_faction", "event_step", "event_decider", "event_pick", "event_picks_left",
+                  "event_pick_optional", "event_space_bits", "event_space", "event_op_filter", "event_op_mode",
+                  "event_special_activity", "rebel_chit_chosen", "mandatory_card", "march_group_underground",
+                  "ambush_removed", "placing_piece", "placing_to", "placing_left", "placing_faction",
+                  "placing_return", "propaganda_phase", "phase_left", "foreign_assistance", "redeploy_stage",
+                  "mobilize_guerrilla_spaces", "sweep_next_space", "detain_base_used", "mandatory_event_running",
+                  "event_spaces_left", "event_count")
+CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "march_destinations", "moved_police",
+                  "capabilities")
+
+
+def generic_action_name(action: int) -> str:
+    a = int(action)
+    if a == L.A_STOP:
+        return "Stop / done"
+    if L.A_BOX <= a < L.A_PASS:
+        return f"Take the {L.BOX_NAMES[a - L.A_BOX]} box"
+    if L.A_PASS <= a < L.A_EVENT_SIDE:
+        return f"Pass (in the {L.BOX_NAMES[a - L.A_PASS]} box)"
+    if L.A_EVENT_SIDE <= a < L.A_OP:
+        return ("Event: unshaded text / option 1", "Event: shaded text / option 2")[a - L.A_EVENT_SIDE]
+    if L.A_OP <= a < L.A_SA:
+        return L.OP_NAMES[a - L.A_OP]
+    if L.A_SA <= a < L.A_SPACE:
+        return L.SA_NAMES[a - L.A_SA]
+    if L.A_SPACE <= a < L.A_COUNT:
+        return MAP_NAMES[a - L.A_SPACE]
+    if L.A_COUNT <= a < L.A_CHIT:
+        return f"{a - L.A_COUNT + 1}"
+    if L.A_CHIT <= a < L.A_PUNISHMENT:
+        return f"Operations chit: {L.OPS_VALUE_NAMES[a - L.A_CHIT]}"
+    if L.A_PUNISHMENT <= a < L.A_TRACK:
+        return f"Punishment chit: {L.PUNISHMENT_NAMES[a - L.A_PUNISHMENT]}"
+    if a == L.A_TRACK:
+        return "The Unity Track"
+    if L.A_ALT <= a < L.N_ACTIONS:
+        return f"{MAP_NAMES[a - L.A_ALT]} (the other way)"
+    raise ValueError(f"action {a} is outside the action space 0..{L.N_ACTIONS - 1}")
+
+
+ACTION_NAMES = [generic_action_name(a) for a in range(L.N_ACTIONS)]
+
+# What a space means in each pending decision.
+_SPACE_VERB = {
+    L.D_CHIT_EFFECT: "the Operations chit's effect on the Active Guerrilla in {}",
+    L.D_PASS_BASE: "Pass: place a Base in {}", L.D_TAKE_FROM: "take the piece from {}",
+    L.D_CURFEW: "Curfew step in {}", L.D_PATROL_MOVE: "move a Troop from {}", L.D_PATROL_MOVE_TO: "... to {}",
+    L.D_PATROL_ASSAULT: "free Assault on {}", L.D_SWEEP_MOVE: "move a Troop from {}", L.D_SWEEP_MOVE_TO: "... to {}",
+    L.D_SWEEP_IRREGULAR: "Activate an Irregular in {}: one Guerrilla per cube",
+    L.D_RALLY_OPPOSITION: "add Opposition in {}", L.D_MARCH_DEST: "March to {}",
+    L.D_AMBUSH_TROOP: "the Troop goes back to {}", L.D_FINE_RAILWAY: "remove a Sabotage marker from {}",
+    L.D_DETAIN_SPREAD: "add Opposition in {}", L.D_DIVIDE_TARGET: "replace a Guerrilla in {} with an Irregular",
+    L.D_RAID_FROM: "the Guerrillas come from {}", L.D_RAID_STRIKE: "Ambush in {}: remove a Police",
+    L.D_MOBILIZE_GUERRILLA: "place a Guerrilla in {}", L.D_REDEPLOY_TROOPS: "the Troop goes to {}",
+    L.D_REDEPLOY_POLICE: "redeploy a Police from {}", L.D_REDEPLOY_POLICE_TO: "... to {}",
+    L.D_REDEPLOY_IRREGULAR: "an Irregular in {} goes to Available", L.D_REDEPLOY_GUERRILLA: "the Guerrilla goes to {}",
+    L.D_MUNICH_TROOPS: "a Troop comes back in {}",
+}
+_STOP_MEANS = {
+    L.D_SPACE: "No more spaces", L.D_SA_AFTER: "No Special Activity", L.D_SA_SPACE: "No more spaces",
+    L.D_EVENT_OP: "No Operation", L.D_EVENT_SPACE: "Stop", L.D_CHIT_EFFECT: "No chit effect",
+    L.D_PASS_BASE: "Place no Base", L.D_TAKE_FROM: "Place no more", L.D_DEPLOY_POLICE: "Place no Police",
+    L.D_CURFEW: "No Curfew step", L.D_PATROL_MOVE: "No more cubes move", L.D_PATROL_ASSAULT: "No free Assault",
+    L.D_SWEEP_MOVE: "No more Troops move", L.D_SWEEP_IRREGULAR: "Activate no Irregular",
+    L.D_RALLY_OPPOSITION: "Add no Opposition", L.D_MARCH_DEST: "No more destinations from here",
+    L.D_MARCH_UNDERGROUND: "No Underground Guerrillas", L.D_MARCH_ACTIVE: "No Active Guerrillas",
+    L.D_AMBUSH_TROOP: "The Troop stays", L.D_DETAIN_SPREAD: "Add no Opposition",
+    L.D_RAID_STRIKE: "Neither Sabotage nor Ambush", L.D_MOBILIZE_GUERRILLA: "No more Guerrillas",
+    L.D_PROP_BRITISH_KEEP: "Keep no chit", L.D_PROP_REBELS_GAIN: "Neither", L.D_SUPPORT_DIVIDE: "No Divide",
+    L.D_SUPPORT_MOBILIZE: "No Mobilize", L.D_REDEPLOY_POLICE: "No more Police move",
+    L.D_REDEPLOY_IRREGULAR: "No more Irregulars go",
+}
+_OPTION_NAMES = {9: ("Syria", "Lebanon"), 31: ("Syria", "Lebanon")}
+
+
+class ArabRevoltGame(KernelGame):
+    """One game of The British Way: Arab Revolt, all 32 events included."""
+
+    volume = "arab_revolt"
+    agents = L.FACTION_NAMES
+    N_ACTIONS = L.N_ACTIONS
+    STATE_SIZE = L.STATE_SIZE
+    RNG = L.RNG
+    FORCED = L.FORCED
+    FORCED_CAPACITY = L.FORCED_CAPACITY
+    FORCED_FACES = MAX_ROLL_FACES           # a die, or a chit drawn from a cup (1.7.1, 1.8.1)
+    MAX_HISTORY = invariants.MAX_DECISIONS
+    new_game_kernel = staticmethod(turns.new_game)
+    legal_mask_kernel = staticmethod(turns.legal_mask)
+    apply_kernel = staticmethod(turns.apply)
+    determinize_kernel = staticmethod(determinize)
+    check_kernel = staticmethod(invariants.check)
+    VIOLATIONS = invariants.VIOLATIONS
+
+    @property
+    def current_agent(self) -> str | None:
+        a = int(turns.actor(self.state))
+        return None if a < 0 else L.FACTION_NAMES[a]
+
+    def is_terminal(self) -> bool:
+        return bool(turns.is_over(self.state))
+
+    @property
+    def outcome(self) -> str:
+        return L.OUTCOME_NAMES[int(self.state[L.OUTCOME])]
+
+    @property
+    def winner(self) -> str | None:
+        return {L.BRITISH_WIN: "british", L.REBELS_WIN: "rebels"}.get(int(self.state[L.OUTCOME]))
+
+    @property
+    def phase(self) -> str:
+        return L.DECISION_NAMES[int(turns.pending(self.state))]
+
+    def generic_action_name(self, action: int) -> str:
+        return generic_action_name(action)
+
+    def action_name(self, action: int) -> str:
+        """The action in words for the pending decision ("Sabotage in Lydda")."""
+        a = parse_action(action, self.N_ACTIONS)
+        s = self.state
+        d = int(turns.pending(s))
+        name = generic_action_name(a)
+        if a == L.A_STOP and d in _STOP_MEANS:
+            return _STOP_MEANS[d]
+        if L.A_EVENT_SIDE <= a < L.A_OP:
+            k = a - L.A_EVENT_SIDE
+            if d == L.D_EVENT_OPTION:
+                return _OPTION_NAMES.get(int(s[L.EV_CARD]), ("option 1", "option 2"))[k]
+            card = int(s[L.CARD])
+            if card > 0:
+                return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[k]} text"
+        if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER, L.D_SUPPORT_DIVIDE, L.D_SUPPORT_MOBILIZE):
+            return f"Special Activity: {name}"
+        if L.A_OP <= a < L.A_SA:
+            if d == L.D_EVENT_OP:
+                return f"{name} (for the event)"
+            if d == L.D_RAID_STRIKE:
+                return f"Sabotage in {MAP_NAMES[int(s[L.CUR])]}"
+        if L.A_ALT <= a < L.N_ACTIONS:
+            return self._alt_name(d, MAP_NAMES[a - L.A_ALT])
+        if L.A_SPACE <= a < L.A_COUNT:
+            if d == L.D_SPACE:
+                op = int(s[L.OP])
+                if op == L.OP_DEPLOY:
+                    return f"Deploy in {name}: Police"
+                if op == L.OP_AMBUSH:
+                    return f"Ambush in {name}: remove a Police"
+                if op == L.OP_MARCH:
+                    return f"March from {name}"
+                return f"{L.OP_NAMES[op]} in {name}"
+            if d == L.D_SA_SPACE:
+                return f"{L.SA_NAMES[int(s[L.SA])]} in {name}"
+            if d == L.D_PATROL_MOVE:
+                return f"move a Troop from {name}"
+            verb = _SPACE_VERB.get(d)
+            if d == L.D_EVENT_SPACE:
+                verb = E.PICK_VERBS[int(s[L.EV_PICK])]
+            if verb:
+                return verb.format(name)
+        if L.A_COUNT <= a < L.A_CHIT:
+            k = a - L.A_COUNT + 1
+            if d == L.D_DEPLOY_POLICE:
+                return f"{k} Police"
+            if d == L.D_MARCH_UNDERGROUND:
+                return f"{k} Underground Guerrilla{'s' if k > 1 else ''}"
+            if d == L.D_MARCH_ACTIVE:
+                return f"{k} Active Guerrilla{'s' if k > 1 else ''}"
+            return f"{k} Guerrilla{'s' if k > 1 else ''}"
+        if L.A_CHIT <= a < L.A_PUNISHMENT:
+            value = L.OPS_VALUE_NAMES[a - L.A_CHIT]
+            if d == L.D_PROP_REBELS_GAIN:
+                return f"Keep an Operations chit: {value}"
+            return f"Select the {value} chit"
+        if L.A_PUNISHMENT <= a < L.A_TRACK:
+            kind = L.PUNISHMENT_NAMES[a - L.A_PUNISHMENT]
+            if d in (L.D_PASS_HOLD, L.D_PROP_BRITISH_KEEP):
+                return f"Hold a {kind} chit"
+            if d == L.D_DISCARD_CHIT:
+                return f"Discard the held {kind} chit"
+            return f"Use a {kind} chit"
+        if a == L.A_TRACK:
+            if d == L.D_PROP_REBELS_GAIN:
+                return "Shift the Unity Track one step toward Centralized"
+            return "Divide: roll to shift the Unity Track toward Decentralized"
+        return name
+
+    def _alt_name(self, d: int, where: str) -> str:
+        s = self.state
+        if d == L.D_SPACE:
+            op = int(s[L.OP])
+            if op == L.OP_DEPLOY:
+                return f"Deploy in {where}: an Irregular"
+            return f"Ambush in {where}: remove an Irregular"
+        if d == L.D_SA_SPACE:
+            return f"Detain in {where}: a Base to Prison (Rebel Courts)"
+        if d == L.D_PATROL_MOVE:
+            return f"move a Police from {where}"
+        if d == L.D_RAID_STRIKE:
+            return f"Ambush in {where}: remove an Irregular"
+        return where
+
+    def observation(self) -> np.ndarray:
+        """What both players see (float32; the AEC env's ``observation``)."""
+        from .observation import OBS_SIZE, observe
+
+        out = np.zeros(OBS_SIZE, dtype=np.float32)
+        observe(self.state, out)
+        return out
+
+    # ------------------------------------------------------- state dict --
+    def to_dict(self) -> dict:
+        s = self.state
+        w = _Reader.written(s, MAP_NAMES, PIECE_KEYS, L.SPACES, L.SPACE_FIELDS, None)
+        return {
+            "volume": self.volume,
+            "layout_version": L.LAYOUT.version,
+            "decision": self.phase,
+            "current_agent": self.current_agent,
+            "outcome": self.outcome,
+            "card": CARD_TITLES[int(s[L.CARD]) - 1] if s[L.CARD] > 0 else None,
+            "political_will": int(s[L.POLITICAL_WILL]),
+            "unity_track": int(s[L.UNITY]),
+            "available": {"troops": int(s[L.AVAILABLE_TROOPS]), "police": int(s[L.AVAILABLE_POLICE]),
+                          "irregulars": int(s[L.AVAILABLE_IRREGULARS]),
+                          "guerrillas": int(s[L.AVAILABLE_GUERRILLAS]), "bases": int(s[L.AVAILABLE_BASES])},
+            "prison": {"guerrillas": int(s[L.PRISON_GUERRILLAS]), "bases": int(s[L.PRISON_BASES])},
+            "out_of_play_troops": int(s[L.OUT_OF_PLAY_TROOPS]),
+            "police_on_tegart_forts": int(s[L.TEGART_POLICE]),
+            "transjordan_egypt_in_play": bool(s[L.EXTRA_COUNTRIES]),
+            "operations_chits": operations_chits(s),
+            "punishment_chits": punishment_chits(s),
+            **w,
+            **self._provenance(),
+        }
+
+    @classmethod
+    def _from_dict(cls, d: dict) -> "ArabRevoltGame":
+        return _Reader(d).build(cls)
+
+
+def _listed(s, at, names):
+    return [names[k] for k in range(3) for _ in range(int(s[at + k]))]
+
+
+def _set_aside(s, taken, held, drawn, in_play_kind):
+    aside = [int(s[taken + k] - s[held + k] - s[drawn + k]) for k in range(3)]
+    if in_play_kind >= 0:
+        aside[in_play_kind] -= 1
+    return aside
+
+
+def operations_chits(s) -> dict:
+    """The Rebels' chits out of the cup (1.8.1), by value: held, drawn this
+    turn, set aside, the one in play and Coordinate's +1."""
+    in_play = int(s[L.OPS_IN_PLAY])
+    aside = _set_aside(s, L.OPS_TAKEN, L.OPS_HELD, L.OPS_DRAWN, in_play - 1)
+    return {"held": _listed(s, L.OPS_HELD, OPS_VALUES), "drawn": _listed(s, L.OPS_DRAWN, OPS_VALUES),
+            "set_aside": [OPS_VALUES[k] for k in range(3) for _ in range(aside[k])],
+            "in_play": in_play or None, "coordinate_bonus": int(s[L.OPS_BONUS])}
+
+
+def punishment_chits(s) -> dict:
+    """The British chits out of the cup (1.7.1), by kind."""
+    in_play = int(s[L.PUN_IN_PLAY])
+    aside = _set_aside(s, L.PUN_TAKEN, L.PUN_HELD, L.PUN_DRAWN, in_play - 1)
+    names = L.PUNISHMENT_NAMES
+    return {"held": _listed(s, L.PUN_HELD, names), "drawn": _listed(s, L.PUN_DRAWN, names),
+            "set_aside": [names[k] for k in range(3) for _ in range(aside[k])],
+            "in_play": names[in_play - 1] if in_play else None}
+
+
+# ------------------------------------------------------------------ reading --
+_N = N_SPACES
+_SPACE_BITS = (1 << _N) - 1
+CONTEXT_RANGES = {
+    "card_step": (0, 1), "executor": (-1, 1), "decision": (0, L.N_DECISIONS - 1),
+    "operation": (-1, 7), "limited": (0, 1), "n_selected": (0, _N), "space_limit": (0, _N),
+    "extra_space_used": (0, 0), "current_space": (-1, _N - 1), "second_space": (-1, _N - 1), "op_counter": (0, 0),
+    "special_activity": (-1, len(L.SA_NAMES) - 1), "special_activity_used": (0, 1),
+    "special_activity_return": (0, L.N_DECISIONS - 1), "special_activity_spaces": (0, _N),
+    "special_activity_space_bits": (0, _SPACE_BITS), "propaganda_rounds": (0, len(PROPAGANDA_CARDS)),
+    "outcome": (0, len(L.OUTCOME_NAMES) - 1), "first_eligible": (0, 1), "event_card": (0, N_EVENT_CARDS),
+    "event_side": (0, 1), "event_faction": (0, 1), "event_step": (0, 9), "event_decider": (0, 1),
+    "event_pick": (0, E.N_PICKS - 1), "event_picks_left": (0, L.TOTAL_GUERRILLAS), "event_pick_optional": (0, 1),
+    "event_space_bits": (0, _SPACE_BITS), "event_space": (-1, _N - 1), "event_op_filter": (0, L.F_CITY_CURFEW),
+    "event_op_mode": (0, 255), "event_special_activity": (-1, len(L.SA_NAMES)),
+    "rebel_chit_chosen": (0, 1), "mandatory_card": (0, 1), "march_group_underground": (0, L.TOTAL_GUERRILLAS),
+    "ambush_removed": (0, _N), "placing_piece": (-1, L.SPACE_FIELDS - 1), "placing_to": (-1, _N - 1),
+    "placing_left": (0, 2), "placing_faction": (0, 1), "placing_return": (0, L.RET_CHIT_EFFECT),
+    "propaganda_phase": (-1, 4), "phase_left": (0, L.TOTAL_IRREGULARS // 2), "foreign_assistance": (0, 1),
+    "redeploy_stage": (0, 3), "mobilize_guerrilla_spaces": (0, _SPACE_BITS), "sweep_next_space": (0, _N),
+    "detain_base_used": (0, 1), "mandatory_event_running": (0, 1), "event_spaces_left": (0, _SPACE_BITS),
+    "event_count": (0, 3),
+}
+CONTEXT_ARRAY_RANGES = {
+    "box": (-1, 2), "selected_spaces": (0, 1), "moved_here": (0, L.TOTAL_GUERRILLAS),
+    "moved_here_active": (0, L.TOTAL_GUERRILLAS), "march_destinations": (0, 1), "moved_police": (0, L.TOTAL_POLICE),
+    "capabilities": (0, 2),
+}
+EVENT_NEUTRAL = {"event_card": 0, "event_side": 0, "event_step": 0, "event_pick": 0, "event_picks_left": 0,
+                 "event_pick_optional": 0, "event_space_bits": 0, "event_space": -1, "event_op_filter": L.F_ANY,
+                 "event_op_mode": 0, "event_special_activity": -1, "mandatory_event_running": 0,
+                 "event_spaces_left": 0, "event_count": 0}
+OPERATION_NEUTRAL = {"operation": -1, "n_selected": 0, "ambush_removed": 0, "march_group_underground": 0,
+                     "sweep_next_space": 0, "foreign_assistance": 0}
+PLACING_NEUTRAL = {"placing_piece": -1, "placing_to": -1, "placing_left": 0}
+ANY, OP_FACTION_OF, SA_FACTION_OF = "any", "operation", "special activity"
+EVENT_CARD, PROPAGANDA_CARD = "event", "Propaganda"
+
+
+class Needs:
+    """What one pending decision kind needs of the context: ``executor``
+    (None: any, -1 included; ANY: a faction; the faction of the operation /
+    special activity); ``ops``: the Operations it may run in (None: none, the
+    Operation fields neutral); ``sas``: the Special Activities (None: none);
+    ``current``: current_space must name a space; ``event``: True (an event
+    runs), False (event fields neutral) or None; ``card``: the kind of card in
+    play; ``phase``: the Propaganda Round phase it belongs to."""
+
+    def __init__(self, executor=None, ops=None, sas=None, current=False, event=None, card=None, phase=None):
+        self.executor, self.ops, self.sas, self.current = executor, ops, sas, current
+        self.event, self.card, self.phase = event, card, phase
+
+
+_ALL_OPS = tuple(range(8))
+_OP = dict(executor=OP_FACTION_OF, card=EVENT_CARD)
+_SA = dict(executor=SA_FACTION_OF, ops=(-1,) + _ALL_OPS, card=EVENT_CARD)
+_RES, _SUP, _RED, _RESET = 1, 2, 3, 4     # engine/coin/propaganda.py PHASE_* numbers
+DECISION_NEEDS = {
+    L.D_OVER: Needs(event=False),
+    L.D_BOX: Needs(event=False, card=EVENT_CARD),
+    L.D_OPS_CHIT: Needs(event=False, card=EVENT_CARD),
+    L.D_CHIT_EFFECT: Needs(event=False, card=EVENT_CARD),
+    L.D_PASS_HOLD: Needs(executor=ANY, event=False, card=EVENT_CARD),
+    L.D_PASS_BASE: Needs(executor=ANY, event=False, card=EVENT_CARD),
+    L.D_OPERATION: Needs(executor=ANY, event=False, card=EVENT_CARD),
+    L.D_SPACE: Needs(ops=_ALL_OPS, executor=OP_FACTION_OF),
+    L.D_TAKE_FROM: Needs(executor=ANY, ops=(-1,) + _ALL_OPS),
+    L.D_DEPLOY_POLICE: Needs(ops=(L.OP_DEPLOY,), current=True, **_OP),
+    L.D_CURFEW: Needs(ops=(L.OP_DEPLOY,), **_OP),
+    L.D_PATROL_MOVE: Needs(ops=(L.OP_PATROL,), **_OP),
+    L.D_PATROL_MOVE_TO: Needs(ops=(L.OP_PATROL,), current=True, **_OP),
+    L.D_PATROL_ASSAULT: Needs(ops=(L.OP_PATROL,), **_OP),
+    L.D_SWEEP_MOVE: Needs(ops=(L.OP_SWEEP,), **_OP),
+    L.D_SWEEP_MOVE_TO: Needs(ops=(L.OP_SWEEP,), current=True, **_OP),
+    L.D_SWEEP_IRREGULAR: Needs(ops=(L.OP_SWEEP,), current=True, **_OP),
+    L.D_RALLY_COUNT: Needs(ops=(L.OP_RALLY,), current=True, executor=OP_FACTION_OF),
+    L.D_RALLY_OPPOSITION: Needs(ops=(L.OP_RALLY,), **_OP),
+    L.D_MARCH_DEST: Needs(ops=(L.OP_MARCH,), current=True, **_OP),
+    L.D_MARCH_UNDERGROUND: Needs(ops=(L.OP_MARCH,), current=True, **_OP),
+    L.D_MARCH_ACTIVE: Needs(ops=(L.OP_MARCH,), current=True, **_OP),
+    L.D_AMBUSH_TROOP: Needs(executor=ANY, ops=(L.OP_AMBUSH, L.OP_RALLY, L.OP_SABOTAGE, -1), current=True,
+                            card=EVENT_CARD),
+    L.D_PUNISH_CHIT: Needs(sas=(L.SA_PUNISH,), **_SA),
+    L.D_FINE_RAILWAY: Needs(sas=(L.SA_PUNISH,), current=True, **_SA),
+    L.D_DETAIN_SPREAD: Needs(sas=(L.SA_PUNISH,), current=True, **_SA),
+    L.D_DIVIDE_TARGET: Needs(executor=SA_FACTION_OF, ops=(-1, L.OP_DEPLOY, L.OP_PATROL), sas=(L.SA_DIVIDE,),
+                             current=True),
+    L.D_RAID_FROM: Needs(sas=(L.SA_RAID,), current=True, **_SA),
+    L.D_RAID_COUNT: Needs(sas=(L.SA_RAID,), current=True, **_SA),
+    L.D_RAID_STRIKE: Needs(sas=(L.SA_RAID,), current=True, **_SA),
+    L.D_MOBILIZE_GUERRILLA: Needs(executor=SA_FACTION_OF, ops=(-1, L.OP_RALLY, L.OP_MARCH), sas=(L.SA_MOBILIZE,)),
+    L.D_SA_SPACE: Needs(executor=SA_FACTION_OF, ops=(-1,) + _ALL_OPS,
+                        sas=(L.SA_PUNISH, L.SA_DIVIDE, L.SA_AIR_RECON, L.SA_MOBILIZE, L.SA_RAID)),
+    L.D_SA_AFTER: Needs(executor=ANY, ops=(-1,) + _ALL_OPS, card=EVENT_CARD),
+    L.D_PROP_BRITISH_KEEP: Needs(event=False, card=PROPAGANDA_CARD, phase=_RES),
+    L.D_PROP_REBELS_GAIN: Needs(event=False, card=PROPAGANDA_CARD, phase=_RES),
+    L.D_SUPPORT_DIVIDE: Needs(event=False, card=PROPAGANDA_CARD, phase=_SUP),
+    L.D_SUPPORT_MOBILIZE: Needs(executor=ANY, event=False, card=PROPAGANDA_CARD, phase=_SUP),
+    L.D_REDEPLOY_TROOPS: Needs(event=False, card=PROPAGANDA_CARD, phase=_RED),
+    L.D_REDEPLOY_POLICE: Needs(event=False, card=PROPAGANDA_CARD, phase=_RED),
+    L.D_REDEPLOY_POLICE_TO: Needs(current=True, event=False, card=PROPAGANDA_CARD, phase=_RED),
+    L.D_REDEPLOY_IRREGULAR: Needs(event=False, card=PROPAGANDA_CARD, phase=_RED),
+    L.D_REDEPLOY_GUERRILLA: Needs(event=False, card=PROPAGANDA_CARD, phase=_RED),
+    L.D_MUNICH_TROOPS: Needs(event=False, card=PROPAGANDA_CARD, phase=_RESET),
+    L.D_EVENT_SPACE: Needs(event=True, card=EVENT_CARD),
+    L.D_EVENT_OPTION: Needs(event=True, card=EVENT_CARD),
+    L.D_EVENT_OP: Needs(executor=ANY, event=True, card=EVENT_CARD),
+    L.D_DISCARD_CHIT: Needs(event=True, card=EVENT_CARD),
+}
+TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card",
+            "political_will", "unity_track", "available", "prison", "out_of_play_troops", "police_on_tegart_forts",
+            "transjordan_egypt_in_play", "operations_chits", "punishment_chits", "capabilities", "spaces",
+            "played_cards", "undrawn_cards", "context") + KernelGame.COMMON_KEYS
+AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "irregulars": L.TOTAL_IRREGULARS,
+                  "guerrillas": L.TOTAL_GUERRILLAS, "bases": L.TOTAL_BASES}
+CHIT_KEYS = ("held", "drawn", "set_aside", "in_play")
+PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_IRREGULARS, L.TOTAL_IRREGULARS, L.TOTAL_GUERRILLAS,
+             L.TOTAL_GUERRILLAS, 2, 1, 30, 1)   # totals checked after
+
+
+class _Reader(CoinReader):
+    """Checks an Arab Revolt state dict field by field; errors name the field
+    (the COIN part in engine/coin/statedict.py)."""
+
+    volume = "arab_revolt"
+    layout = L.LAYOUT
+    state_size = L.STATE_SIZE
+    new_game = staticmethod(turns.new_game)
+    prefix = "A"
+    n_event_cards = N_EVENT_CARDS
+    propaganda_cards = PROPAGANDA_CARDS
+    card_titles = CARD_TITLES
+    faction_names = L.FACTION_NAMES
+    outcome_names = L.OUTCOME_NAMES
+    decision_names = L.DECISION_NAMES
+    capability_slots = CAPABILITY_SLOTS
+    single_text = tuple(c for c in CAPABILITY_SLOTS if E.SINGLE_TEXT[c])
+    context_fields = CONTEXT_FIELDS
+    context_arrays = CONTEXT_ARRAYS
+    context_ranges = CONTEXT_RANGES
+    context_array_ranges = CONTEXT_ARRAY_RANGES
+    default_first = "rebels"
+
+    def build(self, cls):
+        f, d = self.f, self.d
+        f.keys(d, "", TOP_KEYS)
+        f.choice(d.get("layout_version", L.LAYOUT.version), "layout_version", (L.LAYOUT.version,))
+        if "spaces" not in d:
+            self.fail("missing key 'spaces' (map space name -> pieces)")
+        game = cls._new_loaded(f, d)
+        s = game.state
+        self.fresh = "context" not in d
+        s[L.POLITICAL_WILL] = self.count(d.get("political_will", 18), "political_will", L.PW_MAX)
+        s[L.UNITY] = self.count(d.get("unity_track", L.UNITY_SETUP), "unity_track", L.CENTRALIZED)
+        prison = d.get("prison", {})
+        f.mapping(prison, "prison", "a mapping with 'guerrillas' and 'bases'")
+        f.keys(prison, "prison", ("guerrillas", "bases"))
+        s[L.PRISON_GUERRILLAS] = self.count(prison.get("guerrillas", 0), "prison.guerrillas", L.TOTAL_GUERRILLAS)
+        s[L.PRISON_BASES] = self.count(prison.get("bases", 0), "prison.bases", L.TOTAL_BASES)
+        s[L.OUT_OF_PLAY_TROOPS] = self.count(d.get("out_of_play_troops", 0), "out_of_play_troops", L.TOTAL_TROOPS)
+        s[L.TEGART_POLICE] = self.count(d.get("police_on_tegart_forts", 0), "police_on_tegart_forts",
+                                        L.TEGART_POLICE_COUNT)
+        s[L.EXTRA_COUNTRIES] = int(f.boolean(d.get("transjordan_egypt_in_play", False), "transjordan_egypt_in_play"))
+        self.read_pool(s, "operations_chits", OPS_VALUES, L.OPS_TAKEN, L.OPS_HELD, L.OPS_DRAWN, L.OPS_IN_PLAY,
+                       L.OPS_PER_KIND, "1.8.1")
+        self.read_pool(s, "punishment_chits", L.PUNISHMENT_NAMES, L.PUN_TAKEN, L.PUN_HELD, L.PUN_DRAWN,
+                       L.PUN_IN_PLAY, L.PUN_PER_KIND, "1.7.1")
+        self.read_spaces(s, MAP_NAMES, PIECE_KEYS, PIECE_MAX, L.SPACES, L.SPACE_FIELDS)
+        self.fill_available(s, d.get("available"))
+        self.check_board(s)
+        return self.read_the_rest(game)
+
+    def fresh_card_context(self, s, d) -> dict:
+        """A scenario's card just revealed: not a Mandatory event, which
+        resolves as it is revealed (5.4)."""
+        ctx = super().fresh_card_context(s, d)
+        card = int(s[L.CARD])
+        if card in MANDATORY_CARDS:
+            self.fail(f"without a 'context' the card in play cannot be a Mandatory event (A{card} resolves as it "
+                      "is revealed, 5.4); give the context or start on another card")
+        ctx.update(placing_piece=-1, placing_to=-1, propaganda_phase=-1)
+        return ctx
+
+    def read_pool(self, s, key, names, taken, held, drawn, in_play, per_kind, rule):
+        """A chit pool (1.7.1, 1.8.1): the chits held, drawn this turn, set
+        aside and in play, each given by value or name; all out of the cup."""
+        f = self.f
+        pool = self.d.get(key, {})
+        f.mapping(pool, key, "a mapping of held / drawn / set_aside / in_play (/ coordinate_bonus)")
+        allowed = CHIT_KEYS + (("coordinate_bonus",) if key == "operations_chits" else ())
+        f.keys(pool, key, allowed)
+        out = [0, 0, 0]
+        for part, at in (("held", held), ("drawn", drawn), ("set_aside", None)):
+            items = pool.get(part, [])
+            if not isinstance(items, list) or len(items) > int(per_kind.sum()):
+                self.fail(f"{key}.{part} must be a list of at most {int(per_kind.sum())} chits")
+            for item in items:
+                k = self.chit_kind(item, names, f"{key}.{part}")
+                out[k] += 1
+                if at is not None:
+                    s[at + k] += 1
+        chosen = pool.get("in_play")
+        if chosen is not None:
+            k = self.chit_kind(chosen, names, f"{key}.in_play")
+            out[k] += 1
+            s[in_play] = k + 1
+        for k in range(3):
+            if out[k] > per_kind[k]:
+                self.fail(f"{key}: at most {int(per_kind[k])} chits of {names[k]} exist ({rule})")
+            s[taken + k] = out[k]
+        if key == "operations_chits":
+            bonus = self.count(pool.get("coordinate_bonus", 0), f"{key}.coordinate_bonus", 1)
+            if bonus and chosen is None:
+                self.fail(f"{key}.coordinate_bonus needs a chit in play (4.3.2)")
+            s[L.OPS_BONUS] = bonus
+
+    def chit_kind(self, item, names, where):
+        if isinstance(item, bool) or item not in names:
+            self.fail(f"{where}: {show(item)} is not a chit; chits: {', '.join(str(n) for n in names)}")
+        return names.index(item)
+
+    def check_context(self, s):
+        """Cross-field checks of the decision context."""
+        d = int(s[L.DECISION])
+        if d not in DECISION_NEEDS:
+            self.fail(f"context.decision {d} is not a decision kind that is ever stored")
+        need = DECISION_NEEDS[d]
+        name = f"context.decision {d} ({L.DECISION_NAMES[d]})"
+        ctx = self.context_values(s)
+        card = int(s[L.CARD])
+        played = [int(c) for c in s[L.DECK:L.DECK + int(s[L.DECK_DRAWN])]]
+        s[L.MUNICH_DONE] = 1 if MUNICH in played else 0
+        self.check_outcome_and_rounds(s, d, name)       # 6.1.5, 6.1.6, 7.0
+        if need.card == EVENT_CARD and card in PROPAGANDA_CARDS:
+            self.fail(f"{name} needs an event card in play, not {CARD_TITLES[card - 1]}")
+        if need.card == PROPAGANDA_CARD and card not in PROPAGANDA_CARDS:
+            self.fail(f"{name} happens in a Propaganda Round (6.0), not on {CARD_TITLES[card - 1]}")
+        in_round = card in PROPAGANDA_CARDS and d != L.D_OVER
+        if in_round and (need.phase is not None and ctx["propaganda_phase"] != need.phase):
+            self.fail(f"context.propaganda_phase {ctx['propaganda_phase']} does not fit {name}")
+        if not in_round and ctx["propaganda_phase"] != -1:
+            self.fail(f"context.propaganda_phase must be -1 outside a Propaganda Round ({name})")
+        if in_round and ctx["propaganda_phase"] not in (_RES, _SUP, _RED, _RESET):
+            self.fail(f"context.propaganda_phase must name the phase that waits ({name})")
+        mandatory = card in MANDATORY_CARDS
+        if card not in PROPAGANDA_CARDS and ctx["mandatory_card"] != int(mandatory):
+            self.fail("context.mandatory_card must be 1 exactly when the card in play is a Mandatory event (5.4)")
+        if ctx["mandatory_event_running"] and (not mandatory or ctx["event_card"] != card
+                                              or s[L.BOX] != -1 or s[L.BOX + 1] != -1):
+            self.fail("context.mandatory_event_running: only a Mandatory event's own text runs before the "
+                      "boxes are taken (5.4)")
+
+        box = self.check_boxes(s, d)                    # 2.3.2
+        mover = ctx["first_eligible"] if ctx["card_step"] == 0 else 1 - ctx["first_eligible"]
+        if need.card == EVENT_CARD and not ctx["mandatory_event_running"]:
+            if d not in (L.D_BOX, L.D_OPS_CHIT) and box[mover] == -1:
+                self.fail(f"context.box: the faction acting on the card has taken no box for {name} (2.3.2)")
+            if mandatory and L.BOX_EVENT in box:
+                self.fail("context.box: no one takes the Event box on a Mandatory event's card (5.4)")
+        elif box != [-1, -1] and card in PROPAGANDA_CARDS:
+            self.fail("context.box must be [-1, -1] during a Propaganda Round")
+        if d == L.D_BOX and mover == L.REBELS and not ctx["rebel_chit_chosen"] and not self.fresh:
+            self.fail(f"{name}: the Rebels draw and select their Operations chit before choosing a box (2.3.4)")
+        if d == L.D_OPS_CHIT and (mover != L.REBELS or ctx["rebel_chit_chosen"] != 1 or not s[L.OPS_DRAWN:L.OPS_DRAWN + 3].any()):
+            self.fail(f"{name}: only the Rebels, with chits drawn, select a chit before their box (2.3.4)")
+        if d == L.D_CHIT_EFFECT and (mover != L.REBELS or s[L.OPS_IN_PLAY] < 2 or s[L.UNITY] == L.CENTRALIZED):
+            self.fail(f"{name}: the British resolve a 2 or 3 chit's effect after the Rebels' action (1.8.2, 6.6.3)")
+        if s[L.OPS_DRAWN:L.OPS_DRAWN + 3].any() and d != L.D_OPS_CHIT:
+            self.fail("operations_chits.drawn: drawn chits lie face up only while the Rebels select one (1.8.1)")
+        if s[L.OPS_IN_PLAY] and (card in PROPAGANDA_CARDS or not (mover == L.REBELS or box[L.REBELS] >= 0)):
+            self.fail("operations_chits.in_play: a chit is in play only during the Rebels' action on an event "
+                      "card (2.3.4)")
+
+        ex, op, sa = ctx["executor"], ctx["operation"], ctx["special_activity"]
+        if need.ops is not None and op not in need.ops:
+            self.fail(f"context.operation {op} does not fit {name}")
+        if need.sas is not None and sa not in need.sas:
+            self.fail(f"context.special_activity {sa} does not fit {name}")
+        if need.executor == ANY and ex < 0:
+            self.fail(f"context.executor must name a faction for {name}")
+        if need.executor == OP_FACTION_OF and (op < 0 or ex != L.OP_FACTION[op]):
+            self.fail(f"context.executor must be the faction of the Operation for {name}")
+        if need.executor == SA_FACTION_OF and (sa < 0 or ex != L.SA_FACTION[sa]):
+            self.fail(f"context.executor must be the faction of the Special Activity for {name}")
+        if op >= 0 and ex != L.OP_FACTION[op]:
+            self.fail(f"context.executor {ex} is not the faction of context.operation {L.OP_NAMES[op]}")
+        if sa >= 0 and ex != L.SA_FACTION[sa]:
+            self.fail(f"context.executor {ex} is not the faction of context.special_activity {L.SA_NAMES[sa]}")
+        if need.ops is None:
+            for k, v in OPERATION_NEUTRAL.items():
+                if ctx[k] != v:
+                    self.fail(f"context.{k} must be {v} outside an Operation ({name})")
+            if s[L.SELECTED:L.SELECTED + _N].any():
+                self.fail(f"context.selected_spaces must be all 0 outside an Operation ({name})")
+        if need.sas is None and sa != -1 and d != L.D_TAKE_FROM and d != L.D_AMBUSH_TROOP:
+            self.fail(f"context.special_activity must be -1 for {name}")
+        if d == L.D_TAKE_FROM:
+            if ctx["placing_piece"] not in (L.POLICE, L.IRREGULARS_UNDERGROUND, L.GUERRILLAS_UNDERGROUND, L.BASES) \
+                    or ctx["placing_to"] < 0 or ctx["placing_left"] < 1 \
+                    or ex < 0 or ctx["placing_faction"] != ex:
+                self.fail(f"context.placing_*: {name} needs the piece, its space, how many are left and who "
+                          "places them (1.4.1)")
+        elif any(ctx[k] != v for k, v in PLACING_NEUTRAL.items()):
+            self.fail(f"context.placing_*: no placement waits for a piece from the map ({name})")
+        if d == L.D_SA_SPACE and ctx["special_activity_used"] != 1:
+            self.fail(f"context.special_activity_used must be 1 for {name}")
+        if ctx["special_activity_return"] not in (0, L.D_SPACE, L.D_SA_AFTER):
+            self.fail("context.special_activity_return must be 0, the space decision or the after-Operation "
+                      "decision")
+        if ctx["n_selected"] != int(s[L.SELECTED:L.SELECTED + _N].sum()):
+            self.fail("context.n_selected must count the 1s in context.selected_spaces")
+        if ctx["n_selected"] > ctx["space_limit"] and d != L.D_OVER:
+            self.fail("context.n_selected must not exceed context.space_limit (3.1)")
+        if ctx["special_activity_spaces"] != bin(ctx["special_activity_space_bits"]).count("1"):
+            self.fail("context.special_activity_spaces must count the bits of special_activity_space_bits")
+        if need.current and ctx["current_space"] < 0:
+            self.fail(f"context.current_space must name a map space for {name}")
+        if ctx["foreign_assistance"] and (op != L.OP_RALLY or card not in PROPAGANDA_CARDS):
+            self.fail("context.foreign_assistance is the Resources Phase's Rally (6.2.3)")
+        if op >= 0 and card in PROPAGANDA_CARDS and not ctx["foreign_assistance"]:
+            self.fail("context.operation: the only Operation of a Propaganda Round is Foreign Assistance's Rally "
+                      "(6.2.3)")
+        if d == L.D_REDEPLOY_TROOPS and not any(s[L.SPACES + i * L.SPACE_FIELDS + L.TROOPS]
+                                                for i in range(_N) if SPACE_KIND[i] == RAILWAY):
+            self.fail(f"{name}: no Troops are on a Railway (6.4.1)")
+        if d == L.D_MUNICH_TROOPS and (card != MUNICH or s[L.OUT_OF_PLAY_TROOPS] == 0):
+            self.fail(f"{name}: Munich (A34) brings Out of Play Troops back (6.5)")
+        if d == L.D_REDEPLOY_IRREGULAR and ctx["phase_left"] < 1:
+            self.fail(f"context.phase_left must count the Irregulars still to remove for {name} (6.4.1)")
+        self.check_sources(s, d, ctx, name)
+        self.check_march_arrivals(s, ctx)
+
+        ev = ctx["event_card"]
+        if need.event is True and ev == 0:
+            self.fail(f"context.event_card must name the event being executed for {name}")
+        if (need.event is False and ev != 0) or (ev == 0 and any(ctx[k] != v for k, v in EVENT_NEUTRAL.items())):
+            bad = [k for k, v in EVENT_NEUTRAL.items() if ctx[k] != v] or ["event_card"]
+            self.fail(f"context.{bad[0]} must be {EVENT_NEUTRAL.get(bad[0], 0)} when no event is running ({name})")
+        if ev and card != ev:
+            self.fail(f"context.event_card A{ev} is not the card in play")
+        if ev and ctx["event_side"] == 1 and E.SINGLE_TEXT[ev]:
+            self.fail(f"context.event_side: A{ev} has one text only")
+        if d == L.D_EVENT_SPACE and (ctx["event_pick"] == 0 or ctx["event_picks_left"] == 0):
+            self.fail(f"context.event_pick / event_picks_left must be set for {name}")
+        if d == L.D_EVENT_OPTION and ev not in (9, 31):
+            self.fail(f"{name} is asked only by A9 and A31")
+        if d == L.D_DISCARD_CHIT and (ev != 14 or not s[L.PUN_HELD:L.PUN_HELD + 3].any()):
+            self.fail(f"{name} is asked only by A14, with a Punishment chit held")
+        if ctx["event_pick"] == E.PICK_TROOP_TO_CITY and ctx["current_space"] < 0:
+            self.fail("context.current_space must name the space A32's Troop leaves")
+        if ctx["event_pick"] == E.PICK_MOBILIZATION_POLICE and ctx["second_space"] not in (L.DETAIN, L.DEMOLISH,
+                                                                                             L.FINE):
+            self.fail("context.second_space must be the kind of chit A10 drew (Detain 0, Demolish 1, Fine 2)")
+        if self.fresh and d == L.D_BOX and mover == L.REBELS and not ctx["rebel_chit_chosen"]:
+            turns.settle(s)          # a scenario's fresh card: the Rebels draw their chits now (2.3.4)
+
+    def check_sources(self, s, d, ctx, name):
+        """A decision that moves a piece from current_space has one there."""
+        cur = ctx["current_space"]
+        if cur < 0:
+            return
+        here = L.SPACES + cur * L.SPACE_FIELDS
+        if d == L.D_PATROL_MOVE_TO:
+            police = ctx["second_space"] == 1
+            piece, moved = (L.POLICE, L.MOVED_POLICE) if police else (L.TROOPS, L.MOVED_HERE)
+            if int(s[here + piece]) - int(s[moved + cur]) <= 0:
+                self.fail(f"context.current_space: {name} moves {L.PIECE_NAMES[piece]} from {MAP_NAMES[cur]}, "
+                          "which has none left to move")
+        if d == L.D_SWEEP_MOVE_TO and int(s[here + L.TROOPS]) - int(s[L.MOVED_HERE + cur]) <= 0:
+            self.fail(f"context.current_space: no Troop in {MAP_NAMES[cur]} is left to Sweep (3.2.3)")
+        if d == L.D_REDEPLOY_POLICE_TO and int(s[here + L.POLICE]) - int(s[L.MOVED_POLICE + cur]) <= 0:
+            self.fail(f"context.current_space: no Police in {MAP_NAMES[cur]} is left to redeploy (6.4.1)")
+        if d in (L.D_MARCH_UNDERGROUND, L.D_MARCH_ACTIVE) and ctx["second_space"] < 0:
+            self.fail(f"context.second_space must name the March destination for {name}")
+
+    def check_march_arrivals(self, s, ctx):
+        """Guerrillas that arrived this March, and arrived Active (3.3.2)."""
+        moved = s[L.MOVED_HERE:L.MOVED_HERE + _N]
+        active = s[L.MOVED_ACTIVE:L.MOVED_ACTIVE + _N]
+        if not active.any() and not s[L.DEST_USED:L.DEST_USED + _N].any():
+            return
+        if ctx["operation"] != L.OP_MARCH:
+            self.fail("context.moved_here_active and march_destinations must be all 0 outside a March (3.3.2)")
+        for sp in range(_N):
+            here = L.SPACES + sp * L.SPACE_FIELDS
+            if active[sp] > moved[sp] or active[sp] > s[here + L.GUERRILLAS_ACTIVE] \
+                    or moved[sp] - active[sp] > s[here + L.GUERRILLAS_UNDERGROUND]:
+                self.fail(f"context.moved_here_active[{sp}]: more Guerrillas arrived in {MAP_NAMES[sp]} this "
+                          "March than are there (3.3.2)")
+
+    def fill_available(self, s, avail):
+        """Available pieces as given, or (no 'available' key) whatever is not
+        on the map, in Prison, Out of Play or on TEGART FORTS."""
+        sp = s[L.SPACES:L.SPACES + _N * L.SPACE_FIELDS].reshape(_N, L.SPACE_FIELDS)
+        if avail is None:
+            avail = {
+                "troops": L.TOTAL_TROOPS - int(sp[:, L.TROOPS].sum() + s[L.OUT_OF_PLAY_TROOPS]),
+                "police": L.TOTAL_POLICE - int(sp[:, L.POLICE].sum() + s[L.TEGART_POLICE]),
+                "irregulars": L.TOTAL_IRREGULARS - int(sp[:, L.IRREGULARS_UNDERGROUND].sum()
+                                                       + sp[:, L.IRREGULARS_ACTIVE].sum()),
+                "guerrillas": L.TOTAL_GUERRILLAS - int(sp[:, L.GUERRILLAS_UNDERGROUND].sum()
+                                                       + sp[:, L.GUERRILLAS_ACTIVE].sum() + s[L.PRISON_GUERRILLAS]),
+                "bases": L.TOTAL_BASES - int(sp[:, L.BASES].sum() + s[L.PRISON_BASES]),
+            }
+            for what, n in avail.items():
+                if n < 0:
+                    self.fail(f"more {what} on the map, in Prison and out of play than exist (1.2)")
+        self.f.mapping(avail, "available", "a mapping of piece -> count")
+        self.f.keys(avail, "available", AVAILABLE_KEYS)
+        s[L.AVAILABLE_TROOPS] = self.count(avail.get("troops", 0), "available.troops", L.TOTAL_TROOPS)
+        s[L.AVAILABLE_POLICE] = self.count(avail.get("police", 0), "available.police", L.TOTAL_POLICE)
+        s[L.AVAILABLE_IRREGULARS] = self.count(avail.get("irregulars", 0), "available.irregulars",
+                                               L.TOTAL_IRREGULARS)
+        s[L.AVAILABLE_GUERRILLAS] = self.count(avail.get("guerrillas", 0), "available.guerrillas",
+                                               L.TOTAL_GUERRILLAS)
+        s[L.AVAILABLE_BASES] = self.count(avail.get("bases", 0), "available.bases", L.TOTAL_BASES)
+
+    def check_board(self, s):
+        """Totals (1.2), stacking and where pieces and markers may stand (1.3.7,
+        1.4.2, 1.6, 1.9, 1.12), named."""
+        sp = s[L.SPACES:L.SPACES + _N * L.SPACE_FIELDS].reshape(_N, L.SPACE_FIELDS)
+        totals = (
+            ("Troops", sp[:, L.TROOPS].sum() + s[L.AVAILABLE_TROOPS] + s[L.OUT_OF_PLAY_TROOPS], L.TOTAL_TROOPS),
+            ("Police", sp[:, L.POLICE].sum() + s[L.AVAILABLE_POLICE] + s[L.TEGART_POLICE], L.TOTAL_POLICE),
+            ("Irregulars", sp[:, L.IRREGULARS_UNDERGROUND].sum() + sp[:, L.IRREGULARS_ACTIVE].sum()
+             + s[L.AVAILABLE_IRREGULARS], L.TOTAL_IRREGULARS),
+            ("Guerrillas", sp[:, L.GUERRILLAS_UNDERGROUND].sum() + sp[:, L.GUERRILLAS_ACTIVE].sum()
+             + s[L.AVAILABLE_GUERRILLAS] + s[L.PRISON_GUERRILLAS], L.TOTAL_GUERRILLAS),
+            ("Bases", sp[:, L.BASES].sum() + s[L.AVAILABLE_BASES] + s[L.PRISON_BASES], L.TOTAL_BASES),
+        )
+        for what, have, total in totals:
+            if have != total:
+                self.fail(f"{what} on the map, in pools, in Prison and out of play add up to {have}, not {total} "
+                          "(1.2)")
+        extra = bool(s[L.EXTRA_COUNTRIES])
+        for i, name in enumerate(MAP_NAMES):
+            kind = SPACE_KIND[i]
+            british = sp[i, L.TROOPS] + sp[i, L.POLICE] + sp[i, L.IRREGULARS_UNDERGROUND] + sp[i, L.IRREGULARS_ACTIVE]
+            if name in ("Transjordan", "Egypt") and not extra and sp[i].any():
+                self.fail(f"spaces.{name}: out of play until A30's shaded text (1.3.7)")
+            if kind == FOREIGN and british:
+                self.fail(f"spaces.{name}: British pieces never enter a Foreign Country (1.3.7, 1.4.2)")
+            if kind == RAILWAY and sp[i, L.BASES]:
+                self.fail(f"spaces.{name}: Railways never hold Bases (1.4.2)")
+            if (sp[i, L.OPPOSITION] or sp[i, L.CURFEW]) and kind not in (DISTRICT, CITY):
+                self.fail(f"spaces.{name}: Opposition and Curfews only in Districts and Cities (1.6, 1.12)")
+            if sp[i, L.SABOTAGE] and kind != RAILWAY:
+                self.fail(f"spaces.{name}: Sabotage markers only on Railways (1.9)")
+            if sp[i, L.CURFEW] and british == 0:
+                self.fail(f"spaces.{name}.curfew: a Curfew stays only in a space with British pieces (1.12)")
+        if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
+            self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.12)")
+
