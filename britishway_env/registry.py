@@ -1,7 +1,7 @@
 """The volumes this package plays, each behind its :class:`~britishway_env.engine.spec.VolumeSpec`.
 
     from britishway_env.registry import spec, volume_names
-    volume_names()                       # ('solo1948', 'palestine', 'cyprus')
+    volume_names()                       # ('solo1948', 'palestine', 'cyprus', 'arab_revolt')
     spec("palestine").agents             # the seats, in order
 
 A new volume is one more line here: its name and where its spec lives. The
@@ -18,6 +18,7 @@ SPECS = {
     "solo1948": "britishway_env.solo1948.spec:SPEC",
     "palestine": "britishway_env.volumes.palestine.spec:SPEC",
     "cyprus": "britishway_env.volumes.cyprus.spec:SPEC",
+    "arab_revolt": "britishway_env.volumes.arab_revolt.spec:SPEC",
 }
 DEFAULT_VOLUME = "solo1948"          # what `britishway play` starts when no volume is named
 

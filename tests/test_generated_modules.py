@@ -15,7 +15,7 @@ from britishway_env.registry import specs
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = specs()
 GENERATED = [s for s in SPECS if s.loops is not None]
-CASES = [(s, m) for s in GENERATED for m in G.MODULES]
+CASES = [(s, m) for s in GENERATED for m in G.modules(s)]
 
 
 def _shown(path: Path) -> str:
@@ -58,7 +58,7 @@ def test_every_template_renders_python_whatever_the_settings():
     spec = GENERATED[0]
     words = G.words(spec)
     names = sorted(G.flags(spec))
-    for module in G.MODULES:
+    for module in G.MODULES + G.LOOKAHEAD_BOTS:
         text = G.template_path(module).read_text()
         for values in itertools.product((False, True), repeat=len(names)):
             ast.parse(G.render_text(text, words, dict(zip(names, values)), module))
@@ -68,7 +68,7 @@ def test_the_stale_check_names_the_file_that_drifted(tmp_path, monkeypatch, caps
     spec = GENERATED[0]
     monkeypatch.setattr(G, "folder", lambda s: tmp_path)
     monkeypatch.setattr(G, "generated_specs", lambda names=(): [spec])
-    assert sorted(p.name for p in G.write(spec)) == sorted(f"{m}.py" for m in G.MODULES)
+    assert sorted(p.name for p in G.write(spec)) == sorted(f"{m}.py" for m in G.modules(spec))
     assert G.stale(spec) == [] and G.main(["--check"]) == 0
     edited = tmp_path / "batch.py"
     edited.write_text(edited.read_text().replace("one after another", "one after the other"))

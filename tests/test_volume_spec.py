@@ -38,10 +38,10 @@ def volume(request) -> VolumeSpec:
 
 
 def test_the_registry_knows_each_volume_by_its_spec():
-    assert set(NAMES) == set(SPECS) and {"solo1948", "palestine", "cyprus"} <= set(NAMES)
+    assert set(NAMES) == set(SPECS) and {"solo1948", "palestine", "cyprus", "arab_revolt"} <= set(NAMES)
     assert [s.name for s in specs()] == list(NAMES)
     for bad in ("kenya", None, 3):
-        with pytest.raises(UnknownVolumeError, match=r"unknown volume .*implemented volumes: cyprus, palestine, solo1948"):
+        with pytest.raises(UnknownVolumeError, match=r"unknown volume .*implemented volumes: arab_revolt, cyprus, palestine, solo1948"):
             spec(bad)
 
 
@@ -119,7 +119,19 @@ def _cyprus_cards(volume):
     assert Game("cyprus", seed=5).to_dict()["card"] in {volume.card_label(c) for c in volume.event_cards}
 
 
-CARD_CHECKS = {"palestine": _palestine_cards, "solo1948": _solo_cards, "cyprus": _cyprus_cards}
+def _arab_revolt_cards(volume):
+    from britishway_env.volumes.arab_revolt import cards, layout
+
+    assert tuple(volume.card_label(c) for c in range(1, len(volume.cards) + 1)) == cards.CARD_TITLES
+    assert tuple(sorted(volume.capabilities)) == layout.CAPABILITY_SLOT_CARDS          # 5.3
+    assert volume.report.propaganda_cards == cards.PROPAGANDA_CARDS == (33, 34, 35)    # A34 is Munich
+    assert volume.event_cards == tuple(range(1, cards.N_EVENT_CARDS + 1))
+    assert volume.report.political_will_max == layout.PW_MAX == 20                     # 1.10
+    assert Game("arab_revolt", seed=5).to_dict()["card"] in {volume.card_label(c) for c in volume.event_cards}
+
+
+CARD_CHECKS = {"palestine": _palestine_cards, "solo1948": _solo_cards, "cyprus": _cyprus_cards,
+               "arab_revolt": _arab_revolt_cards}
 
 
 def test_every_volume_has_a_card_check():

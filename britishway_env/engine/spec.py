@@ -61,6 +61,8 @@ class LoopModules(NamedTuple):
                                 # game (engine/coin/bots.py ``MEMO_SIZE``, exported by the bots); False:
                                 # ``bot_action(state, mask, scores)``, the faction read from the row and the
                                 # memo row only scratch for one decision's scores (``MEMO_SIZE = N_ACTIONS``)
+    lookahead_bots: bool = False  # the scripted bots are the shared flat Monte-Carlo look-ahead
+                                  # (templates/bots.py.tmpl), scoring with the volume's ``evaluation.evaluate``
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,14 @@ def glyph(ax, kind, x, y, size=0.26, z=5):
     elif kind in ("arms_caches",):   # red disc with a dark ring
         ax.add_patch(Circle((x, y), h * 1.1, fc=CACHE, ec="black", lw=1.0, zorder=z))
         ax.add_patch(Circle((x, y), h * 0.45, fc="#ff8a80", ec="none", zorder=z + 0.1))
+    elif kind in ("underground_guerrillas", "active_guerrillas", "guerrillas",
+                  "underground_irregulars", "active_irregulars", "irregulars"):   # octagonal cylinders
+        colour = CELL if "guerrillas" in kind else POLICE
+        filled = not kind.startswith("underground")
+        ax.add_patch(RegularPolygon((x, y), 8, radius=h * 1.12, fc=colour if filled else "white", ec=colour,
+                                    lw=2.0 if not filled else 1.0, zorder=z))
+    elif kind == "bases":       # flat red disc
+        ax.add_patch(Circle((x, y), h * 1.15, fc=CACHE, ec="#3e0000", lw=1.4, zorder=z))
 
 
 def item_width(n, size=0.26, slot=0.68):

@@ -38,6 +38,7 @@ from ..spec import VolumeSpec, load
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MODULES = ("playout", "stepper", "batch", "vector", "rollouts")   # templates/<module>.py.tmpl
+LOOKAHEAD_BOTS = ("bots",)      # also generated where the spec's loops say ``lookahead_bots``
 COMMAND = "python -m britishway_env.engine.coin.generate"
 REGISTRY = "britishway_env.registry:specs"   # every volume's spec (read by the command only)
 
@@ -121,7 +122,7 @@ def words(spec: VolumeSpec) -> dict[str, str]:
 
 def flags(spec: VolumeSpec) -> dict[str, bool]:
     """The yes/no settings a volume's loops differ by (engine/spec.py ``LoopModules``)."""
-    return {"bot_game_memo": spec.loops.bot_game_memo}
+    return {"bot_game_memo": spec.loops.bot_game_memo, "lookahead_bots": spec.loops.lookahead_bots}
 
 
 def render(module: str, spec: VolumeSpec) -> str:
@@ -138,10 +139,15 @@ def folder(spec: VolumeSpec) -> Path:
     return Path(list(found.submodule_search_locations)[0])
 
 
+def modules(spec: VolumeSpec) -> tuple[str, ...]:
+    """The modules generated for ``spec``: the loops, and the look-ahead bots where it has them."""
+    return MODULES + (LOOKAHEAD_BOTS if spec.loops.lookahead_bots else ())
+
+
 def rendered(spec: VolumeSpec) -> dict[Path, str]:
     """Every generated module of ``spec``: path -> text."""
     where = folder(spec)
-    return {where / f"{module}.py": render(module, spec) for module in MODULES}
+    return {where / f"{module}.py": render(module, spec) for module in modules(spec)}
 
 
 def stale(spec: VolumeSpec) -> list[Path]:

@@ -1,13 +1,13 @@
+# Generated from engine/coin/templates/bots.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
 """Cyprus's scripted bots: a flat Monte-Carlo look at the rest of the turn.
 
 For each legal action the bot plays the action on a copy of the game whose
-hidden future (undrawn cards, dice) is resampled from the open information
-(:func:`setup.determinize`, seeded by a hash of what both players see), lets
-the same faction finish its turn at random a few times (non-Stop choices
-first), and scores the positions reached with :func:`evaluate`: Political
-Will and what the next Propaganda Round would do to it (6.1), International
-Opinion (6.5), the pieces each side has on the map, Prison, Intel Chits. The
-best average wins; ties go to the open-information hash (engine/bots.py).
+hidden future (undrawn cards, dice, chit draws) is resampled from the open
+information (:func:`setup.determinize`, seeded by a hash of what both
+players see), lets the same faction finish its turn at random a few times
+(non-Stop choices first), and scores the positions reached with the
+volume's :func:`evaluation.evaluate`. The best average wins; ties go to the
+open-information hash (engine/bots.py).
 
 So the bot is a deterministic function of the open information, never sees
 the real dice or cards, and plays every rule the kernels offer (events,
@@ -21,14 +21,9 @@ from ...engine.coin.bots import MEMO_SIZE
 from ...engine.jit import njit
 from ...engine.policy import uniform_legal
 from ...engine.rng import mix64
-from ..boards.cyprus import MOUNTAIN, N_MAP_SPACES, SPACE_KIND
 from .cards import DECK_SIZE
-from .layout import (
-    A_STOP, ARMS_CACHES, BRITISH, BRITISH_WIN, CELLS_ACTIVE, CELLS_UNDERGROUND, DECK, DECK_DRAWN, EOKA_WIN,
-    FORCED, FORCED_CAPACITY, INTEL_HELD, N_ACTIONS, OPINION, OUTCOME, POLICE, POLITICAL_WILL, PRISON, RNG,
-    SPACE_FIELDS, SPACES, STATE_SIZE, TROOPS,
-)
-from .propaganda import political_will_delta
+from .evaluation import evaluate
+from .layout import A_STOP, BRITISH, DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, N_ACTIONS, RNG, STATE_SIZE
 from .setup import determinize
 from .turns import actor, apply, is_over, legal_mask
 
@@ -37,7 +32,6 @@ POLICY_NAMES = ("random", "heuristic")
 SAMPLES = 3                  # random finishes of the turn per action
 MAX_FINISH = 40              # decisions of one finish at most (a turn is far shorter)
 NEG = -1e9
-WIN = 100.0
 TIEBREAK_ORDER = np.arange(STATE_SIZE, dtype=np.int64)
 
 
@@ -47,27 +41,6 @@ def open_hash(state):
     forced chance and the undrawn cards."""
     return open_fields_hash(state, TIEBREAK_ORDER, RNG, FORCED, FORCED + 2 + FORCED_CAPACITY,
                             DECK + state[DECK_DRAWN], DECK + DECK_SIZE)
-
-
-@njit(cache=True)
-def evaluate(state):
-    """The position's worth to the British (EOKA's is its negative)."""
-    outcome = state[OUTCOME]
-    if outcome == BRITISH_WIN:
-        return WIN
-    if outcome == EOKA_WIN:
-        return -WIN
-    v = 1.0 * state[POLITICAL_WILL] + 0.7 * political_will_delta(state) - 0.4 * state[OPINION]
-    for s in range(N_MAP_SPACES):
-        base = SPACES + s * SPACE_FIELDS
-        v -= 0.45 * state[base + CELLS_UNDERGROUND] + 0.25 * state[base + CELLS_ACTIVE]
-        v -= 0.6 * state[base + ARMS_CACHES]
-        if SPACE_KIND[s] == MOUNTAIN:
-            v -= 0.15 * state[base + TROOPS]        # Troops in the Mountains go back to a Base (6.3.1)
-        v += 0.1 * state[base + POLICE]
-    v += 0.2 * state[PRISON]
-    v += 0.15 * (state[INTEL_HELD + 1] + 2 * state[INTEL_HELD + 2]) + 0.05 * state[INTEL_HELD]
-    return v
 
 
 @njit(cache=True)
@@ -163,7 +136,7 @@ def scored_choice(game) -> tuple[int, np.ndarray]:
 
 
 def choose(game, policy: str = "heuristic", rng=None) -> int:
-    """The action ``policy`` picks for ``game.current_agent`` (a CyprusGame):
+    """The action ``policy`` picks for ``game.current_agent`` (a game of Cyprus):
     "heuristic" (the scripted bot, deterministic given the open information),
     "random" (uniform over the legal actions, from ``rng``, default one
     seeded from the game's seed and length), or "trained" (the shipped network

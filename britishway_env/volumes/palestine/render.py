@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..boards.palestine import CITY, DISTRICT, KIND_NAMES, N_MAP_SPACES, RAILWAY, SPACE_KIND
+from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND
 from .. import board_drawing
-from ..board_drawing import badge, count, glyph, item_width, piece_row, pieces_words, title_rule, to_rgb
+from ..board_drawing import badge, count, glyph, piece_row, pieces_words, title_rule, to_rgb
+from ..boards.palestine_picture import DPI as _DPI, FIG_H as _FIG_H, FIG_W as _FIG_W, MAP_W as _MAP_W, \
+    MARKER_STYLE as _MARKER_STYLE, PX as _PX, TITLE_H as _TITLE_H, draw_map
 from . import layout as L
 from .card_texts import SHADED, UNSHADED, card_text
 from .cards import CARD_TITLES
@@ -96,144 +98,13 @@ def render_text(game) -> str:
 
 
 # ---------------------------------------------------------------- picture --
-# Geometry of the schematic map, in map units of 60 px (x east, y north).
-# Real geography of Mandatory Palestine, squeezed so every box fits: the
-# coast runs north-north-east from Gaza to Haifa, Galilee is north, Samaria
-# centre, Jerusalem east-centre, Gaza south-west.
-_PX = 60.0                                  # pixels per map unit at the default size
-_FIG_W, _FIG_H, _DPI = 1000, 800, 100
-_TITLE_H = 64                               # pixels of the title strip
-_MAP_W = 620                                # pixels of the map panel
-
-# name: (kind-specific shape) centre x, y, width, height (cities: radius in width, height 0)
-_GEOMETRY = {
-    "Galilee": (6.35, 10.85, 3.3, 1.55),
-    "Haifa District": (4.5, 7.6, 2.7, 1.45),
-    "Samaria": (7.2, 6.6, 2.7, 1.45),
-    "Lydda": (4.45, 4.95, 2.55, 1.45),
-    "Jerusalem District": (8.35, 4.85, 2.7, 1.45),
-    "Gaza": (3.5, 1.2, 3.0, 1.45),
-    "Haifa City": (2.55, 9.35, 0.95, 0),
-    "Tel Aviv-Jaffa": (1.95, 4.35, 0.95, 0),
-    "Jerusalem City": (7.55, 2.65, 0.95, 0),
-    "Egypt-Tel Aviv Railway": (1.55, 2.6, 2.0, 0.95),
-    "Tel Aviv-Jerusalem Railway": (4.95, 3.35, 2.3, 0.95),
-    "Tel Aviv-Haifa Railway": (2.2, 6.6, 1.75, 1.5),
-    "Haifa-Syria Railway": (6.6, 9.05, 2.5, 0.95),
-}
-# Each railway drawn as a line through its box between the places it joins.
-_RAIL_LINES = {
-    "Egypt-Tel Aviv Railway": ((0.35, 0.15), "Tel Aviv-Jaffa"),
-    "Tel Aviv-Jerusalem Railway": ("Tel Aviv-Jaffa", "Jerusalem City"),
-    "Tel Aviv-Haifa Railway": ("Tel Aviv-Jaffa", "Haifa City"),
-    "Haifa-Syria Railway": ("Haifa City", (10.4, 11.1)),
-}
-# Coastline from the Egyptian border (south) to Lebanon (north); the sea lies west.
-_COAST = ((0.0, 0.35), (0.45, 1.2), (0.75, 2.4), (0.85, 3.4), (0.8, 4.4), (0.95, 5.5),
-          (1.15, 6.6), (1.35, 7.7), (1.55, 8.6), (1.45, 9.2), (1.95, 9.75), (2.35, 10.4),
-          (2.55, 11.3), (2.7, 12.3))
-_FOREIGN_LABELS = (("LEBANON", 3.9, 11.95, 0), ("SYRIA", 9.45, 11.95, 0),
-                   ("TRANSJORDAN", 10.05, 6.9, 90), ("EGYPT", 1.2, 0.25, 0))
-
-_DISTRICT_FACE, _CITY_FACE, _RAIL_FACE = "#f4ecd6", "#fff8e1", "#eeeeee"
-# marker: label, short label (small spaces), badge colour, text colour
-_MARKER_STYLE = {"sabotage": ("SABOTAGE", "SAB", "#212121", "white"),
-                 "terror": ("TERROR", "TER", "#6a1b9a", "white"),
-                 "curfew": ("CURFEW", "CUR", "#ef6c00", "white")}
-
-
-def _draw_space(ax, name, kind, pieces, highlight):
-    from matplotlib.patches import Circle, FancyBboxPatch
-
-    cx, cy, w, h = _GEOMETRY[name]
-    edge, lw = ("#e65100", 3.0) if highlight == "current" else (("#f9a825", 2.5) if highlight else ("#424242", 1.2))
-    if kind == CITY:
-        r = w
-        ax.add_patch(Circle((cx, cy), r, fc=_CITY_FACE, ec=edge, lw=lw + 0.6, zorder=3))
-        ax.text(cx, cy + r * 0.55, name, fontsize=7.5, fontweight="bold", ha="center", va="center", zorder=4,
-                color="#3e2723")
-        top, width = cy + r * 0.22, 1.75
-    else:
-        style = "round,pad=0,rounding_size=0.22" if kind == DISTRICT else "square,pad=0"
-        ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle=style, zorder=3, lw=lw, ec=edge,
-                                    fc=_DISTRICT_FACE if kind == DISTRICT else _RAIL_FACE,
-                                    hatch="///" if kind == RAILWAY else None))
-        if kind == RAILWAY:   # the hatch stays visible around a plain label strip
-            label = name.replace(" Railway", "") + " Rly"
-            ax.text(cx, cy + h / 2 - 0.2, label, fontsize=7.5, fontweight="bold", ha="center", va="center",
-                    zorder=4, color="#263238", bbox=dict(boxstyle="square,pad=0.1", fc=_RAIL_FACE, ec="none"))
-        else:
-            ax.text(cx, cy + h / 2 - 0.22, name, fontsize=8.5, fontweight="bold", ha="center", va="center",
-                    zorder=4, color="#3e2723")
-        top, width = cy + h / 2 - 0.62, w - 0.25
-    items = [(k, pieces[k]) for k in ("troops", "police", "underground_cells", "active_cells", "arms_caches")
-             if pieces.get(k)]
-    rows = [[]]
-    for item in items:   # fill rows left to right within the space's inner width
-        if rows[-1] and sum(item_width(n) for _, n in rows[-1]) + item_width(item[1]) > width + 0.05:
-            rows.append([])
-        rows[-1].append(item)
-    for r_i, row in enumerate(r for r in rows if r):
-        y = top - r_i * 0.4
-        row_w = sum(item_width(n) for _, n in row)
-        x0 = cx - (row_w - 0.12) / 2
-        if kind == RAILWAY:   # keep pieces readable over the hatching
-            ax.add_patch(FancyBboxPatch((x0 - 0.06, y - 0.18), row_w, 0.36,
-                                        boxstyle="round,pad=0,rounding_size=0.08", fc="white", ec="none",
-                                        alpha=0.9, zorder=4.5))
-        piece_row(ax, row, x0, y)
-    markers = [(key, pieces[key]) for key in ("sabotage", "terror", "curfew") if pieces.get(key)]
-    if markers:   # markers sit on the space's lower edge; short labels where full ones would not fit
-        span = 2 * w if kind == CITY else w
-        for short in (False, True):
-            badges = []
-            for key, n in markers:
-                full, abbr, fc, tc = _MARKER_STYLE[key]
-                t = abbr if short else full
-                badges.append((t if n == 1 else f"{t} x{n}", fc, tc))
-            widths = [0.145 * len(t) + 0.32 for t, _, _ in badges]
-            if sum(widths) <= span + 0.5:
-                break
-        by = cy - (w * 0.98 if kind == CITY else h / 2)
-        x = cx - (sum(widths) - 0.08) / 2
-        for (t, fc, tc), bw in zip(badges, widths):
-            badge(ax, t, fc, tc, x + (bw - 0.08) / 2, by)
-            x += bw
+# The map's geometry and space drawing are the board's (boards/palestine_picture.py).
+_PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_caches")
+_MARKER_KEYS = ("sabotage", "terror", "curfew")
 
 
 def _draw_map(ax, d, game_names):
-    from matplotlib.patches import Polygon
-
-    from ..boards.palestine import EDGES, SPACE_NAMES
-
-    W, H = _MAP_W / _PX, (_FIG_H - _TITLE_H) / _PX
-    ax.set_xlim(0, W)
-    ax.set_ylim(0, H)
-    ax.axis("off")
-    ax.add_patch(Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#ebe3cf", ec="none", zorder=0))
-    sea = [(-0.1, -0.1), *_COAST, (-0.1, H + 0.1)]
-    ax.add_patch(Polygon(sea, fc="#cfe3f3", ec="#7aa7cc", lw=1.5, zorder=0.5))
-    ax.text(0.42, 7.3, "Mediterranean Sea", rotation=78, fontsize=9, style="italic", color="#4f7ea6",
-            ha="center", va="center", zorder=0.6)
-    for label, x, y, rot in _FOREIGN_LABELS:
-        ax.text(x, y, label, rotation=rot, fontsize=8.5, color="#8d8d8d", style="italic", fontweight="bold",
-                ha="center", va="center", zorder=0.6)
-    centre = {n: _GEOMETRY[n][:2] for n in _GEOMETRY}
-    for a, b, _, _ in EDGES:   # adjacency, faint
-        if a in centre and b in centre:
-            (x1, y1), (x2, y2) = centre[a], centre[b]
-            ax.plot([x1, x2], [y1, y2], color="#9e9e9e", lw=0.8, ls=(0, (3, 3)), alpha=0.6, zorder=1)
-    for rail, (a, b) in _RAIL_LINES.items():
-        pts = [centre[p] if isinstance(p, str) else p for p in (a, rail, b)]
-        xs, ys = zip(*pts)
-        ax.plot(xs, ys, color="#37474f", lw=4.0, solid_capstyle="round", zorder=2)
-        ax.plot(xs, ys, color="white", lw=1.6, ls=(0, (4, 4)), zorder=2.1)
-    ctx = d["context"]
-    current = ctx.get("current_space", -1)
-    selected = ctx.get("selected_spaces", [])
-    for i, name in enumerate(game_names):
-        highlight = "current" if i == current else ("selected" if i < len(selected) and selected[i] else None)
-        _draw_space(ax, name, int(SPACE_KIND[SPACE_NAMES.index(name)]), d["spaces"].get(name, {}), highlight)
+    draw_map(ax, d, game_names, _PIECE_KEYS, _MARKER_KEYS)
 
 
 def _draw_panel(ax, d):

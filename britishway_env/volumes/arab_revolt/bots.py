@@ -1,0 +1,165 @@
+# Generated from engine/coin/templates/bots.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
+"""Arab Revolt's scripted bots: a flat Monte-Carlo look at the rest of the turn.
+
+For each legal action the bot plays the action on a copy of the game whose
+hidden future (undrawn cards, dice, chit draws) is resampled from the open
+information (:func:`setup.determinize`, seeded by a hash of what both
+players see), lets the same faction finish its turn at random a few times
+(non-Stop choices first), and scores the positions reached with the
+volume's :func:`evaluation.evaluate`. The best average wins; ties go to the
+open-information hash (engine/bots.py).
+
+So the bot is a deterministic function of the open information, never sees
+the real dice or cards, and plays every rule the kernels offer (events,
+Special Activities, the Propaganda Round's choices) without rules of its own.
+"""
+
+import numpy as np
+
+from ...engine.bots import best_and_ties, kth_best, only_legal, open_hash as open_fields_hash, tie_index
+from ...engine.coin.bots import MEMO_SIZE
+from ...engine.jit import njit
+from ...engine.policy import uniform_legal
+from ...engine.rng import mix64
+from .cards import DECK_SIZE
+from .evaluation import evaluate
+from .layout import A_STOP, BRITISH, DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, N_ACTIONS, RNG, STATE_SIZE
+from .setup import determinize
+from .turns import actor, apply, is_over, legal_mask
+
+POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
+POLICY_NAMES = ("random", "heuristic")
+SAMPLES = 3                  # random finishes of the turn per action
+MAX_FINISH = 40              # decisions of one finish at most (a turn is far shorter)
+NEG = -1e9
+TIEBREAK_ORDER = np.arange(STATE_SIZE, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def open_hash(state):
+    """A hash of the open information: the row less the dice generator,
+    forced chance and the undrawn cards."""
+    return open_fields_hash(state, TIEBREAK_ORDER, RNG, FORCED, FORCED + 2 + FORCED_CAPACITY,
+                            DECK + state[DECK_DRAWN], DECK + DECK_SIZE)
+
+
+@njit(cache=True)
+def finish_turn(state, me, mask, stream):
+    """Play ``me``'s decisions at random (any non-Stop choice before Stop)
+    until the other faction decides, a new card comes or the game ends."""
+    drawn = state[DECK_DRAWN]
+    for _ in range(MAX_FINISH):
+        if is_over(state) or actor(state) != me or state[DECK_DRAWN] != drawn:
+            return
+        legal_mask(state, mask)
+        if mask[A_STOP]:
+            for a in range(1, N_ACTIONS):
+                if mask[a]:
+                    mask[A_STOP] = 0
+                    break
+        a = uniform_legal(mask, stream)
+        if a < 0:            # no legal action: never in a game (the fuzzers), but never an index either
+            return
+        apply(state, a)
+
+
+@njit(cache=True)
+def score_actions(state, mask, scores, h):
+    """Each legal action's average worth to the faction deciding (``scores``);
+    ``h``: the open-information hash seeding the resampled future."""
+    me = actor(state)
+    sign = 1.0 if me == BRITISH else -1.0
+    seed = np.int64(h >> np.uint64(1))
+    base = state.copy()
+    determinize(base, seed)
+    work = np.empty_like(state)
+    inner = np.zeros(N_ACTIONS, dtype=np.int8)
+    stream = np.zeros(1, dtype=np.int64)
+    for a in range(N_ACTIONS):
+        if not mask[a]:
+            continue
+        total = 0.0
+        for k in range(SAMPLES):
+            work[:] = base
+            stream[0] = np.int64(mix64(np.uint64(seed) + np.uint64(a * 7919 + k)) >> np.uint64(1))
+            work[RNG] = stream[0] ^ 0x5DEECE66D
+            apply(work, a)
+            finish_turn(work, me, inner, stream)
+            total += sign * evaluate(work)
+        scores[a] = total / SAMPLES
+
+
+@njit(cache=True)
+def bot_action(state, mask, scores):
+    """The heuristic bot's action for the faction deciding; ``mask`` holds the
+    legal mask, ``scores`` gets each legal action's worth (NEG elsewhere)."""
+    scores[:] = NEG
+    a = only_legal(mask)
+    if a >= 0:
+        return a
+    h = open_hash(state)          # once: it seeds the look-ahead and breaks ties
+    score_actions(state, mask, scores, h)
+    best, n = best_and_ties(scores, mask, NEG * 10.0)
+    k = 0
+    if n > 1:
+        k = tie_index(h, n)
+    return kth_best(scores, mask, best, k)
+
+
+@njit(cache=True)
+def choose_action(policy, state, mask, stream, memo):
+    """Fill the legal mask and return the action of ``policy`` (POLICY_*) for
+    the faction to act; ``stream``: the random policy's one-slot generator
+    (``memo``: the shared bot runner's per-game memo, unused here)."""
+    legal_mask(state, mask)
+    if policy == POLICY_HEURISTIC:
+        return bot_action(state, mask, np.empty(N_ACTIONS))
+    return uniform_legal(mask, stream)
+
+
+# ------------------------------------------------------------- Python API --
+
+def new_memo() -> np.ndarray:
+    return np.zeros(MEMO_SIZE, dtype=np.float64)
+
+
+def scored_choice(game) -> tuple[int, np.ndarray]:
+    """The scripted bot's action for ``game.current_agent`` and the value it
+    gave each legal action (``NEG`` elsewhere)."""
+    from ...warmup import notice_once
+
+    notice_once("arab_revolt", "bots")
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    legal_mask(game.state, mask)
+    scores = np.empty(N_ACTIONS)
+    return int(bot_action(game.state, mask, scores)), scores
+
+
+def choose(game, policy: str = "heuristic", rng=None) -> int:
+    """The action ``policy`` picks for ``game.current_agent`` (a game of Arab Revolt):
+    "heuristic" (the scripted bot, deterministic given the open information),
+    "random" (uniform over the legal actions, from ``rng``, default one
+    seeded from the game's seed and length), or "trained" (the shipped network
+    of the seat) or a policy file path (``.npz``): the network's arg-max over
+    the legal actions."""
+    from agents.trained import is_learned, load_network
+
+    from ...errors import StateError, UnknownPolicyError
+
+    learned = is_learned(policy)
+    if policy not in POLICY_NAMES and not learned:
+        raise UnknownPolicyError(f"unknown policy {policy!r} for arab_revolt: use one of {', '.join(POLICY_NAMES)}, "
+                                 "'trained' or a policy file (.npz)")
+    if game.is_terminal():
+        raise StateError("the game is over: no action to choose")
+    if learned:
+        network = load_network(policy, "arab_revolt", game.current_agent)
+        return int(network.act(game.observation()[None], game.legal_mask()[None])[0])
+    if policy == "heuristic":
+        return scored_choice(game)[0]
+    if rng is None:
+        rng = np.random.default_rng([game.seed, len(game.history)])
+    return int(rng.choice(game.legal_actions()))
+
+
+__all__ = ["POLICY_NAMES", "bot_action", "choose", "choose_action", "scored_choice"]

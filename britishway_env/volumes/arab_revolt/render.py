@@ -1,0 +1,250 @@
+"""The Arab Revolt board as text (``render_text``) and as a picture (``render_rgb``):
+the Palestine board with its Foreign Countries, Opposition, the Unity Track
+and both chit pools."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..boards.palestine import KIND_NAMES, N_SPACES, SPACE_KIND, SPACE_NAMES
+from .. import board_drawing
+from ..board_drawing import badge, count, glyph, piece_row, pieces_words, title_rule, to_rgb
+from ..boards.palestine_picture import DPI, FIG_H, FIG_W, MAP_W, MARKER_STYLE, PX, TITLE_H, draw_map
+from . import layout as L
+from .card_texts import SHADED, UNSHADED, card_text
+from .cards import CARD_TITLES
+
+# Pieces and markers of a space, in the order the board lists them (1.4, 1.6, 1.9, 1.12).
+_PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
+                ("underground_irregulars", "Underground Irregular", "Underground Irregulars"),
+                ("active_irregulars", "Active Irregular", "Active Irregulars"),
+                ("underground_guerrillas", "Underground Guerrilla", "Underground Guerrillas"),
+                ("active_guerrillas", "Active Guerrilla", "Active Guerrillas"), ("bases", "Base", "Bases"),
+                ("opposition", "Opposition", "Opposition"), ("sabotage", "Sabotage", "Sabotage"),
+                ("curfew", "Curfew", "Curfew"))
+_PIECE_KEYS = ("troops", "police", "underground_irregulars", "active_irregulars", "underground_guerrillas",
+               "active_guerrillas", "bases")
+_MARKER_KEYS = ("opposition", "sabotage", "curfew")
+LEGEND = ("Legend: Troops and Police are British cubes, Irregulars British cylinders; Rebel Guerrillas are "
+          "Underground (hidden) or Active (revealed, 1.4.3); Rebel Bases are red discs; Opposition, Sabotage and "
+          "Curfew are markers (1.6, 1.9, 1.12). Political Will 0-20: the Rebels win if it is 0 at a Propaganda "
+          "Round, the British after the last (7.0). Unity Track: Decentralized (Divide 3) .. Centralized "
+          "(Divide 0, 6.6). Foreign Countries hold only Rebel pieces (1.3.7).")
+
+
+def _pieces_words(pieces: dict) -> str:
+    return pieces_words(pieces, _PIECE_WORDS, ("sabotage",), ("curfew", "opposition"))
+
+
+def card_lines(game) -> list[str]:
+    """The card in play: title and both texts (5.2)."""
+    c = int(game.state[L.CARD])
+    if c <= 0:
+        return ["Card in play: none yet"]
+    lines = [f"Card in play: {CARD_TITLES[c - 1]}"]
+    un, sh = card_text(c, UNSHADED), card_text(c, SHADED)
+    if sh is None:
+        lines.append(f"  {un}")
+    else:
+        lines += [f"  Unshaded: {un}", f"  Shaded:   {sh}"]
+    return lines
+
+
+def initiative_words(d: dict) -> str:
+    """The Initiative Track (2.3): who is 1st and 2nd Eligible and the box each took on this card."""
+    return board_drawing.initiative_words(d, L.BOX_NAMES, tuple(n.capitalize() for n in L.FACTION_NAMES))
+
+
+def action_in_progress(d: dict) -> str:
+    """The Operation and Special Activity under way, in words ("" when none)."""
+    return board_drawing.action_in_progress(d, L.OP_NAMES, L.SA_NAMES)
+
+
+def _chits(pool: dict) -> str:
+    parts = []
+    for key, word in (("held", "held"), ("drawn", "drawn"), ("set_aside", "set aside")):
+        if pool[key]:
+            parts.append(f"{word} {', '.join(map(str, pool[key]))}")
+    if pool["in_play"] is not None:
+        parts.append(f"in play {pool['in_play']}" + (" (+1 Coordinate)" if pool.get("coordinate_bonus") else ""))
+    return "; ".join(parts) or "all in the cup"
+
+
+def render_text(game) -> str:
+    """The board in words: the card in play with both texts, the Initiative
+    Track, Political Will and the Unity Track, pools, both chit pools,
+    capabilities by name, every space and a legend (rules 1.0-2.3, 6.6)."""
+    d = game.to_dict()
+    ctx = d["context"]
+    lines = [f"The British Way: Arab Revolt - seed {d['seed']}; campaign {ctx['propaganda_rounds'] + 1} "
+             f"({ctx['propaganda_rounds']} of 3 Propaganda Rounds done); cards played {len(d['played_cards'])}, "
+             f"left in the deck {len(d['undrawn_cards'])}"]
+    if d["outcome"] != "ongoing":
+        lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
+    lines += card_lines(game)
+    lines.append(initiative_words(d))
+    if d["current_agent"]:
+        doing = action_in_progress(d)
+        lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}" + (f" ({doing})" if doing else ""))
+    unity = d["unity_track"]
+    lines.append(f"Political Will {d['political_will']}/20   Unity Track: {L.UNITY_NAMES[unity]} "
+                 f"(Divide value {int(L.UNITY_VALUES[unity])})"
+                 + ("   Transjordan and Egypt in play" if d["transjordan_egypt_in_play"] else ""))
+    av = d["available"]
+    lines.append(f"British: Available {count(av['troops'], 'Troop', 'Troops')}, {av['police']} Police, "
+                 f"{count(av['irregulars'], 'Irregular', 'Irregulars')}; Out of Play "
+                 f"{count(d['out_of_play_troops'], 'Troop', 'Troops')}"
+                 + (f"; {d['police_on_tegart_forts']} Police on Tegart Forts" if d["police_on_tegart_forts"] else ""))
+    lines.append(f"  Punishment chits: {_chits(d['punishment_chits'])}")
+    lines.append(f"Rebels: Available {count(av['guerrillas'], 'Guerrilla', 'Guerrillas')}, "
+                 f"{count(av['bases'], 'Base', 'Bases')}; Prison "
+                 f"{count(d['prison']['guerrillas'], 'Guerrilla', 'Guerrillas')}, "
+                 f"{count(d['prison']['bases'], 'Base', 'Bases')}")
+    lines.append(f"  Operations chits: {_chits(d['operations_chits'])}")
+    if d["capabilities"]:
+        lines.append("Capabilities in effect:")
+        for label, side in d["capabilities"].items():
+            number = int(label[1:])
+            text = card_text(number, SHADED if side == "shaded" else UNSHADED)
+            lines.append(f"  {CARD_TITLES[number - 1]} ({side}): {text}")
+    lines.append("Map:")
+    for i in range(N_SPACES):
+        name = SPACE_NAMES[i]
+        out = name in ("Transjordan", "Egypt") and not d["transjordan_egypt_in_play"]
+        where = KIND_NAMES[SPACE_KIND[i]] + (" (out of play)" if out else "")
+        lines.append(f"  {name:<27} {where:<31} {_pieces_words(d['spaces'].get(name, {}))}")
+    lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- picture --
+
+def _draw_panel(ax, d):
+    from matplotlib.patches import FancyBboxPatch, Rectangle
+
+    W, H = (FIG_W - MAP_W) / PX, (FIG_H - TITLE_H) / PX
+    ax.set_xlim(0, W)
+    ax.set_ylim(0, H)
+    ax.axis("off")
+    ax.add_patch(Rectangle((0, 0), W, H, fc="#fafafa", ec="none", zorder=0))
+    ax.plot([0.02, 0.02], [0, H], color="#bdbdbd", lw=1.0)
+    x0 = 0.3
+
+    def heading(y, text):
+        ax.text(x0, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
+
+    # Political Will 0..20: three rows of seven boxes.
+    pw = d["political_will"]
+    y = H - 0.35
+    heading(y, f"Political Will  {pw} / 20")
+    cw, ch = 0.82, 0.5
+    for v in range(21):
+        r, c = divmod(v, 7)
+        bx, by = x0 + c * cw, y - 0.45 - (r + 1) * ch
+        on = v == pw
+        ax.add_patch(Rectangle((bx, by), cw - 0.06, ch - 0.06, fc="#1565c0" if on else ("#e3f2fd" if v < pw else "white"),
+                               ec="#1565c0" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        ax.text(bx + (cw - 0.06) / 2, by + (ch - 0.06) / 2, str(v), fontsize=8.5, ha="center", va="center",
+                color="white" if on else "#37474f", fontweight="bold" if on else "normal")
+
+    # The Unity Track: five boxes, their Divide values (6.6).
+    unity = d["unity_track"]
+    y = y - 0.45 - 3 * ch - 0.45
+    heading(y, "Unity Track  (Decentralized .. Centralized)")
+    bw, bh = 1.1, 0.55
+    by = y - 0.4 - bh
+    for v in range(5):
+        bx = x0 + v * bw
+        on = v == unity
+        ax.add_patch(Rectangle((bx, by), bw - 0.08, bh, fc="#6a1b9a" if on else "white",
+                               ec="#6a1b9a" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        ax.text(bx + (bw - 0.08) / 2, by + bh / 2, str(int(L.UNITY_VALUES[v])), fontsize=11, fontweight="bold",
+                ha="center", va="center", color="white" if on else "#37474f")
+
+    pr = d["context"]["propaganda_rounds"]
+    y = by - 0.45
+    heading(y, f"Propaganda Rounds  {pr} / 3")
+
+    av = d["available"]
+    y -= 0.55
+    heading(y, "Available")
+    piece_row(ax, [("troops", av["troops"]), ("police", av["police"]), ("irregulars", av["irregulars"]),
+                    ("guerrillas", av["guerrillas"]), ("bases", av["bases"])], x0 + 1.6, y, slot=0.78)
+    y -= 0.5
+    heading(y, "Prison")
+    piece_row(ax, [("guerrillas", d["prison"]["guerrillas"]), ("bases", d["prison"]["bases"])], x0 + 1.6, y,
+              slot=0.85)
+    ax.text(x0 + 3.5, y, f"Out of Play: {d['out_of_play_troops']} Troops", fontsize=8.5, va="center",
+            color="#455a64")
+    y -= 0.5
+    ops = d["operations_chits"]
+    heading(y, "Operations chits")
+    ax.text(x0 + 2.7, y, _chits(ops), fontsize=8.5, va="center", color="#37474f")
+    y -= 0.45
+    heading(y, "Punishment chits")
+    ax.text(x0 + 2.7, y, _chits(d["punishment_chits"]), fontsize=8.5, va="center", color="#37474f")
+    y -= 0.45
+    first = L.FACTION_NAMES[d["context"]["first_eligible"]].capitalize()
+    ax.text(x0, y, f"1st Eligible: {first}     Deck: {len(d['undrawn_cards'])} cards left", fontsize=9,
+            va="center", color="#37474f")
+    if d["capabilities"]:
+        y -= 0.4
+        ax.text(x0, y, "Capabilities: " + ", ".join(f"{c} {side}" for c, side in d["capabilities"].items()),
+                fontsize=9, va="center", color="#37474f")
+    ctx = d["context"]
+    if 0 <= ctx["current_space"] < N_SPACES:
+        y -= 0.4
+        ax.text(x0, y, f"Space in play: {SPACE_NAMES[ctx['current_space']]}", fontsize=9, va="center",
+                color="#e65100", fontweight="bold")
+
+    entries = [("troops", "Troops"), ("police", "Police"), ("underground_irregulars", "Underground Irregular"),
+               ("active_irregulars", "Active Irregular"), ("underground_guerrillas", "Underground Guerrilla"),
+               ("active_guerrillas", "Active Guerrilla"), ("bases", "Base")]
+    top = 0.15 + 0.4 * 6 + 0.1
+    ax.add_patch(FancyBboxPatch((x0 - 0.1, 0.15), W - x0 - 0.15, top - 0.15,
+                                boxstyle="round,pad=0,rounding_size=0.12", fc="white", ec="#cfd8dc", lw=0.8))
+    ly = top - 0.3
+    for k, (kind, text) in enumerate(entries):
+        lx = x0 + 0.15 + (k % 2) * 2.85
+        yy = ly - (k // 2) * 0.4
+        glyph(ax, kind, lx, yy, size=0.22)
+        ax.text(lx + 0.22, yy, text, fontsize=8, va="center", color="#37474f")
+    yy = ly - 4 * 0.4
+    for k, key in enumerate(_MARKER_KEYS):
+        full, abbr, fc, tc = MARKER_STYLE[key]
+        badge(ax, f"{full} / {abbr}", fc, tc, x0 + 0.95 + k * 1.95, yy, font=6.5)
+    yy -= 0.4
+    ax.text(x0 + 0.05, yy, "dashed: adjacent   orange: space in play   gold: acted", fontsize=7.5,
+            va="center", color="#607d8b")
+
+
+def render_rgb(game) -> np.ndarray:
+    """The board as an (800, 1000, 3) uint8 picture: map with the Foreign
+    Countries, pieces, markers, tracks, pools and chits.
+
+    Drawn on a private matplotlib Figure with the Agg canvas: pyplot and the
+    global backend are left alone.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    d = game.to_dict()
+    fig = Figure(figsize=(FIG_W / DPI, FIG_H / DPI), dpi=DPI, facecolor="white")
+    canvas = FigureCanvasAgg(fig)
+    top = 1 - TITLE_H / FIG_H
+    ax_map = fig.add_axes((0, 0, MAP_W / FIG_W, top))
+    ax_panel = fig.add_axes((MAP_W / FIG_W, 0, 1 - MAP_W / FIG_W, top))
+    out = () if d["transjordan_egypt_in_play"] else ("Transjordan", "Egypt")
+    draw_map(ax_map, d, SPACE_NAMES, _PIECE_KEYS, _MARKER_KEYS, out)
+    _draw_panel(ax_panel, d)
+    fig.text(0.012, 1 - 22 / FIG_H, f"The British Way: Arab Revolt   |   Card: {d['card'] or 'none yet'}",
+             fontsize=13, fontweight="bold", ha="left", va="center", color="#212121")
+    who = (d["current_agent"] or "nobody").capitalize()
+    if d["outcome"] != "ongoing":
+        line, colour = f"GAME OVER: {d['outcome'].replace('_', ' ')}", "#b71c1c"
+    else:
+        doing = action_in_progress(d)
+        line, colour = f"Decision: {d['decision']}   ({who} to act{': ' + doing if doing else ''})", "#37474f"
+    fig.text(0.012, 1 - 48 / FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
+    fig.add_artist(title_rule(fig, 1 - TITLE_H / FIG_H))
+    return to_rgb(canvas)

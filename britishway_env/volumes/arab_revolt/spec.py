@@ -1,0 +1,118 @@
+"""Arab Revolt as the shared tools see it (engine/spec.py): names, cards, policies,
+rows and entry points."""
+
+from __future__ import annotations
+
+from ...engine.compile_jobs import joined
+from ...engine.spec import CoinReport, Kernels, LoopModules, Outcome, Rows, VolumeSpec
+from ..boards.palestine import SPACE_NAMES
+from .cards import CARDS, NO_CAPABILITY, PROPAGANDA_CARDS
+from .layout import FACTION_NAMES, PW_MAX
+from .setup import SETUP_POLITICAL_WILL
+
+PACKAGE = "britishway_env.volumes.arab_revolt"
+
+
+def warm_rollouts() -> None:
+    """One compiled game with both seats random (random rollouts' entry kernels)."""
+    from .rollouts import run
+
+    run(1, seed=0)
+
+
+def warm_batch() -> None:
+    """One compiled game with the scripted bots in both seats."""
+    from .rollouts import run
+
+    run(1, seed=0, policies={seat: "heuristic" for seat in FACTION_NAMES})
+
+
+def warm_vector() -> None:
+    """The vector env's step (training): one slot against the scripted bot, to the learner's second decision."""
+    import numpy as np
+
+    from ...envs.vector import VectorEnv
+
+    env = VectorEnv("arab_revolt", num_envs=1, seat="british", opponent="heuristic", seed=0)
+    _, masks = env.reset()
+    env.step(np.array([int(np.flatnonzero(masks[0])[0])]))
+
+
+def warm_check() -> None:
+    """The invariant check every loaded state dict passes."""
+    from ...game import Game
+
+    Game("arab_revolt", seed=0).invariant_violation()
+
+
+def warm_env() -> None:
+    """The AEC env's fused step and observation."""
+    from ... import arab_revolt_v0
+
+    env = arab_revolt_v0.raw_env()
+    env.reset(seed=0)
+    env.step(int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][0]))
+
+
+def warm_bots() -> None:
+    """The scripted bot's first decision with a choice."""
+    from ...game import Game
+    from .bots import choose
+
+    game = Game("arab_revolt", seed=0)
+    game.apply(choose(game, "heuristic"))
+
+
+# On a cold cache the large call trees compile side by side (engine/compile_jobs.py).
+STATE, MASK = "int64[::1]", "int8[::1]"
+_T = f"{PACKAGE}.turns"
+RULES_SPLIT = (
+    (f"{_T}:settle({STATE})", f"{_T}:new_game({STATE}, int64)"),
+    (f"{_T}:legal_mask({STATE}, {MASK})", f"{_T}:apply({STATE}, int64)"),
+)
+BOTS_SPLIT = ((f"{PACKAGE}.bots:bot_action({STATE}, {MASK}, float64[::1])",),)
+
+SPEC = VolumeSpec(
+    name="arab_revolt",
+    title="Arab Revolt",
+    agents=FACTION_NAMES,
+    factions=("British", "Rebels"),                             # 1.5
+    pieces=("Troops", "Police", "Irregulars", "Guerrillas", "Rebel Bases"),   # 1.4, 1.4.2
+    spaces=SPACE_NAMES,                                         # 1.3, the Foreign Countries included (1.3.7)
+    tracks=("Unity Track", "Opposition", "Curfew"),             # 1.6, 1.11, 1.12
+    card_prefix="A",
+    cards=tuple(title for _, title, _, _ in CARDS),
+    capabilities={number: title for number, title, cap, _ in CARDS if cap != NO_CAPABILITY},   # 5.3
+    policies=("random", "heuristic"),
+    default_policy="random",
+    policy_help="a policy file (.npz, docs/api.md); no network is shipped for Arab Revolt yet",
+    max_games=2_000_000,
+    rows=Rows(outcome_column="winner",
+              outcomes=tuple(Outcome(seat, f"{seat} victory", seat) for seat in FACTION_NAMES),
+              means=(("decisions", ".1f"),)),
+    game=f"{PACKAGE}.game:ArabRevoltGame",
+    env="britishway_env.arab_revolt_v0",
+    runner=f"{PACKAGE}.rollouts",
+    renderer=f"{PACKAGE}.render:render_text",
+    bot=f"{PACKAGE}.bots:choose",
+    kernels=(
+        Kernels("rollouts", f"{PACKAGE}.playout", ("play_random_rows", "game_seeds"),
+                f"{PACKAGE}.spec:warm_rollouts", "rollout runner (random play)", RULES_SPLIT),
+        Kernels("batch", f"{PACKAGE}.batch", ("play_rows",), f"{PACKAGE}.spec:warm_batch",
+                "rollout runner with the scripted bots", joined(RULES_SPLIT, BOTS_SPLIT)),
+        Kernels("vector", f"{PACKAGE}.vector", ("step_slots",), f"{PACKAGE}.spec:warm_vector", "vector env",
+                joined(RULES_SPLIT, BOTS_SPLIT)),
+        Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply"), split=RULES_SPLIT),
+        Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
+        Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step",
+                RULES_SPLIT),
+        Kernels("bots", f"{PACKAGE}.bots", ("bot_action",), f"{PACKAGE}.spec:warm_bots", "scripted bots",
+                BOTS_SPLIT),
+    ),
+    backends=("local", "ray"),
+    vector=f"{PACKAGE}.vector",
+    loops=LoopModules(PACKAGE, bot_game_memo=False, lookahead_bots=True),   # engine/coin/templates
+    table=f"{PACKAGE}.table",
+    report=CoinReport(insurgent="rebels", political_will_start=SETUP_POLITICAL_WILL,      # 2.1
+                      political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS),
+)

@@ -1,0 +1,61 @@
+"""What a person playing Arab Revolt is shown (britishway_env/session.py): the
+board in words and as a picture, the card in play, dice in words, why the
+bot chose what it did, and where an action starts."""
+
+from __future__ import annotations
+
+from .. import coin_table
+from . import layout as L
+from .cards import CARD_TITLES
+from .render import render_rgb, render_text
+
+board = render_text
+HAS_PICTURE = True                       # picture(game) draws the map
+picture = render_rgb
+
+# State-dict keys a move's "what changed" leaves out: bookkeeping, not the board.
+ignored_keys = ("volume", "layout_version", "decision", "current_agent", "context", "played_cards",
+                "undrawn_cards", "rng", "forced_chance", "seed", "history", "history_from_seed")
+
+_HELP = {
+    L.D_BOX: "pick a box of the Initiative Track (2.3.2): an Event, a Limited Op (British one space; Rebels "
+             "their chit's value), an Op & Special Activity, or Pass in one of them (British: hold a Punishment "
+             "chit; Rebels: place a Base, 2.3.3)",
+    L.D_OPS_CHIT: "select the Operations chit for this card: its value is the spaces of your Operation; the "
+                  "British resolve its effect after your action (1.8, 2.3.4)",
+    L.D_OPERATION: "pick the Operation to carry out (3.0)",
+    L.D_SPACE: "pick a space for the Operation, or stop when done (3.1); 'the other way' is the space's second "
+               "option (Deploy an Irregular, Ambush an Irregular)",
+    L.D_SA_SPACE: "pick a space for the Special Activity (4.0)",
+    L.D_SA_AFTER: "take a Special Activity now or after the Operation (4.1)",
+    L.D_TAKE_FROM: "none of that piece is Available: take one from the map, or place no more (1.4.1)",
+    L.D_CHIT_EFFECT: "the Rebels' Operations chit lets the British remove (2) or replace (3) an Active Guerrilla "
+                     "(1.8.2)",
+    L.D_EVENT_SPACE: "pick a space the event text names (5.1)",
+    L.D_EVENT_OPTION: "pick one of the event text's options (5.1)",
+    L.D_EVENT_OP: "pick the Operation the event grants (5.1)",
+    L.D_PROP_BRITISH_KEEP: "Propaganda Round: the British may keep one Punishment chit (6.2.1)",
+    L.D_PROP_REBELS_GAIN: "Propaganda Round: the Rebels shift Unity toward Centralized or keep a chit (6.2.2)",
+}
+
+
+def card(game) -> str:
+    return coin_table.card(game, CARD_TITLES)
+
+
+campaign = coin_table.campaign
+starts_action = coin_table.starts_action
+dice = coin_table.dice
+
+
+def help(game) -> str:  # noqa: A001 - the session's name for a decision's help line
+    d = int(game.state[L.DECISION])
+    return _HELP.get(d, f"{L.DECISION_NAMES[d]}")
+
+
+def reason(game, policy: str, action: int) -> str:
+    """Why the bot chose ``action``: the scripted bot's average worth for it
+    and the next-best two, or "at random"."""
+    from .bots import NEG, scored_choice
+
+    return coin_table.reason(game, policy, action, "arab_revolt", scored_choice, NEG)

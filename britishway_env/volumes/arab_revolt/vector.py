@@ -1,0 +1,149 @@
+# Generated from engine/coin/templates/vector.py.tmpl by `python -m britishway_env.engine.coin.generate`; do not edit by hand.
+"""Arab Revolt's compiled vector env step: many games, one call (the Python side
+is ``envs/vector.py``; the slot codes and helpers ``engine/coin/vector.py``).
+
+Slot ``i`` plays games ``first + i, first + i + n_slots, ...``, game ``k`` seeded with
+``seed_from(base_seed, k)`` as in every batch runner, so the same games come
+out whatever the thread count. In each game the slot's learner seat decides
+through the caller; the other seat is played here (random from the seat's
+stream of :func:`playout.seat_streams`, or the scripted bot, its scores in the
+slot's memo row), or handed out too (``OPP_EXTERNAL``). Decisions with a single legal
+action are applied here when ``auto_single`` is set. Every action goes
+through :func:`playout.decide`, so a finished game leaves the result row
+the batch runners write.
+"""
+
+import numpy as np
+
+from ...engine.coin import results as R
+from ...engine.coin.vector import (
+    ACT_NONE, ACT_START, END_TERMINATED, END_TRUNCATED, OPP_EXTERNAL, OPP_HEURISTIC, WAIT_LEARNER, WAIT_NONE,
+    WAIT_OPPONENT, legal_count, next_episode, pool_pick, seat_reward,
+)
+from ...engine.jit import njit
+from ...engine.policy import uniform_legal
+from ...engine.rng import seed_from
+from ...engine.threads import in_slot_ranges
+from .bots import bot_action
+from .invariants import MAX_DECISIONS, OK
+from .layout import N_ACTIONS, STATE_SIZE  # noqa: F401  (re-exported: the sizes envs/vector.py reads)
+from .observation import OBS_SIZE, observe  # noqa: F401
+from .playout import decide, seat_streams
+from .turns import actor, is_over, legal_mask, new_game
+
+MEMO_SIZE = N_ACTIONS          # the bot's scores of a decision, one row per slot
+N_TALLIES = R.N_TALLIES
+N_RESULT_COLUMNS = R.N_RESULT_COLUMNS
+
+
+@njit(cache=True, inline="always")
+def start_slot(i, base_seed, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states, streams,
+               memos, tallies, rows):
+    """Slot ``i``'s current game from its seed, its opponent drawn from the pool."""
+    seed = seed_from(base_seed, episodes[i])
+    new_game(states[i], seed)
+    k = pool_pick(base_seed, episodes[i], pool_cum)
+    pool_index[i] = k
+    opponents[i] = pool_codes[k]
+    streams[i] = seat_streams(seed)[1 - seats[i]]
+    memos[i, :] = 0.0
+    tallies[i, :] = 0
+    rows[i, :] = 0
+
+
+@njit(cache=True, nogil=True)
+def step_slots(lo, hi, base_seed, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes, pool_cum,
+               opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies, rows,
+               results, waiting, ends, ended_episode, rewards, learner_steps):
+    """Slots ``lo .. hi - 1``: what ``act`` asks of each (``ACT_*``), then play
+    on until the slot waits for a decision handed out (its observation in
+    ``obs``, its legal actions in ``masks``, ``waiting`` saying whose) or has
+    played its last game (``limit``). A game that ends adds the learner's
+    reward (+1/-1) to ``rewards``, sets ``ends`` (terminated, or truncated past
+    ``MAX_DECISIONS``), keeps its observation in ``terminal_obs`` and its
+    number in ``ended_episode``, writes its result row to
+    ``results[game - first_game]`` when ``results`` has that row, and the slot's next game starts. The
+    caller clears ``rewards`` and ``ends`` before a step.
+    """
+    for i in range(lo, hi):
+        what = act[i]
+        if what == ACT_NONE or waiting[i] == WAIT_NONE:
+            continue
+        state = states[i]
+        mask = masks[i]
+        code = OK
+        if what == ACT_START:
+            start_slot(i, base_seed, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
+                       streams, memos, tallies, rows)
+        else:
+            if waiting[i] == WAIT_LEARNER:
+                learner_steps[i] += 1
+            code = decide(state, mask, actions[i], actor(state), False, MAX_DECISIONS, tallies[i], rows[i])
+        while True:
+            if code != OK or is_over(state):
+                R.finish_row(state, tallies[i], code, rows[i])
+                game = episodes[i]
+                if 0 <= game - first_game < results.shape[0]:
+                    results[game - first_game, :] = rows[i]
+                ended_episode[i] = game
+                if code == OK:
+                    rewards[i] += seat_reward(state, seats[i])
+                    ends[i] = END_TERMINATED
+                else:
+                    ends[i] = END_TRUNCATED
+                observe(state, terminal_obs[i])
+                if not next_episode(episodes, i, n_slots, limit):
+                    waiting[i] = WAIT_NONE
+                    mask[:] = 0
+                    break
+                start_slot(i, base_seed, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
+                           streams, memos, tallies, rows)
+                code = OK
+                continue
+            legal_mask(state, mask)
+            faction = actor(state)
+            learner = faction == seats[i]
+            if learner or opponents[i] == OPP_EXTERNAL:
+                n, last = legal_count(mask)
+                if auto_single and n == 1:
+                    code = decide(state, mask, last, faction, False, MAX_DECISIONS, tallies[i], rows[i])
+                    continue
+                observe(state, obs[i])
+                waiting[i] = WAIT_LEARNER if learner else WAIT_OPPONENT
+                break
+            if opponents[i] == OPP_HEURISTIC:
+                a = bot_action(state, mask, memos[i])
+            else:
+                a = uniform_legal(mask, streams[i:i + 1])
+            code = decide(state, mask, a, faction, False, MAX_DECISIONS, tallies[i], rows[i])
+
+
+def step(arrays: dict, base_seed: int, first_game: int, n_slots: int, limit: int, auto_single: bool, act,
+         actions, seats, pool_codes, pool_cum, results) -> None:
+    """:func:`step_slots` over every slot, shared out over the numba threads."""
+    a = arrays
+    in_slot_ranges(step_slots, n_slots,
+                   (np.int64(base_seed), np.int64(first_game), np.int64(n_slots), np.int64(limit), bool(auto_single), act, actions, seats,
+                    pool_codes, pool_cum, a["opponents"], a["pool_index"], a["episodes"], a["states"], a["obs"],
+                    a["masks"], a["terminal_obs"], a["streams"], a["memos"], a["tallies"], a["rows"], results,
+                    a["waiting"], a["ends"], a["ended_episode"], a["rewards"], a["learner_steps"]))
+
+
+@njit(cache=True, nogil=True)
+def bot_slots(lo, hi, states, masks, waiting, scratch, out):
+    """The scripted bot's choice for each slot ``lo .. hi - 1`` waiting on a
+    decision (``masks`` its legal actions), -1 for idle slots."""
+    for i in range(lo, hi):
+        if waiting[i] == WAIT_NONE:
+            out[i] = -1
+            continue
+        scratch[i, :] = 0.0
+        out[i] = bot_action(states[i], masks[i], scratch[i])
+
+
+def bot_choices(arrays: dict, out) -> None:
+    """The scripted bot's action for every slot's pending decision (the
+    teacher of behaviour cloning, a baseline for agreement rates)."""
+    n = arrays["states"].shape[0]
+    scratch = arrays.setdefault("bot_scratch", np.zeros((n, MEMO_SIZE), dtype=np.float64))
+    in_slot_ranges(bot_slots, n, (arrays["states"], arrays["masks"], arrays["waiting"], scratch, out))
