@@ -148,7 +148,7 @@ def test_an_address_that_is_not_ray_times_out():
 def test_backend_errors_are_specific():
     with pytest.raises(ValueError, match="unknown backend 'spark'"):
         rollouts.run("palestine", 10, backend="spark")
-    with pytest.raises(ValueError, match="available for palestine, cyprus, not solo1948"):
+    with pytest.raises(ValueError, match="available for palestine, cyprus, arab_revolt, not solo1948"):
         rollouts.run("solo1948", 10, backend="ray")
     res = runner.invoke(app, ["report", "missing.parquet"])
     assert res.exit_code == 2 and "no such file" in res.output

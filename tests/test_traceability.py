@@ -68,6 +68,12 @@ ALLOWED = {
         "3.1.1": "pawns are an optional memory aid, no rule",
         "9.0": "event tips and background: each Event card C1-C32 has its own test_cNN_* tests",
     },
+    "arab_revolt": {
+        "1.0": "introduction and history, no rule",
+        "1.1": "overview of play, each step encoded under its own section",
+        "3.1.1": "pawns are an optional memory aid, no rule",
+        "9.0": "event tips and background: each Event card A1-A32 and A34 has its own test_aNN_* tests",
+    },
 }
 
 CHAPTERS = [f"{n}.0" for n in range(1, 10)]
