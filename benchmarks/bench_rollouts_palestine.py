@@ -1,4 +1,4 @@
-"""Time to play a million Palestine (or Cyprus) games per policy pair, through the
+"""Time to play a million Palestine (or Cyprus, or Arab Revolt) games per policy pair, through the
 public rollout API that balance analysts use.
 
     python benchmarks/bench_rollouts_palestine.py                 # 1,000,000 games per pair, table to stdout
@@ -19,7 +19,8 @@ The random pair is the yardstick: the report gives each pair's play time and
 total time as a ratio to it (the scripted bots aim at most 3x the play time
 of random play), and the Irgun win rate with its Wilson 95% interval as a
 sanity check. ``--volume cyprus`` does the same for Cyprus (seats british and
-eoka), in a section of its own next to Palestine's.
+eoka), ``--volume arab_revolt`` for Arab Revolt (british and rebels), each in a
+section of its own next to Palestine's.
 
 ``--cold-compile`` also times, with a fresh ``NUMBA_CACHE_DIR``, the first
 heuristic game after the rules are cached: one process plays a random game
@@ -55,7 +56,7 @@ from britishway_env.registry import spec  # noqa: E402
 from britishway_env.rollouts import check_policy_name  # noqa: E402
 from common import command_line, cpu_model, fmt_rate, fmt_s, loadavg, write_section  # noqa: E402
 
-VOLUMES = ("palestine", "cyprus")
+VOLUMES = ("palestine", "cyprus", "arab_revolt")
 PAIRS = (("random", "random"), ("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"))
 SEED = 1_000_000
 AIM_BOTS_RATIO = 3.0      # Palestine's heuristic/heuristic play time over random/random play time

@@ -29,3 +29,13 @@ def test_bench_rollouts_quick_for_cyprus():
     out = proc.stdout
     assert out.startswith("# Benchmarks: Cyprus rollouts") and "2,000 Cyprus games per policy pair" in out
     assert "| British | EOKA |" in out and "| heuristic | heuristic |" in out
+
+
+def test_bench_rollouts_quick_for_arab_revolt():
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--volume", "arab_revolt", "--quick",
+                           "--pairs", "random/random,heuristic/heuristic"], cwd=REPO,
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    out = proc.stdout
+    assert out.startswith("# Benchmarks: Arab Revolt rollouts") and "2,000 Arab Revolt games per policy pair" in out
+    assert "| British | Rebels |" in out and "| heuristic | heuristic |" in out

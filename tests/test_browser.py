@@ -221,3 +221,21 @@ def test_the_readme_pictures_are_made_by_their_script(tmp_path):
     assert res.returncode == 0, res.stdout + res.stderr
     for name in ("play_terminal.png", "play_browser.png"):
         assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_whole_arab_revolt_game_by_clicking(server, browser):
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    _new_game(page, server, "arab_revolt", "rebels", "heuristic", 5)
+    assert "you play Rebels against the heuristic bot" in page.text_content("#help")
+    moves = 0
+    while not page.text_content("#status").startswith("Game over"):
+        before = _decisions(page)
+        page.locator("#choices button.choice").nth(moves % 2).click()
+        _wait_settled(page, before)
+        moves += 1
+        assert moves < 1500
+    assert moves > 10 and "why: " in page.text_content("#log")
+    assert "Unity Track" in page.text_content("#board")
+    save = page.request.get(f"{server}/api/games/{page.evaluate('game.id')}/save").json()
+    assert Game.replay("arab_revolt", 5, save["actions"]).is_terminal()
+    page.close()

@@ -167,6 +167,24 @@ def test_a_whole_cyprus_game_against_a_bot(tmp_path, seat, bot):
     assert saved["volume"] == "cyprus" and Game.replay("cyprus", 6, saved["actions"]).is_terminal()
 
 
+@pytest.mark.parametrize("seat, bot", [("rebels", "heuristic"), ("british", "random")])
+def test_a_whole_arab_revolt_game_against_a_bot(tmp_path, seat, bot):
+    term = _spawn(["arab_revolt", "--as", seat, "--vs", bot, "--seed", "6", "--save", "a.json"], tmp_path)
+    term.expect(PROMPT)
+    intro = term.before
+    _answer(term, "map")
+    term.expect("Map written to")
+    out = _play_on(term, answer="2")
+    term.close()
+    assert term.exitstatus == 0
+    assert f"you play {seat.capitalize()} against the {bot} bot" in intro and "Unity Track" in intro
+    assert "(bot)" in out
+    assert {"heuristic": "why: scored", "random": "why: picked at random"}[bot] in out
+    assert (tmp_path / "a-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    saved = _saved(tmp_path / "a.json")
+    assert saved["volume"] == "arab_revolt" and Game.replay("arab_revolt", 6, saved["actions"]).is_terminal()
+
+
 def test_the_solo_deck_in_a_terminal_has_no_bot_and_no_map(tmp_path):
     term = _spawn(["solo1948", "--seed", "4"], tmp_path)
     term.expect("you play Israeli")

@@ -102,6 +102,13 @@ def test_ray_backend_rows_equal_local_rows_for_cyprus(local_ray):
     pd.testing.assert_frame_equal(local, on_ray)
 
 
+def test_ray_backend_rows_equal_local_rows_for_arab_revolt(local_ray):
+    policies = {"british": "random", "rebels": "heuristic"}
+    local = rollouts.run("arab_revolt", 200, seed=13, policies=policies)
+    on_ray = rollouts.run("arab_revolt", 200, seed=13, policies=policies, backend="ray", chunk=60)
+    pd.testing.assert_frame_equal(local, on_ray)
+
+
 def test_cli_ray_backend_and_report(local_ray, tmp_path):
     rows = tmp_path / "runs" / "x.parquet"
     res = runner.invoke(app, ["rollouts", "palestine", "--games", "240", "--policy", "british=heuristic,irgun=random",

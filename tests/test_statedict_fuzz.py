@@ -27,6 +27,8 @@ from britishway_env import Game, StateError
 from britishway_env.solo1948 import invariants as solo_inv
 from britishway_env.solo1948.policies import POLICY_RANDOM
 from britishway_env.engine.coin import results
+from britishway_env.volumes.arab_revolt import invariants as ar_inv
+from britishway_env.volumes.arab_revolt import playout as ar_playout
 from britishway_env.volumes.cyprus import invariants as cy_inv
 from britishway_env.volumes.cyprus import playout as cy_playout
 from britishway_env.volumes.palestine import invariants as pal_inv
@@ -69,7 +71,7 @@ def forced_roll_error(g, err: ValueError) -> bool:
     return bool(g.forced_chance_left()) and "forced chance value" in str(err)
 
 
-COIN = {"palestine": (pal_inv, pal_playout), "cyprus": (cy_inv, cy_playout)}
+COIN = {"palestine": (pal_inv, pal_playout), "cyprus": (cy_inv, cy_playout), "arab_revolt": (ar_inv, ar_playout)}
 
 
 def coin_fuzz_case(volume, case):
@@ -103,6 +105,12 @@ def test_cyprus_state_dict_fuzz(case):
 
 
 @FUZZ
+@given(case=st.deferred(lambda: mutated(bases("arab_revolt"))))
+def test_arab_revolt_state_dict_fuzz(case):
+    coin_fuzz_case("arab_revolt", case)
+
+
+@FUZZ
 @given(case=st.deferred(lambda: mutated(bases("solo1948"))))
 def test_solo1948_state_dict_fuzz(case):
     d, what = case
@@ -121,7 +129,7 @@ def test_solo1948_state_dict_fuzz(case):
 
 def test_fuzz_bases_load_unchanged():
     """The unmutated dicts load (the fuzz starts from real states)."""
-    for volume in ("palestine", "cyprus", "solo1948"):
+    for volume in ("palestine", "cyprus", "arab_revolt", "solo1948"):
         for d in bases(volume):
             g = Game.from_dict(d)
             assert g.to_dict()["history"] == d["history"]
@@ -138,7 +146,7 @@ def test_fuzz_runs_with_numba_boundscheck():
                           str(Path(__file__)), "-k", "fuzz and not boundscheck or boundscheck_is_on"],
                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=1800)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
-    assert "5 passed" in run.stdout, run.stdout[-2000:]
+    assert "6 passed" in run.stdout, run.stdout[-2000:]
 
 
 def test_boundscheck_is_on_when_asked():

@@ -46,6 +46,19 @@ def test_volumes_offer_seats_bots_and_pictures(client):
     assert vols["solo1948"]["bots"] == [] and not vols["solo1948"]["picture"]
     assert vols["cyprus"]["bots"] == ["heuristic", "random", "trained"] and vols["cyprus"]["picture"]
     assert [s["id"] for s in vols["cyprus"]["seats"]] == ["british", "eoka"]
+    assert vols["arab_revolt"]["bots"] == ["heuristic", "random"] and vols["arab_revolt"]["picture"]
+    assert [s["id"] for s in vols["arab_revolt"]["seats"]] == ["british", "rebels"]
+
+
+def test_an_arab_revolt_game_is_played_to_the_end_through_the_api(client):
+    view = _new(client, volume="arab_revolt", seat="rebels", seed=4)
+    while not view["over"]:
+        r = client.post(f"/api/games/{view['id']}/act", json={"action": view["choices"][-1]["action"]})
+        assert r.status_code == 200, r.text
+        view = r.json()
+    d = client.get(f"/api/games/{view['id']}/save").json()
+    assert Game.replay("arab_revolt", 4, d["actions"]).is_terminal() and d["human"] == ["rebels"]
+    assert client.get(view["map"]).content[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_a_cyprus_game_is_played_to_the_end_through_the_api(client):
