@@ -474,3 +474,417 @@ def test_a05_shaded_not_offered_without_a_curfew_district():
     """A5 shaded: a Curfew in a City only: no District to March from (5.1.3)."""
     g = make(5, {"Haifa City": {"troops": 1, "underground_guerrillas": 1, "curfew": 1}, "Lydda": {"troops": 1}})
     assert event_offered(g) == {UNSHADED}
+
+
+# ------------------------------------------------------------------ A6 --
+
+A6_SPACES = {"Samaria": {"troops": 1, "opposition": 1},
+             "Lydda": {"troops": 2, "underground_guerrillas": 1},
+             "Gaza": {"police": 1, "opposition": 1},
+             "Haifa City": {"troops": 1, "opposition": 1},
+             "Galilee": {"troops": 1, "opposition": 1}}
+
+
+def test_a06_unshaded_british_use_a_drawn_demolish_in_two_spaces_with_troops():
+    """A6 unshaded: executed by the Rebels, the British (named) draw two chits
+    (Demolish and Fine); the Demolish is used in two spaces with Troops
+    (1.7.2: Opposition off, then a Guerrilla placed); the Fine goes back to
+    the pool and the Demolish is set aside (1.7.1)."""
+    g = make(6, A6_SPACES, first="rebels", forced_chance=ONES + [2, 4])
+    g.apply(UNSHADED)
+    assert g.current_agent == "british" and g.phase == "Event: choose a space"
+    assert spaces_legal(g) == {"Galilee", "Samaria", "Lydda", "Haifa City"}    # Gaza: no Troops
+    assert pun(g)["drawn"] == ["Demolish", "Fine"]
+    play(g, space("Samaria"), space("Haifa City"))
+    check(g, dict(A6_SPACES, Samaria={"troops": 1, "underground_guerrillas": 1},
+                  **{"Haifa City": {"troops": 1, "underground_guerrillas": 1}}),
+          av(troops=10, police=8, guerrillas=12))
+    assert pun(g) == {"held": [], "drawn": [], "set_aside": ["Demolish"], "in_play": None}
+    assert_box_for(g, "british")
+
+
+def test_a06_unshaded_two_demolish_drawn_are_used_in_four_spaces():
+    """A6 unshaded: "any Demolish chits drawn", each in 2 spaces: two Demolish
+    chits act in four spaces; a space without Opposition still gets its
+    Guerrilla (Mobilization); both chits are set aside."""
+    g = make(6, A6_SPACES, forced_chance=[2, 2] + ONES)
+    play(g, UNSHADED, space("Galilee"), space("Samaria"), space("Lydda"), space("Haifa City"))
+    check(g, {"Samaria": {"troops": 1, "underground_guerrillas": 1},
+              "Lydda": {"troops": 2, "underground_guerrillas": 2},
+              "Gaza": {"police": 1, "opposition": 1},
+              "Haifa City": {"troops": 1, "underground_guerrillas": 1},
+              "Galilee": {"troops": 1, "underground_guerrillas": 1}},
+          av(troops=10, police=8, guerrillas=10))
+    assert pun(g) == {"held": [], "drawn": [], "set_aside": ["Demolish", "Demolish"], "in_play": None}
+    assert_box_for(g, "rebels")
+
+
+def test_a06_unshaded_no_demolish_drawn_both_chits_go_back():
+    """A6 unshaded: Detain and Fine drawn: nothing to use; both return to the
+    pool."""
+    g = make(6, A6_SPACES, forced_chance=[0, 3] + ONES)
+    g.apply(UNSHADED)
+    check(g, A6_SPACES, av(troops=10, police=8, guerrillas=14))
+    assert pun(g) == NO_CHITS
+    assert_box_for(g, "rebels")
+
+
+def test_a06_unshaded_demolish_places_only_an_available_guerrilla():
+    """A6 unshaded: the Mobilization Guerrilla comes from Available only
+    (5.1.1): none Available, the Opposition is removed and nothing placed."""
+    spaces = {"Samaria": {"troops": 1, "opposition": 1}, "Galilee": {"underground_guerrillas": 1}}
+    g = make(6, spaces, forced_chance=[2, 4] + ONES, prison={"guerrillas": 14})
+    play(g, UNSHADED, space("Samaria"))
+    check(g, {"Samaria": {"troops": 1}, "Galilee": {"underground_guerrillas": 1}},
+          av(troops=14, guerrillas=0), prison=(14, 0))
+    assert pun(g)["set_aside"] == ["Demolish"]
+
+
+def test_a06_shaded_rebels_mobilize_with_guerrillas_at_curfews_not_opposition():
+    """A6 shaded: executed by the British, the Rebels (named) Mobilize (4.3.1):
+    Bases in a District with more Guerrillas than Irregulars and a Foreign
+    Country; then a Guerrilla in each space with a Curfew (a District and a
+    City), none where there is only Opposition."""
+    spaces = {"Samaria": {"troops": 1, "underground_guerrillas": 1, "curfew": 1},
+              "Lydda": {"police": 1, "opposition": 1},
+              "Galilee": {"underground_irregulars": 1, "underground_guerrillas": 2},
+              "Haifa City": {"troops": 1, "curfew": 1},
+              "Lebanon": {"underground_guerrillas": 1}}
+    g = make(6, spaces, forced_chance=ONES)
+    g.apply(SHADED)
+    assert g.current_agent == "rebels" and legal(g) == {STOP, sa("Mobilize")}
+    play(g, sa("Mobilize"))
+    assert spaces_legal(g) == {"Galilee", "Samaria", "Lebanon", "Syria"}
+    play(g, space("Galilee"), space("Lebanon"))
+    assert g.phase == "Mobilize: place a Guerrilla" and spaces_legal(g) == {"Samaria", "Haifa City"}
+    play(g, space("Samaria"), space("Haifa City"))
+    check(g, {"Samaria": {"troops": 1, "underground_guerrillas": 2, "curfew": 1},
+              "Lydda": {"police": 1, "opposition": 1},
+              "Galilee": {"underground_irregulars": 1, "underground_guerrillas": 2, "bases": 1},
+              "Haifa City": {"troops": 1, "underground_guerrillas": 1, "curfew": 1},
+              "Lebanon": {"underground_guerrillas": 1, "bases": 1}},
+          av(troops=13, police=8, irregulars=5, guerrillas=9, bases=3))
+    assert_box_for(g, "rebels")
+
+
+def test_a06_shaded_rebels_may_decline():
+    """A6 shaded: "may": no Mobilize, nothing changes."""
+    spaces = {"Samaria": {"troops": 1, "underground_guerrillas": 1, "curfew": 1}}
+    g = make(6, spaces, first="rebels", forced_chance=ONES)
+    play(g, SHADED, STOP)
+    check(g, spaces, av(troops=14, guerrillas=14))
+    assert_box_for(g, "british")
+
+
+# ------------------------------------------------------------------ A7 --
+
+A7_IRREGULARS = {"Galilee": {"troops": 1, "underground_irregulars": 2}, "Gaza": {"police": 1, "active_irregulars": 1}}
+
+
+def test_a07_unshaded_each_roll_at_or_under_the_irregulars_shifts_unity():
+    """A7 unshaded: two rolls against three Irregulars on the map: a 2 shifts
+    Unity one step toward Decentralized, a 6 does not."""
+    g = make(7, A7_IRREGULARS, forced_chance=[1, 5] + ONES)
+    g.apply(UNSHADED)
+    check(g, A7_IRREGULARS, av(troops=14, police=8, irregulars=3), unity=1)
+    assert_box_for(g, "rebels")
+
+
+def test_a07_unshaded_two_successes_past_decentralized_give_political_will():
+    """A7 unshaded: a 3 (equal counts) and a 1 from box 1: Decentralized, then
+    +1 Political Will for the shift beyond it (6.6.4)."""
+    g = make(7, A7_IRREGULARS, unity=1, first="rebels", forced_chance=ONES + [2, 0])
+    g.apply(UNSHADED)
+    check(g, A7_IRREGULARS, av(troops=14, police=8, irregulars=3), unity=0, pw=11)
+    assert_box_for(g, "british")
+
+
+def test_a07_unshaded_not_offered_without_irregulars_on_the_map():
+    """A7 unshaded: no roll can be at or under 0 Irregulars: nothing to do."""
+    g = make(7, {"Galilee": {"troops": 1}})
+    assert UNSHADED not in legal(g)
+
+
+A7_OPPOSITION = {"Samaria": {"troops": 1, "underground_guerrillas": 1, "bases": 1, "opposition": 1},
+                 "Lydda": {"police": 1, "underground_guerrillas": 1, "opposition": 1},
+                 "Galilee": {"underground_guerrillas": 2, "bases": 1},
+                 "Haifa City": {"troops": 1, "underground_guerrillas": 1}}
+
+
+def test_a07_shaded_roll_succeeds_rebels_limited_operation_in_each_opposition_space():
+    """A7 shaded: executed by the British, a 2 with two Bases succeeds; the
+    Rebels (named) carry out a Limited Operation in each Opposition space,
+    one space each, of different types (tip): a Rally in Samaria, an Ambush
+    in Lydda."""
+    g = make(7, A7_OPPOSITION, forced_chance=[1] + ONES)
+    g.apply(SHADED)
+    assert g.current_agent == "rebels" and g.phase == "Event: choose a space"
+    assert spaces_legal(g) == {"Samaria", "Lydda"}
+    play(g, space("Samaria"), op("Rally"))
+    assert spaces_legal(g) == {"Samaria"}                    # the Operation keeps to its space
+    play(g, space("Samaria"), count(2))
+    assert legal(g) == {STOP}                                # one space
+    play(g, STOP)
+    assert spaces_legal(g) == {"Lydda"}
+    play(g, space("Lydda"), op("Ambush"), space("Lydda"), STOP)
+    check(g, {"Samaria": {"troops": 1, "underground_guerrillas": 3, "bases": 1, "opposition": 1},
+              "Lydda": {"active_guerrillas": 1, "opposition": 1},
+              "Galilee": {"underground_guerrillas": 2, "bases": 1},
+              "Haifa City": {"troops": 1, "underground_guerrillas": 1}},
+          av(troops=13, police=9, guerrillas=8, bases=3))
+    assert_box_for(g, "rebels")
+
+
+def test_a07_shaded_roll_fails_nothing_happens():
+    """A7 shaded: a 3 with two Bases fails: no Limited Operation."""
+    g = make(7, A7_OPPOSITION, first="rebels", forced_chance=ONES + [2])
+    g.apply(SHADED)
+    check(g, A7_OPPOSITION, av(troops=13, police=8, guerrillas=10, bases=3))
+    assert_box_for(g, "british")
+
+
+def test_a07_shaded_roll_is_modified_by_central_war_committee():
+    """A2 tip: A7's roll is one of those modified. Shaded A2: a 3 counts as 2
+    and succeeds (the Rebels then may stop); unshaded A2: a 2 counts as 3 and
+    fails."""
+    g = make(7, A7_OPPOSITION, capabilities={"A2": "shaded"}, forced_chance=[2] + ONES)
+    g.apply(SHADED)
+    assert g.current_agent == "rebels" and spaces_legal(g) == {"Samaria", "Lydda"}
+    play(g, STOP)
+    check(g, A7_OPPOSITION, av(troops=13, police=8, guerrillas=10, bases=3))
+    assert_box_for(g, "rebels")
+    g = make(7, A7_OPPOSITION, capabilities={"A2": "unshaded"}, forced_chance=[1] + ONES)
+    g.apply(SHADED)
+    check(g, A7_OPPOSITION, av(troops=13, police=8, guerrillas=10, bases=3))
+    assert_box_for(g, "rebels")
+
+
+# ------------------------------------------------------------------ A8 --
+
+A8_RAID = {"Samaria": {"bases": 1, "underground_guerrillas": 3},
+           "Lydda": {"police": 1},
+           "Haifa District": {"troops": 2, "police": 1},
+           "Galilee": {"underground_guerrillas": 1}}
+
+
+def _rally_then_raid_into_lydda(g):
+    play(g, OP_SA_BOX, op("Rally"), space("Galilee"), sa("Raid"))
+    assert spaces_legal(g) == {"Galilee", "Haifa District", "Lydda", "Jerusalem District", "Tel Aviv-Haifa Railway"}
+    play(g, space("Lydda"), count(1), space("Lydda"))        # one Guerrilla from Samaria, Ambush the Police
+
+
+def test_a08_unshaded_raid_selects_at_most_one_space():
+    """A8 unshaded: executed by the British; the Rebels' Raid later that card
+    ends after one space (4.3.3 would allow two, as the same Raid without the
+    capability shows)."""
+    g = make(8, A8_RAID, forced_chance=ONES)
+    g.apply(UNSHADED)
+    assert caps(g) == {"A8": "unshaded"}
+    assert_box_for(g, "rebels")
+    _rally_then_raid_into_lydda(g)
+    assert g.phase == "choose a space" and legal(g) == {STOP}     # no second Raid space
+    check(g, {"Samaria": {"bases": 1, "underground_guerrillas": 2},
+              "Lydda": {"active_guerrillas": 1},
+              "Haifa District": {"troops": 2, "police": 1},
+              "Galilee": {"underground_guerrillas": 2}},
+          av(troops=13, police=8, guerrillas=10, bases=4))
+    g = make(32, A8_RAID, first="rebels", forced_chance=ONES)     # without A8: a second space is offered
+    _rally_then_raid_into_lydda(g)
+    assert g.phase == "Special Activity: space" and "Galilee" in spaces_legal(g)
+
+
+def test_a08_shaded_ambush_in_a_district_may_send_a_troop_back_to_a_city():
+    """A8 shaded: executed by the Rebels; on the next card their Ambush in a
+    District lets them move one Troop there to a City of their choice; an
+    Ambush in a City does not."""
+    spaces = {"Haifa District": {"troops": 2, "police": 1, "underground_guerrillas": 1},
+              "Haifa City": {"troops": 1, "police": 1, "underground_guerrillas": 1}}
+    g = make(8, spaces, first="rebels", forced_chance=ONES + [2, 2])   # then two 2s on A32
+    g.apply(SHADED)
+    assert caps(g) == {"A8": "shaded"}
+    assert_box_for(g, "british")
+    play(g, PASS_OP_SA, FINE)
+    assert g.to_dict()["card"] == "A32 Aerial Policing" and g.current_agent == "rebels"
+    assert ops(g)["in_play"] == 2
+    play(g, LIMITED_BOX, op("Ambush"), space("Haifa District"))
+    assert g.phase == "Ambush: Troop back to a City" and g.current_agent == "rebels"
+    assert spaces_legal(g) == {"Haifa City", "Tel Aviv-Jaffa", "Jerusalem City"} and STOP in legal(g)
+    play(g, space("Jerusalem City"), space("Haifa City"))
+    assert g.phase == "choose a space" and legal(g) == {STOP}   # Haifa City: no Troop step
+    check(g, {"Haifa District": {"troops": 1, "active_guerrillas": 1},
+              "Haifa City": {"troops": 1, "active_guerrillas": 1},
+              "Jerusalem City": {"troops": 1}},
+          av(troops=12, police=9, guerrillas=13))
+
+
+# ------------------------------------------------------------------ A9 --
+
+def test_a09_unshaded_executor_chooses_lebanon_its_bases_go_available_unity_down():
+    """A9 unshaded: Bases in both Syria and Lebanon: the executing British
+    choose one country; all its Bases go to Available (Guerrillas stay);
+    Unity one step toward Decentralized."""
+    spaces = {"Syria": {"bases": 1, "underground_guerrillas": 1},
+              "Lebanon": {"bases": 2, "underground_guerrillas": 1},
+              "Samaria": {"bases": 1}}
+    g = make(9, spaces, forced_chance=ONES)
+    g.apply(UNSHADED)
+    assert g.phase == "Event: choose an option" and g.current_agent == "british"
+    assert legal(g) == {OPTION_1, OPTION_2}                   # Syria, Lebanon
+    play(g, OPTION_2)
+    check(g, {"Syria": {"bases": 1, "underground_guerrillas": 1},
+              "Lebanon": {"underground_guerrillas": 1},
+              "Samaria": {"bases": 1}},
+          av(guerrillas=13, bases=3), unity=1)
+    assert_box_for(g, "rebels")
+
+
+def test_a09_unshaded_only_syria_has_bases_and_decentralized_gives_political_will():
+    """A9 unshaded: only Syria qualifies (no choice); at Decentralized the
+    shift gives +1 Political Will instead (6.6.4)."""
+    spaces = {"Syria": {"bases": 2, "underground_guerrillas": 1}, "Lebanon": {"underground_guerrillas": 2}}
+    g = make(9, spaces, unity=0, first="rebels", forced_chance=[0])   # Decentralized: one chit drawn
+    g.apply(UNSHADED)
+    check(g, {"Syria": {"underground_guerrillas": 1}, "Lebanon": {"underground_guerrillas": 2}},
+          av(guerrillas=12, bases=5), unity=0, pw=11)
+    assert_box_for(g, "british")
+
+
+def test_a09_unshaded_without_foreign_bases_still_shifts_unity():
+    """A9 unshaded: no Base in Syria or Lebanon: the Unity shift can still be
+    implemented (5.1.3)."""
+    spaces = {"Syria": {"underground_guerrillas": 1}, "Samaria": {"bases": 1}}
+    g = make(9, spaces, forced_chance=ONES)
+    assert UNSHADED in legal(g)
+    g.apply(UNSHADED)
+    check(g, spaces, av(guerrillas=14, bases=4), unity=1)
+
+
+A9_SHADED = {"Samaria": {"troops": 1, "underground_guerrillas": 1},
+             "Lydda": {"police": 1, "underground_guerrillas": 1},
+             "Syria": {"bases": 1, "underground_guerrillas": 1}}
+
+
+def test_a09_shaded_rebels_unity_up_and_an_operation_with_their_chit():
+    """A9 shaded: a Base in Syria: Unity one step toward Centralized; the
+    Rebels may Operate (no Special Activity) in up to their chit's value (2)
+    spaces; the chit's effect follows their turn as usual (2.3.4: a 2 lets
+    the British remove an Active Guerrilla)."""
+    g = make(9, A9_SHADED, first="rebels", forced_chance=[3, 3])      # two 2s
+    assert ops(g)["in_play"] == 2
+    g.apply(SHADED)
+    assert g.phase == "Event: choose an Operation" and g.current_agent == "rebels" and STOP in legal(g)
+    assert g.to_dict()["unity_track"] == 3
+    play(g, op("Sabotage"))
+    assert sa("Coordinate") not in legal(g) and sa("Raid") not in legal(g)
+    play(g, space("Samaria"), space("Lydda"))
+    assert legal(g) == {STOP}                                  # two spaces
+    play(g, STOP)
+    assert g.phase == "Operations chit effect: Active Guerrilla" and g.current_agent == "british"
+    play(g, space("Samaria"))
+    check(g, {"Samaria": {"troops": 1, "opposition": 1},
+              "Lydda": {"police": 1, "active_guerrillas": 1, "opposition": 1},
+              "Syria": {"bases": 1, "underground_guerrillas": 1}},
+          av(troops=14, police=8, guerrillas=13, bases=4), unity=3)
+    assert ops(g)["set_aside"] == [2]
+    assert_box_for(g, "british")
+
+
+def test_a09_shaded_british_execute_before_the_rebels_chit_unity_only():
+    """A9 shaded executed by the British 1st Eligible: Unity shifts; the Rebels
+    have selected no chit yet, so no Operation (decisions: A9 shaded)."""
+    g = make(9, A9_SHADED, forced_chance=ONES)
+    g.apply(SHADED)
+    check(g, A9_SHADED, av(troops=14, police=8, guerrillas=12, bases=4), unity=3)
+    assert_box_for(g, "rebels")
+
+
+def test_a09_shaded_not_offered_without_a_base_in_a_foreign_country():
+    """A9 shaded: the condition fails (a Base in Palestine only): nothing to do."""
+    g = make(9, {"Samaria": {"bases": 1}, "Syria": {"underground_guerrillas": 2}})
+    assert SHADED not in legal(g)
+
+
+# ----------------------------------------------------------------- A10 --
+
+A10_SPACES = {"Lydda": {"police": 1, "underground_guerrillas": 1, "opposition": 1},
+              "Haifa City": {"police": 2, "opposition": 1},
+              "Samaria": {"troops": 1, "opposition": 1},
+              "Gaza": {"police": 1}}
+
+
+def test_a10_unshaded_british_remove_opposition_from_one_space_with_police():
+    """A10 unshaded: executed by the Rebels, the British (named) choose one
+    space with Police and Opposition (not Samaria: Troops only)."""
+    g = make(10, A10_SPACES, first="rebels", forced_chance=ONES)
+    g.apply(UNSHADED)
+    assert g.current_agent == "british" and g.phase == "Event: choose a space"
+    assert spaces_legal(g) == {"Lydda", "Haifa City"} and STOP in legal(g)
+    play(g, space("Haifa City"))
+    check(g, dict(A10_SPACES, **{"Haifa City": {"police": 2}}), av(troops=14, police=5, guerrillas=14))
+    assert_box_for(g, "british")
+
+
+def test_a10_unshaded_british_may_decline():
+    g = make(10, A10_SPACES, forced_chance=ONES)
+    play(g, UNSHADED, STOP)
+    check(g, A10_SPACES, av(troops=14, police=5, guerrillas=14))
+    assert_box_for(g, "rebels")
+
+
+def test_a10_unshaded_not_offered_without_police_at_opposition():
+    g = make(10, {"Samaria": {"troops": 1, "opposition": 1}, "Gaza": {"police": 1}})
+    assert UNSHADED not in legal(g)
+
+
+A10_POLICE = {"Lydda": {"police": 1, "underground_guerrillas": 1, "opposition": 1},
+              "Haifa City": {"police": 1},
+              "Samaria": {"troops": 1},
+              "Tel Aviv-Haifa Railway": {"police": 1}}
+
+
+def test_a10_shaded_detain_drawn_only_its_mobilization_in_two_police_spaces():
+    """A10 shaded: executed by the British, the Rebels (named) draw Detain and
+    resolve only its Mobilization (1.7.2): Opposition in two spaces with
+    Police, no Guerrilla to Prison; the chit goes back to the pool."""
+    g = make(10, A10_POLICE, forced_chance=[0] + ONES)
+    g.apply(SHADED)
+    assert g.current_agent == "rebels" and g.phase == "Event: choose a space"
+    assert spaces_legal(g) == {"Lydda", "Haifa City", "Tel Aviv-Haifa Railway"} and STOP in legal(g)
+    play(g, space("Lydda"), space("Haifa City"))
+    check(g, dict(A10_POLICE, **{"Haifa City": {"police": 1, "opposition": 1}}),
+          av(troops=14, police=6, guerrillas=14))
+    assert pun(g) == NO_CHITS
+    assert_box_for(g, "rebels")
+
+
+def test_a10_shaded_demolish_drawn_places_guerrillas_and_leaves_opposition():
+    """A10 shaded: Demolish's Mobilization only: a Guerrilla placed, the
+    Opposition (Demolish's Punishment) stays."""
+    g = make(10, A10_POLICE, first="rebels", forced_chance=ONES + [2])
+    play(g, SHADED, space("Lydda"), space("Tel Aviv-Haifa Railway"))
+    check(g, dict(A10_POLICE, Lydda={"police": 1, "underground_guerrillas": 2, "opposition": 1},
+                  **{"Tel Aviv-Haifa Railway": {"police": 1, "underground_guerrillas": 1}}),
+          av(troops=14, police=6, guerrillas=12))
+    assert pun(g) == NO_CHITS
+    assert_box_for(g, "british")
+
+
+def test_a10_shaded_fine_drawn_does_nothing():
+    """A10 tip: a Fine has no Mobilization: nothing happens wherever the
+    Rebels resolve it (the engine still asks for the two spaces); it goes
+    back to the pool."""
+    g = make(10, A10_POLICE, forced_chance=[4] + ONES)
+    g.apply(SHADED)
+    if g.phase == "Event: choose a space":
+        play(g, space("Lydda"), space("Haifa City"))
+    check(g, A10_POLICE, av(troops=14, police=6, guerrillas=14))
+    assert pun(g) == NO_CHITS
+    assert_box_for(g, "rebels")
+
+
+def test_a10_shaded_rebels_may_stop_after_one_space():
+    g = make(10, A10_POLICE, forced_chance=[1] + ONES)
+    play(g, SHADED, space("Haifa City"), STOP)
+    check(g, dict(A10_POLICE, **{"Haifa City": {"police": 1, "opposition": 1}}),
+          av(troops=14, police=6, guerrillas=14))
+    assert_box_for(g, "rebels")
