@@ -21,7 +21,7 @@ taken at once and without effect (1.8.2).
 
 from arab_revolt_helpers import (
     DEMOLISH, DETAIN, EVENT_BOX, FINE, LIMITED_BOX, OP_SA_BOX, OPTION_1, OPTION_2, PASS_EVENT, PASS_LIMITED,
-    PASS_OP_SA, SHADED, STOP, TRACK, UNSHADED, alt, count, legal, make, op, play, sa, space, spaces_legal,
+    PASS_OP_SA, SHADED, STOP, TRACK, UNSHADED, count, legal, make, op, ops_chit, play, sa, space, spaces_legal,
 )
 
 ONES = [0, 0]            # the Rebels' draw: two 1-value Operations chits (taken at once, no effect)
@@ -193,6 +193,39 @@ def test_a02_shaded_subtracts_one_from_the_coordinate_roll():
     play(g, sa("Coordinate"))
     check(g, spaces, av(guerrillas=13, bases=3), unity=3)
     assert ops(g)["coordinate_bonus"] == 1
+
+
+def _resources_phase_roll(capability, die):
+    """Both factions Pass on A16; A33 (Propaganda) comes next: the Political
+    Will Phase (6.1: +2 Railways, +4 clear spaces, -2 Samaria, -1 its Base),
+    then the British keep no chit and the Rebels roll (6.2.2) ``die``
+    (0-based) against two Bases on the map."""
+    spaces = {"Samaria": {"troops": 1, "underground_guerrillas": 1, "bases": 1},
+              "Syria": {"underground_guerrillas": 1, "bases": 1}}
+    undrawn = [33] + [c for c in range(31, 0, -1) if c not in (11, 16, 24)][:16] + [34, 35, 32]
+    g = make(16, spaces, undrawn=undrawn, capabilities={"A2": capability}, forced_chance=ONES)
+    play(g, PASS_LIMITED, DETAIN, PASS_OP_SA, STOP)
+    assert g.to_dict()["card"] == "A33 Propaganda!" and g.phase == "Resources: Punishment chit to keep"
+    g.force_chance([die, 0])                                  # the roll, then Foreign Assistance draws a 1
+    play(g, STOP)
+    check(g, spaces, av(troops=14, guerrillas=13, bases=3), pw=13)
+    return g
+
+
+def test_a02_unshaded_adds_one_to_the_resources_phase_roll():
+    """A2 unshaded (tip: the Resources Phase roll): a 2 counts as 3, above the
+    two Bases: no Unity shift or chit; Foreign Assistance follows (6.2.3)."""
+    g = _resources_phase_roll("unshaded", 1)
+    assert g.phase == "choose a space" and g.current_agent == "rebels"
+    assert spaces_legal(g) == {"Lebanon", "Syria"}
+
+
+def test_a02_shaded_subtracts_one_from_the_resources_phase_roll():
+    """A2 shaded: a 3 counts as 2, at the two Bases: the Rebels choose Unity or
+    a chit (6.2.2)."""
+    g = _resources_phase_roll("shaded", 2)
+    assert g.phase == "Resources: Unity or a chit" and g.current_agent == "rebels"
+    assert TRACK in legal(g)
 
 
 def test_a02_shaded_executed_records_the_capability():
@@ -519,6 +552,17 @@ def test_a06_unshaded_two_demolish_drawn_are_used_in_four_spaces():
     assert_box_for(g, "rebels")
 
 
+def test_a06_unshaded_a_demolish_the_british_leave_unused_returns_to_the_pool():
+    """A6 unshaded: "may ... use any Demolish chits drawn ... Return any unused
+    chits to the pool" (1.7.1): the British use neither chit, so the drawn
+    Demolish goes back with the Fine instead of being set aside."""
+    g = make(6, A6_SPACES, forced_chance=[2, 4] + ONES)
+    play(g, UNSHADED, STOP)
+    check(g, A6_SPACES, av(troops=10, police=8, guerrillas=14))
+    assert pun(g) == NO_CHITS
+    assert_box_for(g, "rebels")
+
+
 def test_a06_unshaded_no_demolish_drawn_both_chits_go_back():
     """A6 unshaded: Detain and Fine drawn: nothing to use; both return to the
     pool."""
@@ -597,6 +641,14 @@ def test_a07_unshaded_two_successes_past_decentralized_give_political_will():
     g.apply(UNSHADED)
     check(g, A7_IRREGULARS, av(troops=14, police=8, irregulars=3), unity=0, pw=11)
     assert_box_for(g, "british")
+
+
+def test_a07_unshaded_roll_against_irregulars_is_not_modified_by_central_war_committee():
+    """A2 modifies rolls against the Rebel Bases only: with A2 unshaded in
+    play, A7 unshaded's 3 against three Irregulars still succeeds."""
+    g = make(7, A7_IRREGULARS, capabilities={"A2": "unshaded"}, forced_chance=[2, 5] + ONES)
+    g.apply(UNSHADED)
+    check(g, A7_IRREGULARS, av(troops=14, police=8, irregulars=3), unity=1)
 
 
 def test_a07_unshaded_not_offered_without_irregulars_on_the_map():
@@ -798,6 +850,24 @@ def test_a09_shaded_british_execute_before_the_rebels_chit_unity_only():
     assert_box_for(g, "rebels")
 
 
+def test_a09_shaded_british_executing_after_the_rebels_turn_grant_the_chit_selected_this_card():
+    """A9 shaded executed by the British 2nd Eligible, after the Rebels selected
+    a 2 chit and Passed on this card: the Rebels may Operate in up to 2
+    spaces (decisions: the value of the chit the Rebels have selected this
+    card; the set-aside chit still counts)."""
+    g = make(9, A9_SHADED, first="rebels", forced_chance=[3, 3] + ONES)
+    play(g, PASS_LIMITED, STOP)                               # no Base; no Active Guerrilla for the chit effect
+    assert g.current_agent == "british" and ops(g)["set_aside"] == [2]
+    g.apply(SHADED)
+    assert g.phase == "Event: choose an Operation" and g.current_agent == "rebels"
+    play(g, op("Sabotage"), space("Samaria"), space("Lydda"), STOP)
+    assert g.to_dict()["card"] == "A32 Aerial Policing"
+    check(g, {"Samaria": {"troops": 1, "active_guerrillas": 1, "opposition": 1},
+              "Lydda": {"police": 1, "active_guerrillas": 1, "opposition": 1},
+              "Syria": {"bases": 1, "underground_guerrillas": 1}},
+          av(troops=14, police=8, guerrillas=12, bases=4), unity=3)
+
+
 def test_a09_shaded_not_offered_without_a_base_in_a_foreign_country():
     """A9 shaded: the condition fails (a Base in Palestine only): nothing to do."""
     g = make(9, {"Samaria": {"bases": 1}, "Syria": {"underground_guerrillas": 2}})
@@ -888,3 +958,419 @@ def test_a10_shaded_rebels_may_stop_after_one_space():
     check(g, dict(A10_POLICE, **{"Haifa City": {"police": 1, "opposition": 1}}),
           av(troops=14, police=6, guerrillas=14))
     assert_box_for(g, "rebels")
+
+
+# ----------------------------------------------------------------- A11 --
+
+def reveal_italian_aid(spaces, first="british", forced=(), **extra):
+    """A16 in play with the British 1st Eligible; both factions Pass and A11
+    is revealed next (5.4), ``first`` 1st Eligible on it (2.3.6)."""
+    undrawn = [11] + [c for c in range(32, 0, -1) if c not in (11, 16, 24)][:16] + [33, 34, 35]
+    g = make(16, spaces, undrawn=undrawn, forced_chance=ONES + list(forced), **extra)
+    british_box, rebels_box = (PASS_LIMITED, PASS_OP_SA) if first == "british" else (PASS_OP_SA, PASS_LIMITED)
+    play(g, british_box)
+    if g.phase == "Pass: Punishment chit to hold":
+        play(g, DETAIN)
+    play(g, rebels_box)
+    if g.phase == "Pass: place a Base":
+        play(g, STOP)
+    assert g.to_dict()["card"] == "A11 Italian Aid"
+    return g
+
+
+def assert_event_box_closed(g, faction):
+    """5.4: after a Mandatory event the 1st Eligible chooses, the Event box closed."""
+    assert g.phase == "choose a box" and g.current_agent == faction
+    acts = legal(g)
+    assert not {UNSHADED, SHADED, EVENT_BOX, PASS_EVENT} & acts
+    assert {PASS_LIMITED, PASS_OP_SA} <= acts
+
+
+def test_a11_rebels_one_limited_operation_per_foreign_country_with_rebel_pieces():
+    """A11 (Mandatory, 5.4): on reveal, before the 1st Eligible British act,
+    the Rebels (named) conduct two Limited Operations (Syria and Lebanon hold
+    Rebel pieces), one space each and no chit (decisions), of different
+    types (tip): a Rally in Lebanon, then an Ambush in Galilee."""
+    spaces = {"Syria": {"bases": 1, "underground_guerrillas": 1},
+              "Lebanon": {"underground_guerrillas": 1},
+              "Galilee": {"police": 1, "underground_guerrillas": 1}}
+    g = reveal_italian_aid(spaces)
+    assert g.phase == "Event: choose an Operation" and g.current_agent == "rebels"
+    assert ops(g)["in_play"] is None and ops(g)["drawn"] == []
+    play(g, op("Rally"), space("Lebanon"))
+    assert legal(g) == {STOP}                                 # one space, no Special Activity
+    play(g, STOP)
+    assert g.phase == "Event: choose an Operation" and g.current_agent == "rebels"
+    play(g, op("Ambush"), space("Galilee"), STOP)
+    check(g, {"Syria": {"bases": 1, "underground_guerrillas": 1},
+              "Lebanon": {"underground_guerrillas": 2},
+              "Galilee": {"active_guerrillas": 1}},
+          av(police=9, guerrillas=11, bases=4))
+    assert_event_box_closed(g, "british")
+    assert pun(g)["held"] == ["Detain"] and ops(g)["set_aside"] == [1]
+
+
+def test_a11_counts_only_foreign_countries_holding_rebel_pieces():
+    """A11: Lebanon only (Syria empty; Galilee is in Palestine): one Limited
+    Operation, which may be anywhere."""
+    spaces = {"Lebanon": {"underground_guerrillas": 1}, "Galilee": {"police": 1, "underground_guerrillas": 1}}
+    g = reveal_italian_aid(spaces)
+    play(g, op("Rally"), space("Galilee"), STOP)
+    check(g, {"Lebanon": {"underground_guerrillas": 1},
+              "Galilee": {"police": 1, "underground_guerrillas": 2}},
+          av(police=8, guerrillas=12))
+    assert_event_box_closed(g, "british")
+
+
+def test_a11_rebels_may_decline_each_limited_operation():
+    """A11: "may": the Rebels decline both; nothing changes."""
+    spaces = {"Syria": {"underground_guerrillas": 1}, "Lebanon": {"underground_guerrillas": 1}}
+    g = reveal_italian_aid(spaces)
+    play(g, STOP)
+    assert g.phase == "Event: choose an Operation"
+    play(g, STOP)
+    check(g, spaces, av(guerrillas=13))
+    assert_event_box_closed(g, "british")
+
+
+def test_a11_transjordan_in_play_counts_as_a_foreign_country():
+    """A11: after A30 shaded, Transjordan is a Foreign Country in play (1.3.7):
+    three countries with Rebel pieces, three Limited Operations offered."""
+    spaces = {"Syria": {"underground_guerrillas": 1}, "Lebanon": {"underground_guerrillas": 1},
+              "Transjordan": {"underground_guerrillas": 1}}
+    g = reveal_italian_aid(spaces, transjordan_egypt_in_play=True)
+    for _ in range(3):
+        assert g.phase == "Event: choose an Operation" and g.current_agent == "rebels"
+        play(g, STOP)
+    check(g, spaces, av(guerrillas=12))
+    assert_event_box_closed(g, "british")
+
+
+def test_a11_ignored_with_tegart_forts_in_play():
+    """A11: with TEGART FORTS (A28) in play the Mandatory effect is ignored."""
+    spaces = {"Syria": {"bases": 1, "underground_guerrillas": 1}, "Lebanon": {"underground_guerrillas": 1}}
+    g = reveal_italian_aid(spaces, capabilities={"A28": "unshaded"}, police_on_tegart_forts=3)
+    check(g, spaces, av(police=6, guerrillas=13, bases=4))
+    assert_event_box_closed(g, "british")
+
+
+def test_a11_no_foreign_country_with_rebel_pieces_does_nothing():
+    spaces = {"Galilee": {"police": 1, "underground_guerrillas": 1, "bases": 1}}
+    g = reveal_italian_aid(spaces)
+    check(g, spaces, av(police=8, guerrillas=14, bases=4))
+    assert_event_box_closed(g, "british")
+
+
+def test_a11_rebels_first_eligible_draw_their_chits_after_italian_aid():
+    """A11 resolves before the Rebels draw their Operations chits (5.4, 2.3.4;
+    8.0: Italian Aid first, then the draw): the Limited Operation uses no
+    chit, then a 1 and a 3 are drawn for their turn."""
+    spaces = {"Syria": {"bases": 1, "underground_guerrillas": 1}}
+    g = reveal_italian_aid(spaces, first="rebels", forced=[0, 6])   # the cup lacks A16's 1
+    assert g.phase == "Event: choose an Operation" and ops(g)["drawn"] == []
+    play(g, op("Rally"), space("Syria"), count(2), STOP)
+    assert g.phase == "select an Operations chit" and g.current_agent == "rebels"
+    assert ops(g)["drawn"] == [1, 3]
+    play(g, ops_chit(3))
+    assert_event_box_closed(g, "rebels")
+    check(g, {"Syria": {"bases": 1, "underground_guerrillas": 3}}, av(guerrillas=12, bases=4))
+
+
+# ----------------------------------------------------------------- A12 --
+
+A12_SPACES = {"Samaria": {"troops": 1, "underground_guerrillas": 2},
+              "Lydda": {"troops": 1, "opposition": 1},
+              "Haifa City": {"troops": 1, "underground_guerrillas": 1}}
+
+
+def test_a12_unshaded_british_punish_then_punish_again_with_the_held_chit():
+    """A12 unshaded: executed by the Rebels, the British (named) Punish (4.2.1:
+    draw two, use a Demolish), then Punish again with their held Detain, no
+    draw (tip)."""
+    g = make(12, A12_SPACES, first="rebels", forced_chance=ONES + [1, 2], punishment_chits={"held": ["Detain"]})
+    g.apply(UNSHADED)
+    assert g.current_agent == "british" and legal(g) == {STOP, sa("Punish")}
+    play(g, sa("Punish"))
+    assert pun(g)["drawn"] == ["Demolish", "Fine"]
+    play(g, DEMOLISH, space("Lydda"), STOP)
+    assert g.current_agent == "british" and legal(g) == {STOP, sa("Punish")}
+    assert pun(g) == {"held": ["Detain"], "drawn": [], "set_aside": ["Demolish"], "in_play": None}
+    play(g, sa("Punish"))
+    assert pun(g)["drawn"] == [] and pun(g)["in_play"] == "Detain"      # the held chit, no draw
+    play(g, space("Samaria"), space("Haifa City"))
+    check(g, {"Samaria": {"troops": 1, "underground_guerrillas": 1, "opposition": 1},
+              "Lydda": {"troops": 1, "underground_guerrillas": 1},
+              "Haifa City": {"troops": 1, "opposition": 1}},
+          av(troops=12, guerrillas=11), prison=(2, 0))
+    assert pun(g) == {"held": [], "drawn": [], "set_aside": ["Detain", "Demolish"], "in_play": None}
+    assert_box_for(g, "british")
+
+
+def test_a12_unshaded_no_second_punish_without_a_held_chit():
+    """A12 unshaded: holding no chit, the British Punish once only."""
+    g = make(12, A12_SPACES, forced_chance=[0, 4] + ONES)
+    play(g, UNSHADED, sa("Punish"), DETAIN, space("Samaria"), STOP)
+    check(g, dict(A12_SPACES, Samaria={"troops": 1, "underground_guerrillas": 1, "opposition": 1}),
+          av(troops=12, guerrillas=12), prison=(1, 0))
+    assert pun(g) == {"held": [], "drawn": [], "set_aside": ["Detain"], "in_play": None}
+    assert_box_for(g, "rebels")
+
+
+def test_a12_shaded_half_the_irregulars_rounded_down_go_available():
+    """A12 shaded: 5 Irregulars on the map: 2 go to Available, chosen by the
+    executing Rebels (5.1), no stopping short."""
+    spaces = {"Galilee": {"troops": 1, "underground_irregulars": 2}, "Gaza": {"police": 1, "active_irregulars": 2},
+              "Lydda": {"troops": 1, "underground_irregulars": 1}}
+    g = make(12, spaces, first="rebels", forced_chance=ONES)
+    g.apply(SHADED)
+    assert g.current_agent == "rebels" and g.phase == "Event: choose a space" and STOP not in legal(g)
+    assert spaces_legal(g) == {"Galilee", "Gaza", "Lydda"}
+    play(g, space("Gaza"), space("Gaza"))
+    check(g, dict(spaces, Gaza={"police": 1}), av(troops=13, police=8, irregulars=3))
+    assert_box_for(g, "british")
+
+
+def test_a12_shaded_not_offered_with_one_irregular():
+    """A12 shaded: half of 1 rounded down is 0: nothing to do."""
+    g = make(12, {"Galilee": {"troops": 1, "underground_irregulars": 1}})
+    assert SHADED not in legal(g)
+
+
+# ----------------------------------------------------------------- A13 --
+
+def test_a13_unshaded_british_limited_operations_per_rebel_piece_in_prison():
+    """A13 unshaded: a Guerrilla and a Base in Prison: executed by the Rebels,
+    the British (named) conduct two Limited Operations (2.3.5: one space
+    each), of different types (tip): an Assault, then a Deploy."""
+    spaces = {"Samaria": {"troops": 2, "active_guerrillas": 2}, "Lydda": {"troops": 1}}
+    g = make(13, spaces, first="rebels", forced_chance=ONES, prison={"guerrillas": 1, "bases": 1})
+    g.apply(UNSHADED)
+    assert g.phase == "Event: choose an Operation" and g.current_agent == "british" and STOP in legal(g)
+    play(g, op("Assault"), space("Samaria"))
+    assert legal(g) == {STOP}                                 # one space
+    play(g, STOP)
+    assert g.phase == "Event: choose an Operation" and g.current_agent == "british"
+    play(g, op("Deploy"), space("Lydda"), count(2), STOP, STOP)   # two Police, no Curfew
+    check(g, {"Samaria": {"troops": 2}, "Lydda": {"troops": 1, "police": 2}},
+          av(troops=12, police=7, guerrillas=14, bases=4), prison=(1, 1))
+    assert_box_for(g, "british")
+
+
+def test_a13_unshaded_at_most_three_limited_operations():
+    """A13 unshaded: five pieces in Prison still give three Limited Operations."""
+    spaces = {"Galilee": {"troops": 1}, "Lydda": {"troops": 1}, "Gaza": {"troops": 1}, "Samaria": {"troops": 1}}
+    g = make(13, spaces, forced_chance=ONES, prison={"guerrillas": 5})
+    g.apply(UNSHADED)
+    for name in ("Galilee", "Lydda", "Gaza"):
+        assert g.phase == "Event: choose an Operation" and g.current_agent == "british"
+        play(g, op("Deploy"), space(name), count(1), STOP, STOP)
+    check(g, {"Galilee": {"troops": 1, "police": 1}, "Lydda": {"troops": 1, "police": 1},
+              "Gaza": {"troops": 1, "police": 1}, "Samaria": {"troops": 1}},
+          av(troops=11, police=6, guerrillas=10), prison=(5, 0))
+    assert_box_for(g, "rebels")
+
+
+def test_a13_shaded_political_will_minus_one_per_piece_in_prison():
+    """A13 shaded: two Guerrillas and a Base in Prison: -3."""
+    g = make(13, {}, forced_chance=ONES, prison={"guerrillas": 2, "bases": 1})
+    g.apply(SHADED)
+    check(g, {}, av(guerrillas=13, bases=4), pw=7, prison=(2, 1))
+    assert_box_for(g, "rebels")
+
+
+def test_a13_shaded_at_most_three():
+    """A13 shaded: five in Prison: -3 only; one: -1."""
+    g = make(13, {}, forced_chance=ONES, prison={"guerrillas": 5})
+    g.apply(SHADED)
+    check(g, {}, av(guerrillas=10), pw=7, prison=(5, 0))
+    g = make(13, {}, first="rebels", forced_chance=ONES, prison={"guerrillas": 1})
+    g.apply(SHADED)
+    check(g, {}, av(guerrillas=14), pw=9, prison=(1, 0))
+
+
+def test_a13_not_offered_with_an_empty_prison():
+    g = make(13, {"Samaria": {"troops": 1, "underground_guerrillas": 1}})
+    assert event_offered(g) == set()
+
+
+# ----------------------------------------------------------------- A14 --
+
+def test_a14_unshaded_opposition_off_every_space_with_a_curfew():
+    """A14 unshaded: Opposition leaves each Curfew space (District or City);
+    the Curfews stay; Opposition elsewhere stays."""
+    spaces = {"Samaria": {"troops": 1, "opposition": 1, "curfew": 1},
+              "Haifa City": {"police": 1, "opposition": 1, "curfew": 1},
+              "Lydda": {"troops": 1, "opposition": 1},
+              "Gaza": {"police": 1, "curfew": 1}}
+    g = make(14, spaces, forced_chance=ONES)
+    g.apply(UNSHADED)
+    check(g, dict(spaces, Samaria={"troops": 1, "curfew": 1}, **{"Haifa City": {"police": 1, "curfew": 1}}),
+          av(troops=13, police=7))
+    assert_box_for(g, "rebels")
+
+
+def test_a14_unshaded_not_offered_without_opposition_at_a_curfew():
+    g = make(14, {"Samaria": {"troops": 1, "curfew": 1}, "Lydda": {"troops": 1, "opposition": 1}})
+    assert UNSHADED not in legal(g) and SHADED in legal(g)
+
+
+A14_CURFEWS = {"Samaria": {"troops": 1, "opposition": 1, "curfew": 1},
+               "Haifa City": {"police": 1, "curfew": 1}}
+
+
+def test_a14_shaded_curfews_off_and_british_choose_the_chit_to_discard():
+    """A14 shaded: executed by the Rebels, every Curfew leaves (Opposition
+    stays); the British (named) choose which held chit to discard; it is set
+    aside (decisions: A14)."""
+    g = make(14, A14_CURFEWS, first="rebels", forced_chance=ONES, punishment_chits={"held": ["Detain", "Fine"]})
+    g.apply(SHADED)
+    assert g.phase == "Event: Punishment chit to discard" and g.current_agent == "british"
+    assert legal(g) == {DETAIN, FINE}
+    play(g, FINE)
+    check(g, {"Samaria": {"troops": 1, "opposition": 1}, "Haifa City": {"police": 1}}, av(troops=14, police=8))
+    assert pun(g) == {"held": ["Detain"], "drawn": [], "set_aside": ["Fine"], "in_play": None}
+    assert_box_for(g, "british")
+
+
+def test_a14_shaded_one_kind_held_is_discarded_at_once():
+    """A14 shaded: two Demolish held: one is discarded, no choice to make."""
+    g = make(14, A14_CURFEWS, forced_chance=ONES, punishment_chits={"held": ["Demolish", "Demolish"]})
+    g.apply(SHADED)
+    check(g, {"Samaria": {"troops": 1, "opposition": 1}, "Haifa City": {"police": 1}}, av(troops=14, police=8))
+    assert pun(g) == {"held": ["Demolish"], "drawn": [], "set_aside": ["Demolish"], "in_play": None}
+    assert_box_for(g, "rebels")
+
+
+def test_a14_shaded_without_a_held_chit_only_the_curfews_go():
+    """A14 shaded: nothing held to discard (5.1.3: the rest is done)."""
+    g = make(14, A14_CURFEWS, forced_chance=ONES)
+    g.apply(SHADED)
+    check(g, {"Samaria": {"troops": 1, "opposition": 1}, "Haifa City": {"police": 1}}, av(troops=14, police=8))
+    assert pun(g) == NO_CHITS
+    assert_box_for(g, "rebels")
+
+
+def test_a14_shaded_a_held_chit_is_discarded_without_curfews():
+    """A14 shaded: no Curfew on the map, the discard still happens."""
+    g = make(14, {"Samaria": {"troops": 1}}, forced_chance=ONES, punishment_chits={"held": ["Detain"]})
+    g.apply(SHADED)
+    check(g, {"Samaria": {"troops": 1}}, av(troops=14))
+    assert pun(g) == {"held": [], "drawn": [], "set_aside": ["Detain"], "in_play": None}
+
+
+# ----------------------------------------------------------------- A15 --
+
+A15_RAID = {"Samaria": {"bases": 1, "underground_guerrillas": 2},
+            "Syria": {"bases": 1, "underground_guerrillas": 2},
+            "Lydda": {"troops": 1, "curfew": 1}}
+A15_RAID_SPACES = {"Galilee", "Haifa District", "Jerusalem District", "Lydda", "Lebanon", "Haifa-Syria Railway"}
+
+
+def test_a15_unshaded_raid_may_not_select_a_railway_next_to_a_curfew():
+    """A15 unshaded: executed by the British; the Rebels' Raid later that card
+    may not enter the Tel Aviv-Haifa Railway (next to Lydda's Curfew), but
+    may the Haifa-Syria Railway (no Curfew beside it) and Sabotage there."""
+    g = make(15, A15_RAID, forced_chance=ONES)
+    g.apply(UNSHADED)
+    assert caps(g) == {"A15": "unshaded"}
+    assert_box_for(g, "rebels")
+    play(g, OP_SA_BOX, op("Rally"), sa("Raid"))
+    assert spaces_legal(g) == A15_RAID_SPACES
+    play(g, space("Haifa-Syria Railway"), count(1), op("Sabotage"))
+    check(g, {"Samaria": {"bases": 1, "underground_guerrillas": 2},
+              "Syria": {"bases": 1, "underground_guerrillas": 1},
+              "Haifa-Syria Railway": {"active_guerrillas": 1, "sabotage": 1},
+              "Lydda": {"troops": 1, "curfew": 1}},
+          av(troops=14, guerrillas=11, bases=3))
+    g = make(32, A15_RAID, first="rebels", forced_chance=ONES)     # without A15 the Railway is open
+    play(g, OP_SA_BOX, op("Rally"), sa("Raid"))
+    assert spaces_legal(g) == A15_RAID_SPACES | {"Tel Aviv-Haifa Railway"}
+
+
+A15_FINE = {"Lydda": {"troops": 1}, "Haifa City": {"troops": 1},
+            "Tel Aviv-Jerusalem Railway": {"sabotage": 2}, "Tel Aviv-Haifa Railway": {"sabotage": 1}}
+
+
+def test_a15_shaded_fine_replaces_each_sabotage_marker_it_removes_with_a_guerrilla():
+    """A15 shaded: executed by the Rebels; the British Punish with Fine
+    (1.7.2: one Sabotage off an adjacent Railway) on the same card, and each
+    marker removed is replaced with an Underground Guerrilla."""
+    g = make(15, A15_FINE, first="rebels", forced_chance=ONES)
+    g.apply(SHADED)
+    assert caps(g) == {"A15": "shaded"}
+    assert_box_for(g, "british")
+    play(g, OP_SA_BOX, op("Patrol"))
+    g.force_chance([4, 4])                                    # Fine, Fine: used at once
+    play(g, sa("Punish"))
+    assert spaces_legal(g) == {"Lydda", "Haifa City"}
+    play(g, space("Lydda"))
+    assert g.phase == "Fine: Railway" and g.current_agent == "british"     # two Sabotaged Railways beside Lydda
+    play(g, space("Tel Aviv-Jerusalem Railway"), space("Haifa City"))       # Haifa City: one, no choice
+    check(g, {"Lydda": {"troops": 1}, "Haifa City": {"troops": 1},
+              "Tel Aviv-Jerusalem Railway": {"underground_guerrillas": 1, "sabotage": 1},
+              "Tel Aviv-Haifa Railway": {"underground_guerrillas": 1}},
+          av(troops=13, guerrillas=13))
+    assert pun(g) == {"held": [], "drawn": [], "set_aside": ["Fine"], "in_play": None}
+
+
+def test_a15_shaded_fine_places_only_available_guerrillas():
+    """A15 tip: the Guerrillas come from Available: none there, the Sabotage
+    marker is just removed."""
+    spaces = {"Lydda": {"troops": 1}, "Tel Aviv-Jerusalem Railway": {"sabotage": 1},
+              "Galilee": {"underground_guerrillas": 1}}
+    g = make(32, spaces, capabilities={"A15": "shaded"}, prison={"guerrillas": 14})
+    play(g, OP_SA_BOX, op("Patrol"))
+    g.force_chance([4, 4])
+    play(g, sa("Punish"), space("Lydda"))
+    check(g, {"Lydda": {"troops": 1}, "Galilee": {"underground_guerrillas": 1}},
+          av(troops=14, guerrillas=0), prison=(14, 0))
+
+
+# ----------------------------------------------------------------- A16 --
+
+def test_a16_unshaded_cancels_the_shaded_british_capabilities_only():
+    """A16 unshaded: A1 and A15 shaded go; A18 unshaded (British, not shaded)
+    and the Rebel Capabilities stay. Then the British Punish with Detain in an
+    Opposition space (selecting the chit, A18 unshaded still in play): no
+    Opposition spreads, A1 shaded being cancelled."""
+    spaces = {"Samaria": {"troops": 1, "underground_guerrillas": 1, "opposition": 1}}
+    before = {"A1": "shaded", "A15": "shaded", "A18": "unshaded", "A2": "shaded", "A8": "shaded", "A27": "shaded"}
+    g = make(16, spaces, first="rebels", forced_chance=ONES, capabilities=before)
+    g.apply(UNSHADED)
+    assert caps(g) == {"A18": "unshaded", "A2": "shaded", "A8": "shaded", "A27": "shaded"}
+    check(g, spaces, av(troops=14, guerrillas=14))
+    assert_box_for(g, "british")
+    play(g, OP_SA_BOX, op("Patrol"), sa("Punish"))
+    assert g.phase == "Punish: chit to use" and legal(g) == {DETAIN, DEMOLISH, FINE}
+    play(g, DETAIN, space("Samaria"))
+    assert g.phase == "choose a space" and g.current_agent == "british"
+    check(g, {"Samaria": {"troops": 1, "opposition": 1}}, av(troops=14, guerrillas=14), prison=(1, 0))
+
+
+def test_a16_unshaded_not_offered_without_a_shaded_british_capability():
+    g = make(16, {}, capabilities={"A1": "unshaded", "A2": "shaded", "A28": "unshaded"}, police_on_tegart_forts=3)
+    assert event_offered(g) == {SHADED}
+
+
+def test_a16_shaded_political_will_minus_one_per_british_capability():
+    """A16 shaded: A1, A15, A18 (either text) and A28 count; the Rebel
+    Capabilities A2, A8, A27 do not: -4. The capabilities stay."""
+    in_play = {"A1": "unshaded", "A15": "shaded", "A18": "shaded", "A28": "unshaded",
+               "A2": "unshaded", "A8": "shaded", "A27": "unshaded"}
+    g = make(16, {}, capabilities=in_play, police_on_tegart_forts=3, forced_chance=ONES)
+    g.apply(SHADED)
+    check(g, {}, av(police=6), pw=6)
+    assert caps(g) == in_play
+    assert_box_for(g, "rebels")
+
+
+def test_a16_shaded_never_below_zero():
+    g = make(16, {}, capabilities={"A1": "unshaded", "A15": "unshaded", "A18": "unshaded"}, pw=2,
+             forced_chance=ONES)
+    g.apply(SHADED)
+    check(g, {}, av(), pw=0)
+
+
+def test_a16_shaded_not_offered_with_only_rebel_capabilities():
+    g = make(16, {}, capabilities={"A2": "unshaded", "A8": "shaded", "A27": "unshaded"})
+    assert event_offered(g) == set()
