@@ -537,8 +537,8 @@ def test_a06_unshaded_british_use_a_drawn_demolish_in_two_spaces_with_troops():
 
 
 def test_a06_unshaded_two_demolish_drawn_are_used_in_four_spaces():
-    """A6 unshaded: "any Demolish chits drawn", each in 2 spaces: two Demolish
-    chits act in four spaces; a space without Opposition still gets its
+    """A6 unshaded: every Demolish drawn is used, each in two spaces: two
+    Demolish chits act in four (distinct) spaces; a space without Opposition still gets its
     Guerrilla (Mobilization); both chits are set aside."""
     g = make(6, A6_SPACES, forced_chance=[2, 2] + ONES)
     play(g, UNSHADED, space("Galilee"), space("Samaria"), space("Lydda"), space("Haifa City"))
@@ -553,9 +553,9 @@ def test_a06_unshaded_two_demolish_drawn_are_used_in_four_spaces():
 
 
 def test_a06_unshaded_a_demolish_the_british_leave_unused_returns_to_the_pool():
-    """A6 unshaded: "may ... use any Demolish chits drawn ... Return any unused
-    chits to the pool" (1.7.1): the British use neither chit, so the drawn
-    Demolish goes back with the Fine instead of being set aside."""
+    """A6 unshaded: the British may use the Demolish drawn; the text returns
+    the chits not used to the pool (1.7.1: only used chits are set aside).
+    The British use neither, so the Demolish goes back with the Fine."""
     g = make(6, A6_SPACES, forced_chance=[2, 4] + ONES)
     play(g, UNSHADED, STOP)
     check(g, A6_SPACES, av(troops=10, police=8, guerrillas=14))
