@@ -14,7 +14,7 @@ pexpect = pytest.importorskip("pexpect")
 from britishway_env import Game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-PROMPT = r"(British|Irgun|Israeli|EOKA), choice> "
+PROMPT = r"(British|Irgun|Israeli|EOKA|Rebels), choice> "
 TIMEOUT = 600            # a hang guard (the first run may compile the rules and bots), not a timing check
 
 

@@ -98,7 +98,7 @@ CARD_TEXTS: dict[int, tuple[str, str | None]] = {
     31: ("Every Rebel piece in Syria or in Lebanon (one of the two) goes to Prison.",
          "Place a Guerrilla, from Prison first and then Available, in each Foreign Country in play."),
     32: ("The British may Air Recon, Activating 2 Guerrillas in each space instead of 1.",
-         "Move a Troop from each space with a Rebel Base to Cities of the Rebels' choice."),
+         "Move a Troop from each space with a Rebel Base to any Cities (the executing faction chooses)."),
 }
 PROPAGANDA_TEXT = (
     "Hold a Propaganda Round: Sabotaged Railways, spaces the Rebels hold, Districts with Bases and "

@@ -29,7 +29,8 @@ from .layout import (
     F_SAMARIA, F_SAMARIA_AREA, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, IRREGULARS_UNDERGROUND, MODE_AMBUSH_OPPOSITION,
     MODE_EVENT_OP, MODE_LIMITED, MODE_OPTIONAL, MODE_VARIANT, MODE_VARIANT_2, MUNICH_DONE, OP_AMBUSH, OP_ASSAULT,
     OP_MARCH, OP_SWEEP, OPPOSITION, OUT_OF_PLAY_TROOPS, POLICE, PRISON_BASES, PRISON_GUERRILLAS, PUN_DRAWN,
-    PUN_HELD, PUN_TAKEN, REBELS, SA_AIR_RECON, SA_DIVIDE, SA_MOBILIZE, SA_PUNISH, SA_RAID, SABOTAGE, TEGART_POLICE,
+    PUN_HELD, PUN_TAKEN, REBELS, UNITY, CENTRALIZED, CHIT_THIS_CARD, OPS_IN_PLAY, FINE, SA_AIR_RECON, SA_DIVIDE,
+    SA_MOBILIZE, SA_PUNISH, SA_RAID, SABOTAGE, TEGART_POLICE,
     TEGART_POLICE_COUNT, TOTAL_CURFEWS, TROOPS,
 )
 from .operations import (
@@ -277,6 +278,7 @@ def pick_effect(state, s, alt):
         state[at(s, CURFEW)] = 1
     elif kind == PICK_DEMOLISH_TROOPS:
         demolish(state, s)
+        state[EVENT_COUNT] += 1
     elif kind == PICK_REMOVE_IRREGULAR or kind == PICK_IRREGULAR_NEAR_SABOTAGE:
         remove_irregular(state, s)
     elif kind == PICK_REPLACE_IRREGULAR:
@@ -466,7 +468,7 @@ def event_playable(state, card, side, faction):
         return True
     unshaded = side == 0
     if card == 3:
-        return True if unshaded else irregulars_on_map(state) > 0
+        return True if unshaded else (irregulars_on_map(state) > 0 or state[UNITY] < CENTRALIZED)
     if card == 4:
         return any_pick(state, PICK_IRREGULAR_DISTRICT_TROOPS) if unshaded else irregulars_on_map(state) >= 3
     if card == 5:
@@ -476,7 +478,7 @@ def event_playable(state, card, side, faction):
     if card == 7:
         return irregulars_on_map(state) > 0 if unshaded else opposition_spaces(state) > 0
     if card == 9:
-        return (country_ok(state, 9, 0) or country_ok(state, 9, 1)) if unshaded else foreign_bases(state) > 0
+        return True if unshaded else foreign_bases(state) > 0      # unshaded: Unity moves, or +1 at the end (6.6.4)
     if card == 10:
         return any_pick(state, PICK_REMOVE_OPPOSITION_POLICE) if unshaded else punishment_cup(state) > 0
     if card == 12:
@@ -641,14 +643,14 @@ def unshaded_script(state, card, step, me):
     if card == 6:       # Intimidates population
         if step == 0:
             draw_punishment_chits(state, 2)
-            state[EVENT_COUNT] = state[PUN_DRAWN + DEMOLISH]
-            if state[EVENT_COUNT] > 0:
-                return begin_pick(state, PICK_DEMOLISH_TROOPS, 2 * state[EVENT_COUNT], 1, BRITISH, 1)
+            state[EVENT_COUNT] = 0                    # spaces Demolished so far
+            if state[PUN_DRAWN + DEMOLISH] > 0:
+                return begin_pick(state, PICK_DEMOLISH_TROOPS, 2 * state[PUN_DRAWN + DEMOLISH], 1, BRITISH, 1)
             step = 1
         if step == 1:
-            used = state[EVENT_COUNT]
-            state[PUN_DRAWN + DEMOLISH] -= used       # the Demolish chits used are set aside (1.7.1)
-            return_drawn_punishment_chits(state)
+            used = (state[EVENT_COUNT] + 1) // 2      # each Demolish used in up to 2 spaces is set aside (1.7.1)
+            state[PUN_DRAWN + DEMOLISH] -= used
+            return_drawn_punishment_chits(state)      # the others go back
             state[EVENT_COUNT] = 0
         return REQ_DONE
     if card == 7:       # Labeled as a bandit
@@ -811,7 +813,7 @@ def shaded_script(state, card, step, me):
             return REQ_DONE
         if step == 0:
             shift_unity(state, 1)
-            value = operations_value(state)
+            value = operations_value(state) if state[OPS_IN_PLAY] > 0 else state[CHIT_THIS_CARD]
             if value > 0:
                 return request_choice_of_operation(state, REBELS, value, MODE_OPTIONAL, 1)
         return REQ_DONE
@@ -823,8 +825,8 @@ def shaded_script(state, card, step, me):
                 if state[PUN_DRAWN + k] > 0:
                     kind = k
             return_drawn_punishment_chits(state)
-            if kind < 0:
-                return REQ_DONE
+            if kind < 0 or kind == FINE:
+                return REQ_DONE                       # a Fine has no Mobilization effect (1.7.2)
             request = begin_pick(state, PICK_MOBILIZATION_POLICE, 2, 1, REBELS, 1)
             state[CUR2] = kind
             return request
@@ -916,7 +918,7 @@ def shaded_script(state, card, step, me):
             state[EV_STEP] = 1
             state[EV_PICK] = PICK_TROOP_TO_CITY
             state[EV_OPTIONAL] = 0
-            state[EV_DECIDER] = REBELS
+            state[EV_DECIDER] = me                # the text names no faction: the executor chooses (5.1)
             state[EV_BITS] = 0
             next_troop_to_city(state)
             return REQ_WAIT

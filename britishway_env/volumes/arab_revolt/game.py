@@ -38,7 +38,7 @@ CONTEXT_FIELDS = ("card_step", "executor", "decision", "operation", "limited", "
                   "ambush_removed", "placing_piece", "placing_to", "placing_left", "placing_faction",
                   "placing_return", "propaganda_phase", "phase_left", "foreign_assistance", "redeploy_stage",
                   "mobilize_guerrilla_spaces", "sweep_next_space", "detain_base_used", "mandatory_event_running",
-                  "event_spaces_left", "event_count")
+                  "event_spaces_left", "event_count", "operations_chit_this_card")
 CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "march_destinations", "moved_police",
                   "capabilities")
 
@@ -325,7 +325,7 @@ CONTEXT_RANGES = {
     "propaganda_phase": (-1, 4), "phase_left": (0, L.TOTAL_IRREGULARS // 2), "foreign_assistance": (0, 1),
     "redeploy_stage": (0, 3), "mobilize_guerrilla_spaces": (0, _SPACE_BITS), "sweep_next_space": (0, _N),
     "detain_base_used": (0, 1), "mandatory_event_running": (0, 1), "event_spaces_left": (0, _SPACE_BITS),
-    "event_count": (0, 3),
+    "event_count": (0, 4), "operations_chit_this_card": (0, 3),
 }
 CONTEXT_ARRAY_RANGES = {
     "box": (-1, 2), "selected_spaces": (0, 1), "moved_here": (0, L.TOTAL_GUERRILLAS),
@@ -571,6 +571,11 @@ class _Reader(CoinReader):
             self.fail(f"{name}: only the Rebels, with chits drawn, select a chit before their box (2.3.4)")
         if d == L.D_CHIT_EFFECT and (mover != L.REBELS or s[L.OPS_IN_PLAY] < 2 or s[L.UNITY] == L.CENTRALIZED):
             self.fail(f"{name}: the British resolve a 2 or 3 chit's effect after the Rebels' action (1.8.2, 6.6.3)")
+        this_card = int(s[L.CHIT_THIS_CARD])
+        if (not ctx["rebel_chit_chosen"] and this_card) or (s[L.OPS_IN_PLAY] and this_card != s[L.OPS_IN_PLAY]) \
+                or (this_card and card in PROPAGANDA_CARDS):
+            self.fail("context.operations_chit_this_card must be the value the Rebels selected on this card, 0 "
+                      "before they select one (2.3.4)")
         if s[L.OPS_DRAWN:L.OPS_DRAWN + 3].any() and d != L.D_OPS_CHIT:
             self.fail("operations_chits.drawn: drawn chits lie face up only while the Rebels select one (1.8.1)")
         if s[L.OPS_IN_PLAY] and (card in PROPAGANDA_CARDS or not (mover == L.REBELS or box[L.REBELS] >= 0)):

@@ -88,6 +88,7 @@ DETAIN_BASE_USED = LAYOUT.field("detain_base_used")        # A27 unshaded: the o
 EVENT_MANDATORY = LAYOUT.field("mandatory_event_running")  # 1 while a Mandatory event's text runs (5.4)
 EVENT_SPACES = LAYOUT.field("event_spaces_left")           # bit s: a space the text still owes an action (A7)
 EVENT_COUNT = LAYOUT.field("event_count")                  # a number the text carries (A6's Demolish chits)
+CHIT_THIS_CARD = LAYOUT.field("operations_chit_this_card")  # value of the chit the Rebels selected this card (A9)
 STATE_SIZE = LAYOUT.size
 
 BRITISH, REBELS = coin.COUNTERINSURGENT, coin.INSURGENT

@@ -105,11 +105,13 @@ def take_and_place(state, piece, src, dst):
 @njit(cache=True)
 def supply(state, piece, dst, from_map):
     """Pieces of ``piece``'s kind that could be placed in ``dst``: Available,
-    plus (``from_map``) those the map could give (1.4.1)."""
+    plus (``from_map``) those the map could give once the Available ones are
+    placed (1.4.1)."""
     n = state[available_field(piece)]
-    if from_map and n == 0:
+    if from_map:
+        guerrilla_like = piece == GUERRILLAS_UNDERGROUND or piece == IRREGULARS_UNDERGROUND
         for src in range(N_SPACES):
-            if take_source_ok(state, piece, dst, src):
+            if src != dst or guerrilla_like:
                 n += on_map(state, src, piece)
     return n
 

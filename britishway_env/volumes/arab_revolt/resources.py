@@ -12,7 +12,7 @@ from ...engine.coin.propaganda import shift_political_will
 from ...engine.jit import njit
 from ...engine.rng import roll
 from .layout import (
-    CAP_CENTRAL_COMMITTEE, CAP_SHADED, CAP_UNSHADED, CAPABILITIES, CENTRALIZED, DECENTRALIZED, FORCED,
+    CAP_CENTRAL_COMMITTEE, CAP_SHADED, CAP_UNSHADED, CAPABILITIES, CENTRALIZED, CHIT_THIS_CARD, DECENTRALIZED, FORCED,
     FORCED_CAPACITY, OPS_BONUS, OPS_DRAWN, OPS_HELD, OPS_IN_PLAY, OPS_PER_KIND, OPS_TAKEN, PUN_DRAWN, PUN_HELD,
     PUN_IN_PLAY, PUN_PER_KIND, PUN_TAKEN, PW_MAX, RNG, UNITY, UNITY_VALUES,
 )
@@ -130,6 +130,7 @@ def select_operations_chit(state, kind):
             chits.return_chit(state, OPS_TAKEN, k)
     state[OPS_IN_PLAY] = kind + 1
     state[OPS_BONUS] = 0
+    state[CHIT_THIS_CARD] = kind + 1
 
 
 @njit(cache=True)

@@ -45,7 +45,13 @@ def card(game) -> str:
 
 campaign = coin_table.campaign
 starts_action = coin_table.starts_action
-dice = coin_table.dice
+
+
+def dice(before: dict, after: dict, rolls: list[tuple[int, int]]) -> list[str]:
+    """The chance a decision used, in order: dice (1-6) and chits drawn from
+    the cups (1.7.1, 1.8.1: a draw picks among the chits in the cup, so it
+    reads as one value among as many as the cup held)."""
+    return [f"a roll of 1-{faces}: {value + 1}" for faces, value in rolls]
 
 
 def help(game) -> str:  # noqa: A001 - the session's name for a decision's help line

@@ -36,7 +36,7 @@ from .layout import (
     D_EVENT_SPACE, DECISION, EV_CARD, EV_DECIDER, EV_FACTION, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_SA, EVENT_MANDATORY,
     MODE_AMBUSH_OPPOSITION, MODE_EVENT_OP, MODE_LIMITED, MODE_OPTIONAL, MODE_VARIANT, MODE_VARIANT_2, SA_USED, DEST_USED, DETAIN, DETAIN_BASE_USED, DEMOLISH,
     EXECUTOR, FOREIGN_RALLY, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, IRREGULARS_UNDERGROUND, LIMITED,
-    MANDATORY_CARD, MARCH_UNDERGROUND, MAX_COUNT, MOBILIZED, MOVED_ACTIVE, MOVED_HERE, MOVED_POLICE, MUNICH_DONE,
+    CHIT_THIS_CARD, MANDATORY_CARD, MARCH_UNDERGROUND, MAX_COUNT, MOBILIZED, MOVED_ACTIVE, MOVED_HERE, MOVED_POLICE, MUNICH_DONE,
     N_SELECTED, OP, OP_AMBUSH, OP_ASSAULT, OP_DEPLOY, OP_FACTION, OP_MARCH, OP_PATROL, OP_RALLY, OP_SABOTAGE,
     OP_SWEEP, OPPOSITION, OPS_BONUS, OPS_IN_PLAY, OUT_OF_PLAY_TROOPS, PHASE_LEFT, PLACE_FACTION, PLACE_LEFT,
     PLACE_PIECE, PLACE_RETURN, PLACE_TO, POLICE, PUN_DRAWN, PUN_HELD, PUN_IN_PLAY, REBEL_CHIT_DONE, REBELS, REDEPLOY_STAGE,
@@ -721,9 +721,12 @@ def sa_spaces_done(state):
 
 @njit(cache=True)
 def sa_next_space(state):
-    """Another space for the Special Activity, or it is over."""
+    """Another space for the Special Activity, or it is over. PEACE BANDS
+    unshaded (A3): after the activations the Divide may still roll."""
     sa = state[SA]
     if state[SA_COUNT] < sa_space_limit(state, sa) and sa_any_space(state, sa):
+        state[DECISION] = D_SA_SPACE
+    elif sa == SA_DIVIDE and event_sa_mode(state, MODE_VARIANT_2):
         state[DECISION] = D_SA_SPACE
     else:
         sa_spaces_done(state)
@@ -911,8 +914,9 @@ def event_resume(state):
         sa = state[EV_SA]
         if not sa_offerable(state, sa):
             end_action(state)
-        elif sa == SA_PUNISH and state[EV_MODE] & MODE_VARIANT_2:
-            start_sa(state, sa, D_SA_AFTER)     # A22: the British must Punish if they can
+        elif (sa == SA_PUNISH and state[EV_MODE] & MODE_VARIANT_2) or (sa == SA_DIVIDE
+                                                                      and state[EV_MODE] & MODE_VARIANT):
+            start_sa(state, sa, D_SA_AFTER)     # A22 "must Punish", A29 "then Divide": no "may" (5.1.3)
         else:
             state[DECISION] = D_SA_AFTER
 
@@ -1007,6 +1011,7 @@ def next_card(state):
     """Reveal the next card (2.2, 2.3.7); a Propaganda card starts a round (2.4)."""
     card = initiative.reveal_next_card(state)
     state[REBEL_CHIT_DONE] = 0
+    state[CHIT_THIS_CARD] = 0
     state[MANDATORY_CARD] = 0
     if initiative.is_propaganda(card, PROPAGANDA):
         if card == MUNICH:
@@ -1031,6 +1036,8 @@ def continue_round(state, done):
     while phase != PHASE_END:
         state[ROUND_PHASE] = phase
         if enter_phase(state, phase):
+            if state[DECISION] == D_OVER:
+                state[ROUND_PHASE] = NOT_IN_ROUND     # the game ended at the victory check (6.1.5, 6.1.6)
             return
         phase = next_phase(PROPAGANDA_PHASES, phase)
     state[ROUND_PHASE] = NOT_IN_ROUND
@@ -1324,11 +1331,16 @@ def legal_mask(state, out):
         if sa == SA_DIVIDE and (state[SA_COUNT] == 0 or event_sa_mode(state, MODE_VARIANT_2)) \
                 and not event_sa_mode(state, MODE_VARIANT):
             out[A_TRACK] = 1           # the roll (4.2.2); A3 unshaded: after activations too; A29: none
-        for s in range(N_SPACES):
-            if sa_space_ok(state, sa, s):
-                out[A_SPACE + s] = 1
-            if sa_alt_ok(state, sa, s):
-                out[A_ALT + s] = 1
+        if state[SA_COUNT] < sa_space_limit(state, sa):
+            for s in range(N_SPACES):
+                if sa_space_ok(state, sa, s):
+                    out[A_SPACE + s] = 1
+                if sa_alt_ok(state, sa, s):
+                    out[A_ALT + s] = 1
+        if out[A_STOP] and sa == SA_PUNISH and event_sa_mode(state, MODE_VARIANT_2):
+            for s in range(N_SPACES):
+                if out[A_SPACE + s]:
+                    out[A_STOP] = 0          # A22: two Cities with Curfews if there are two
         return
     if d == D_DEPLOY_POLICE:
         out[A_STOP] = 1
