@@ -567,8 +567,10 @@ class _Reader(CoinReader):
             self.fail("context.box must be [-1, -1] during a Propaganda Round")
         if d == L.D_BOX and mover == L.REBELS and not ctx["rebel_chit_chosen"] and not self.fresh:
             self.fail(f"{name}: the Rebels draw and select their Operations chit before choosing a box (2.3.4)")
-        if d == L.D_OPS_CHIT and (mover != L.REBELS or ctx["rebel_chit_chosen"] != 1 or not s[L.OPS_DRAWN:L.OPS_DRAWN + 3].any()):
-            self.fail(f"{name}: only the Rebels, with chits drawn, select a chit before their box (2.3.4)")
+        choices = sum(1 for k in range(3) if s[L.OPS_DRAWN + k] + s[L.OPS_HELD + k] > 0)
+        if d == L.D_OPS_CHIT and (mover != L.REBELS or ctx["rebel_chit_chosen"] != 1 or choices < 2):
+            self.fail(f"{name}: only the Rebels, with chits of two values drawn or held, select a chit before their "
+                      "box (2.3.4)")
         if d == L.D_CHIT_EFFECT and (mover != L.REBELS or s[L.OPS_IN_PLAY] < 2 or s[L.UNITY] == L.CENTRALIZED):
             self.fail(f"{name}: the British resolve a 2 or 3 chit's effect after the Rebels' action (1.8.2, 6.6.3)")
         this_card = int(s[L.CHIT_THIS_CARD])
