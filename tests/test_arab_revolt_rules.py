@@ -1468,3 +1468,20 @@ def test_6_6_3_and_4_3_2_a_shift_toward_centralized_at_centralized_does_nothing(
     play(g, OP_SA_BOX, op("Sabotage"), sa("Coordinate"))
     d = g.to_dict()
     assert d["unity_track"] == 4 and d["political_will"] == 10 and ctx(g)["space_limit"] == 2
+
+
+def test_5_1_2_the_card_in_play_wins_over_a_capability():
+    """5.1.2: GENERAL DILL (A12) unshaded's second Punish uses a held chit;
+    PUNITIVE SEARCHES unshaded (A18) in play would let Punish select any kind
+    from the cup. The card in play wins: only the held kinds are offered."""
+    spaces = {"Samaria": {"troops": 1, "underground_guerrillas": 2},
+              "Haifa City": {"troops": 1, "police": 1}}
+    g = make(12, spaces, capabilities={"A18": "unshaded"}, punishment_chits={"held": ["Demolish", "Fine"]})
+    play(g, UNSHADED, sa("Punish"))
+    assert legal(g) == {DETAIN, DEMOLISH, FINE}           # the first Punish: A18 selects from cup or hand
+    play(g, DETAIN, space("Samaria"), STOP)
+    play(g, sa("Punish"))
+    assert legal(g) == {DEMOLISH, FINE}                  # the second: the held chits only (A12 over A18)
+    play(g, FINE)
+    d = g.to_dict()
+    assert d["punishment_chits"]["in_play"] == "Fine" and d["punishment_chits"]["held"] == ["Demolish"]

@@ -655,7 +655,8 @@ def start_sa(state, sa, resume):
 def punish_chit_choices(state, out):
     """Punishment chits the British may use now: drawn or held (1.7.1); with
     PUNITIVE SEARCHES unshaded (A18) any kind in the cup or held; a second
-    Punish of GENERAL DILL (A12) a held one only."""
+    Punish of GENERAL DILL (A12) a held one only, A18 or not (the card in play
+    wins, 5.1.2)."""
     if event_sa_mode(state, MODE_VARIANT):
         n = 0
         for kind in range(3):
