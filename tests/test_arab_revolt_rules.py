@@ -1485,3 +1485,14 @@ def test_5_1_2_the_card_in_play_wins_over_a_capability():
     play(g, FINE)
     d = g.to_dict()
     assert d["punishment_chits"]["in_play"] == "Fine" and d["punishment_chits"]["held"] == ["Demolish"]
+
+
+def test_reading_1_7_2_detain_takes_an_underground_guerrilla_first():
+    """1.7.2 Detain: of Underground and Active Guerrillas the British send an
+    Underground one to Prison (never worse for them: an Active one can still be
+    Assaulted), the Mobilization's Opposition after it (rules decision A-9)."""
+    g = make(1, {"Samaria": {"troops": 1, "underground_guerrillas": 1, "active_guerrillas": 1}},
+             forced_chance=[0, 2])                          # Punish draws Detain and Demolish
+    play(g, OP_SA_BOX, op("Sweep"), sa("Punish"), DETAIN, space("Samaria"))
+    assert pieces(g, "Samaria") == {"troops": 1, "active_guerrillas": 1, "opposition": 1}
+    assert g.to_dict()["prison"] == {"guerrillas": 1, "bases": 0}

@@ -665,7 +665,11 @@ class _Reader(CoinReader):
                                                                                              L.FINE):
             self.fail("context.second_space must be the kind of chit A10 drew (Detain 0, Demolish 1, Fine 2)")
         if self.fresh and d == L.D_BOX and mover == L.REBELS and not ctx["rebel_chit_chosen"]:
-            turns.settle(s)          # a scenario's fresh card: the Rebels draw their chits now (2.3.4)
+            try:
+                turns.settle(s)      # a scenario's fresh card: the Rebels draw their chits now (2.3.4)
+            except ValueError:
+                self.fail("forced_chance: a value is out of range for the Rebels' chit draw (a chit's index "
+                          "among those in the cup, 1.8.1)")
 
     def check_sources(self, s, d, ctx, name):
         """A decision that moves a piece from current_space has one there."""
