@@ -223,7 +223,7 @@ def main(argv=None) -> str:
     if bots_row is not None and yardstick == "random/random":
         ratio = bots_row["play_s"] / base["play_s"]
         aim = (f"aim: at most {AIM_BOTS_RATIO:.0f}x; {'met' if ratio <= AIM_BOTS_RATIO else 'not met'}"
-               if args.volume == "palestine" else "a Monte-Carlo look-ahead at every decision, docs/cyprus.md")
+               if args.volume == "palestine" else f"a Monte-Carlo look-ahead at every decision, docs/{args.volume}.md")
         lines += [
             "",
             f"- Scripted bots vs random play, side by side: heuristic/heuristic plays "

@@ -7,11 +7,11 @@ JSON-ready dict, checking every field of a dict that comes from outside.
 
 from __future__ import annotations
 
-import numpy as np
 
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...engine.statedict import show
 from ...game import KernelGame, parse_action
+from ..coin_game import CoinGame
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import events as E
 from . import invariants, turns
@@ -107,44 +107,16 @@ _STOP_MEANS = {
 _OPTION_NAMES = {9: ("Syria", "Lebanon"), 31: ("Syria", "Lebanon")}
 
 
-class ArabRevoltGame(KernelGame):
+class ArabRevoltGame(CoinGame):
     """One game of The British Way: Arab Revolt, all 32 events included."""
 
     volume = "arab_revolt"
-    agents = L.FACTION_NAMES
-    N_ACTIONS = L.N_ACTIONS
-    STATE_SIZE = L.STATE_SIZE
-    RNG = L.RNG
-    FORCED = L.FORCED
-    FORCED_CAPACITY = L.FORCED_CAPACITY
+    layout = L
+    turns = turns
+    invariants = invariants
+    observation_module = __name__.rpartition(".")[0] + ".observation"
     FORCED_FACES = MAX_ROLL_FACES           # a die, or a chit drawn from a cup (1.7.1, 1.8.1)
-    MAX_HISTORY = invariants.MAX_DECISIONS
-    new_game_kernel = staticmethod(turns.new_game)
-    legal_mask_kernel = staticmethod(turns.legal_mask)
-    apply_kernel = staticmethod(turns.apply)
     determinize_kernel = staticmethod(determinize)
-    check_kernel = staticmethod(invariants.check)
-    VIOLATIONS = invariants.VIOLATIONS
-
-    @property
-    def current_agent(self) -> str | None:
-        a = int(turns.actor(self.state))
-        return None if a < 0 else L.FACTION_NAMES[a]
-
-    def is_terminal(self) -> bool:
-        return bool(turns.is_over(self.state))
-
-    @property
-    def outcome(self) -> str:
-        return L.OUTCOME_NAMES[int(self.state[L.OUTCOME])]
-
-    @property
-    def winner(self) -> str | None:
-        return {L.BRITISH_WIN: "british", L.REBELS_WIN: "rebels"}.get(int(self.state[L.OUTCOME]))
-
-    @property
-    def phase(self) -> str:
-        return L.DECISION_NAMES[int(turns.pending(self.state))]
 
     def generic_action_name(self, action: int) -> str:
         return generic_action_name(action)
@@ -234,13 +206,6 @@ class ArabRevoltGame(KernelGame):
             return f"Ambush in {where}: remove an Irregular"
         return where
 
-    def observation(self) -> np.ndarray:
-        """What both players see (float32; the AEC env's ``observation``)."""
-        from .observation import OBS_SIZE, observe
-
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        observe(self.state, out)
-        return out
 
     # ------------------------------------------------------- state dict --
     def to_dict(self) -> dict:

@@ -7,12 +7,12 @@ JSON-ready dict, checking every field of a dict that comes from outside.
 
 from __future__ import annotations
 
-import numpy as np
 
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...engine.statedict import is_integer
 from ...errors import StateError
 from ...game import KernelGame, parse_action
+from ..coin_game import CoinGame
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
 from . import events as E
 from . import invariants, turns
@@ -100,44 +100,16 @@ _COUNT_NAMES = {1: "Shift International Opinion 1 step left", 2: "Shift Internat
                 3: "Shift International Opinion 1 step right", 4: "Shift International Opinion 2 steps right"}
 
 
-class CyprusGame(KernelGame):
+class CyprusGame(CoinGame):
     """One game of The British Way: Cyprus, all 32 events included."""
 
     volume = "cyprus"
-    agents = L.FACTION_NAMES
-    N_ACTIONS = L.N_ACTIONS
-    STATE_SIZE = L.STATE_SIZE
-    RNG = L.RNG
-    FORCED = L.FORCED
-    FORCED_CAPACITY = L.FORCED_CAPACITY
+    layout = L
+    turns = turns
+    invariants = invariants
+    observation_module = __name__.rpartition(".")[0] + ".observation"
     FORCED_FACES = MAX_ROLL_FACES           # a die or a chit from the bag (1.6.1)
-    MAX_HISTORY = invariants.MAX_DECISIONS
-    new_game_kernel = staticmethod(turns.new_game)
-    legal_mask_kernel = staticmethod(turns.legal_mask)
-    apply_kernel = staticmethod(turns.apply)
     determinize_kernel = staticmethod(determinize)
-    check_kernel = staticmethod(invariants.check)
-    VIOLATIONS = invariants.VIOLATIONS
-
-    @property
-    def current_agent(self) -> str | None:
-        a = int(turns.actor(self.state))
-        return None if a < 0 else L.FACTION_NAMES[a]
-
-    def is_terminal(self) -> bool:
-        return bool(turns.is_over(self.state))
-
-    @property
-    def outcome(self) -> str:
-        return L.OUTCOME_NAMES[int(self.state[L.OUTCOME])]
-
-    @property
-    def winner(self) -> str | None:
-        return {L.BRITISH_WIN: "british", L.EOKA_WIN: "eoka"}.get(int(self.state[L.OUTCOME]))
-
-    @property
-    def phase(self) -> str:
-        return L.DECISION_NAMES[int(turns.pending(self.state))]
 
     def generic_action_name(self, action: int) -> str:
         return generic_action_name(action)
@@ -216,13 +188,6 @@ class CyprusGame(KernelGame):
             return verb.format(where)
         return where
 
-    def observation(self) -> np.ndarray:
-        """What both players see (float32; the AEC env's ``observation``)."""
-        from .observation import OBS_SIZE, observe
-
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        observe(self.state, out)
-        return out
 
     # ------------------------------------------------------- state dict --
     def to_dict(self) -> dict:

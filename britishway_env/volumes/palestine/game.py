@@ -7,11 +7,11 @@ JSON-ready dict.
 
 from __future__ import annotations
 
-import numpy as np
 
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...errors import StateError
 from ...game import KernelGame, parse_action
+from ..coin_game import CoinGame
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import invariants, turns
@@ -93,52 +93,16 @@ _OPTION_NAMES = {
 }
 
 
-class PalestineGame(KernelGame):
+class PalestineGame(CoinGame):
     """One game of The British Way: Palestine, all 32 events included."""
 
     volume = "palestine"
-    agents = L.FACTION_NAMES
-    N_ACTIONS = L.N_ACTIONS
-    STATE_SIZE = L.STATE_SIZE
-    RNG = L.RNG
-    FORCED = L.FORCED
-    FORCED_CAPACITY = L.FORCED_CAPACITY
+    layout = L
+    turns = turns
+    invariants = invariants
+    observation_module = __name__.rpartition(".")[0] + ".observation"
     FORCED_FACES = MAX_ROLL_FACES           # a die (1.7) or a chit from the bag (1.6.1)
-    MAX_HISTORY = invariants.MAX_DECISIONS
-    new_game_kernel = staticmethod(turns.new_game)
-    legal_mask_kernel = staticmethod(turns.legal_mask)
-    apply_kernel = staticmethod(turns.apply)
     determinize_kernel = staticmethod(determinize)
-    check_kernel = staticmethod(invariants.check)
-    VIOLATIONS = invariants.VIOLATIONS
-
-    @property
-    def current_agent(self) -> str | None:
-        a = int(turns.actor(self.state))
-        return None if a < 0 else L.FACTION_NAMES[a]
-
-    def is_terminal(self) -> bool:
-        return bool(turns.is_over(self.state))
-
-    @property
-    def outcome(self) -> str:
-        return L.OUTCOME_NAMES[int(self.state[L.OUTCOME])]
-
-    def observation(self) -> np.ndarray:
-        """What both players see (float32, the AEC env's and the vector env's ``observation``)."""
-        from .observation import OBS_SIZE, observe
-
-        out = np.zeros(OBS_SIZE, dtype=np.float32)
-        observe(self.state, out)
-        return out
-
-    @property
-    def winner(self) -> str | None:
-        return {L.BRITISH_WIN: "british", L.IRGUN_WIN: "irgun"}.get(int(self.state[L.OUTCOME]))
-
-    @property
-    def phase(self) -> str:
-        return L.DECISION_NAMES[int(turns.pending(self.state))]
 
     def generic_action_name(self, action: int) -> str:
         return generic_action_name(action)
