@@ -61,7 +61,6 @@ PICK_VERBS = (
     "send a Troop from {} Out of Play", "put a Police from {} on Tegart Forts", "Sabotage with an Irregular in {}",
     "the Troop goes to {}", "Sweep and Assault in {}", "a Limited Operation in {}",
 )
-PICK_ALT_VERBS = {}
 # Picks that take each space once ("each", "up to N spaces").
 PICK_EACH = np.zeros(N_PICKS, dtype=np.int64)
 for _kind in (PICK_MOBILIZATION_POLICE, PICK_IRREGULAR_DISTRICT_TROOPS, PICK_CURFEW_DISTRICT_TROOPS,

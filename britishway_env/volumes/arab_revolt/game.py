@@ -286,7 +286,7 @@ CONTEXT_RANGES = {
     "event_op_mode": (0, 255), "event_special_activity": (-1, len(L.SA_NAMES)),
     "rebel_chit_chosen": (0, 1), "mandatory_card": (0, 1), "march_group_underground": (0, L.TOTAL_GUERRILLAS),
     "ambush_removed": (0, _N), "placing_piece": (-1, L.SPACE_FIELDS - 1), "placing_to": (-1, _N - 1),
-    "placing_left": (0, 2), "placing_faction": (0, 1), "placing_return": (0, L.RET_CHIT_EFFECT),
+    "placing_left": (0, 2), "placing_faction": (0, 1), "placing_return": (0, L.RET_MOBILIZE),
     "propaganda_phase": (-1, 4), "phase_left": (0, L.TOTAL_IRREGULARS // 2), "foreign_assistance": (0, 1),
     "redeploy_stage": (0, 3), "mobilize_guerrilla_spaces": (0, _SPACE_BITS), "sweep_next_space": (0, _N),
     "detain_base_used": (0, 1), "mandatory_event_running": (0, 1), "event_spaces_left": (0, _SPACE_BITS),

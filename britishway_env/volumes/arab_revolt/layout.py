@@ -209,7 +209,7 @@ MODE_AMBUSH_OPPOSITION = 128   # A21 shaded: an Irregular removed adds Oppositio
 assert {MODE_VARIANT, MODE_VARIANT_2, MODE_AMBUSH_OPPOSITION} <= set(coin_events.MODE_VOLUME)
 
 # What follows a placement (PLACE_RETURN).
-RET_SPACE, RET_SA_NEXT, RET_MOBILIZE, RET_PASS, RET_RAID, RET_CHIT_EFFECT = range(6)
+RET_SPACE, RET_SA_NEXT, RET_MOBILIZE = range(3)
 
 # Action segments of the one Discrete space: A_STOP, A_BOX, A_PASS,
 # A_EVENT_SIDE, A_OP, A_SA and A_SPACE are the header's; Arab Revolt's follow.

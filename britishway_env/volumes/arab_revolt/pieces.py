@@ -9,7 +9,7 @@ only after A30's shaded text (1.3.7). Nothing here knows whose turn it is.
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, space_index
 from .layout import (
-    AVAILABLE_GUERRILLAS, AVAILABLE_IRREGULARS, BASES, CURFEW, EXTRA_COUNTRIES, GUERRILLAS_ACTIVE,
+    BASES, CURFEW, EXTRA_COUNTRIES, GUERRILLAS_ACTIVE,
     GUERRILLAS_UNDERGROUND, IRREGULARS_ACTIVE, IRREGULARS_UNDERGROUND, MAX_BASES_PER_SPACE, OPPOSITION, POLICE,
     SPACE_FIELDS, SPACES, TROOPS,
 )
@@ -96,10 +96,6 @@ def irregulars_on_map(state):
     return map_total(state, IRREGULARS_UNDERGROUND) + map_total(state, IRREGULARS_ACTIVE)
 
 
-@njit(cache=True)
-def guerrillas_on_map(state):
-    return map_total(state, GUERRILLAS_UNDERGROUND) + map_total(state, GUERRILLAS_ACTIVE)
-
 
 @njit(cache=True)
 def opposition_spaces(state):
@@ -126,34 +122,4 @@ def curfews_on_map(state):
     return map_total(state, CURFEW)
 
 
-@njit(cache=True)
-def can_take_guerrilla_from(state, s):
-    """A Guerrilla may be taken from ``s`` for a placement with none
-    Available (1.4.1; never from Prison, which is not a space)."""
-    return state[AVAILABLE_GUERRILLAS] == 0 and guerrillas(state, s) > 0
 
-
-@njit(cache=True)
-def can_take_irregular_from(state, s):
-    return state[AVAILABLE_IRREGULARS] == 0 and irregulars(state, s) > 0
-
-
-@njit(cache=True)
-def take_guerrilla(state, s):
-    """Take a Guerrilla off space ``s`` to be placed elsewhere (1.4.1): an
-    Active one if there is one (docs/design/arab_revolt_decisions.md)."""
-    if state[at(s, GUERRILLAS_ACTIVE)] > 0:
-        state[at(s, GUERRILLAS_ACTIVE)] -= 1
-    else:
-        state[at(s, GUERRILLAS_UNDERGROUND)] -= 1
-
-
-@njit(cache=True)
-def take_irregular(state, s):
-    """Take an Irregular off space ``s`` to be placed elsewhere (1.4.1): an
-    Active one if there is one; the Curfew there goes if no British piece is left."""
-    if state[at(s, IRREGULARS_ACTIVE)] > 0:
-        state[at(s, IRREGULARS_ACTIVE)] -= 1
-    else:
-        state[at(s, IRREGULARS_UNDERGROUND)] -= 1
-    lift_curfews(state)

@@ -5,8 +5,6 @@ The chits' places (cup, drawn this turn, held, in play, set aside) and what
 happens when a cup runs dry are settled in docs/design/arab_revolt_decisions.md.
 """
 
-import numpy as np
-
 from ...engine.coin import chits
 from ...engine.coin.propaganda import shift_political_will
 from ...engine.jit import njit
@@ -281,12 +279,6 @@ def hold_punishment_chit(state, kind):
     return True
 
 
-@njit(cache=True)
-def discard_held_punishment_chit(state, kind):
-    """A14 shaded: a held chit is discarded; it stays out of the cup until the
-    Resources Phase, like a used one."""
-    state[PUN_HELD + kind] -= 1
-
 
 @njit(cache=True)
 def return_all_punishment_chits(state, keep):
@@ -299,12 +291,3 @@ def return_all_punishment_chits(state, keep):
     state[PUN_IN_PLAY] = 0
     if keep >= 0:
         hold_punishment_chit(state, keep)
-
-
-def chits_set_aside(state: np.ndarray, taken: int, held: int, drawn: int, in_play_kind: int) -> np.ndarray:
-    """Per kind, the chits set aside (used or discarded this campaign): out of
-    the cup, not held, not drawn, not the one in play (for readers and checks)."""
-    aside = np.array([state[taken + k] - state[held + k] - state[drawn + k] for k in range(3)], dtype=np.int64)
-    if in_play_kind >= 0:
-        aside[in_play_kind] -= 1
-    return aside

@@ -40,7 +40,7 @@ from .layout import (
     N_SELECTED, OP, OP_AMBUSH, OP_ASSAULT, OP_DEPLOY, OP_FACTION, OP_MARCH, OP_PATROL, OP_RALLY, OP_SABOTAGE,
     OP_SWEEP, OPPOSITION, OPS_BONUS, OPS_IN_PLAY, OUT_OF_PLAY_TROOPS, PHASE_LEFT, PLACE_FACTION, PLACE_LEFT,
     PLACE_PIECE, PLACE_RETURN, PLACE_TO, POLICE, PUN_DRAWN, PUN_HELD, PUN_IN_PLAY, REBEL_CHIT_DONE, REBELS, REDEPLOY_STAGE,
-    RET_MOBILIZE, RET_PASS, RET_SA_NEXT, RET_SPACE, ROUND_PHASE, SA, SA_AIR_RECON, SA_COORDINATE, SA_COUNT,
+    RET_MOBILIZE, RET_SA_NEXT, RET_SPACE, ROUND_PHASE, SA, SA_AIR_RECON, SA_COORDINATE, SA_COUNT,
     SA_DIVIDE, SA_FACTION, SA_MOBILIZE, SA_PUNISH, SA_RAID, SA_RETURN, SELECTED, SPACE_LIMIT,
     SWEEP_NEXT, TOTAL_CURFEWS, TROOPS, UNITY, AMBUSH_REMOVED,
 )
@@ -162,8 +162,6 @@ def end_placement(state):
         sa_next_space(state)
     elif ret == RET_MOBILIZE:
         mobilize_guerrilla_step(state)
-    elif ret == RET_PASS:
-        end_action(state)
 
 
 # ------------------------------------------------------------ operations --
@@ -853,13 +851,6 @@ def raid_move(state, n):
     else:
         sa_next_space(state)
 
-
-@njit(cache=True)
-def any_sa_offerable_now(state):
-    for sa in range(6):
-        if sa_offerable(state, sa):
-            return True
-    return False
 
 
 # ------------------------------------------------------------- card flow --
