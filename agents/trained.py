@@ -23,7 +23,9 @@ SHIPPED = {"solo1948": CHECKPOINTS / "solo1948_ppo.npz"}
 SHIPPED_SEATS = {("palestine", "british"): CHECKPOINTS / "palestine_british.npz",
                  ("palestine", "irgun"): CHECKPOINTS / "palestine_irgun.npz",
                  ("cyprus", "british"): CHECKPOINTS / "cyprus_british.npz",
-                 ("cyprus", "eoka"): CHECKPOINTS / "cyprus_eoka.npz"}
+                 ("cyprus", "eoka"): CHECKPOINTS / "cyprus_eoka.npz",
+                 ("arab_revolt", "british"): CHECKPOINTS / "arab_revolt_british.npz",
+                 ("arab_revolt", "rebels"): CHECKPOINTS / "arab_revolt_rebels.npz"}
 TRAINED = "trained"
 
 

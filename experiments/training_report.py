@@ -1,8 +1,10 @@
 """Evaluate the trained policies of a two-player volume and write its report
-(Palestine: docs/results/training.md; Cyprus: docs/results/training_cyprus.md).
+(Palestine: docs/results/training.md; Cyprus: docs/results/training_cyprus.md; Arab Revolt:
+docs/results/training_arab_revolt.md).
 
     python experiments/training_report.py                        # the shipped policies, 4,000 games a pairing
     python experiments/training_report.py --volume cyprus         # Cyprus's
+    python experiments/training_report.py --volume arab_revolt    # Arab Revolt's
     python experiments/training_report.py --games 200 --out /tmp/t.md --runs runs/train   # quick
 
 Each policy plays its seat against random play and against the scripted bot
@@ -33,7 +35,7 @@ if str(ROOT) not in sys.path:
 
 EVAL_SEED = 20261123
 BAR_RANDOM = 0.95
-OUT = {"palestine": "training.md", "cyprus": "training_cyprus.md"}
+OUT = {"palestine": "training.md", "cyprus": "training_cyprus.md", "arab_revolt": "training_arab_revolt.md"}
 
 
 def evaluate(volume: str, games: int, seed: int, policies: dict[str, str]) -> list[dict]:
@@ -88,6 +90,15 @@ NOTES = {
         "first row of its table), and PPO took it past the scripted British bot within the first million steps: "
         "the bot looks one turn ahead at random, so a network learns plans it cannot see (Curfews left for "
         "Propagandize, Sabotage saved for the round).",
+    ],
+    "arab_revolt": [
+        "- The recipe is Cyprus's (docs/results/training_cyprus.md): behaviour cloning on 4,000 games of the "
+        "scripted bot (the same flat Monte-Carlo look at the rest of the turn, docs/arab_revolt.md), 8 epochs, "
+        "then MaskablePPO against the pool (scripted bot 0.7, random 0.1, latest 0.1, snapshots 0.1), 128 games "
+        "at a time, 3,000,000 learner steps per seat.",
+        "- The cloned Rebels network already beat the scripted British bot (the scripted Rebels bot wins most "
+        "games against it too); the cloned British network did not (the first row of its table), and PPO took "
+        "it past the scripted Rebels bot within the first million steps.",
     ],
 }
 
@@ -207,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=Path, default=ROOT / "runs" / "train",
                    help="folder of the training runs (<volume>_<seat>/, as experiments/train.py writes them)")
     p.add_argument("--out", type=Path, help="the report (default docs/results/training.md, "
-                                            "training_cyprus.md for Cyprus)")
+                                            "training_cyprus.md for Cyprus, training_arab_revolt.md for Arab Revolt)")
     args = p.parse_args(argv)
     if args.games < 1:
         p.error("--games must be >= 1")

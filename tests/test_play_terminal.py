@@ -167,7 +167,7 @@ def test_a_whole_cyprus_game_against_a_bot(tmp_path, seat, bot):
     assert saved["volume"] == "cyprus" and Game.replay("cyprus", 6, saved["actions"]).is_terminal()
 
 
-@pytest.mark.parametrize("seat, bot", [("rebels", "heuristic"), ("british", "random")])
+@pytest.mark.parametrize("seat, bot", [("rebels", "heuristic"), ("british", "random"), ("british", "trained")])
 def test_a_whole_arab_revolt_game_against_a_bot(tmp_path, seat, bot):
     term = _spawn(["arab_revolt", "--as", seat, "--vs", bot, "--seed", "6", "--save", "a.json"], tmp_path)
     term.expect(PROMPT)
@@ -179,7 +179,7 @@ def test_a_whole_arab_revolt_game_against_a_bot(tmp_path, seat, bot):
     assert term.exitstatus == 0
     assert f"you play {seat.capitalize()} against the {bot} bot" in intro and "Unity Track" in intro
     assert "(bot)" in out
-    assert {"heuristic": "why: scored", "random": "why: picked at random"}[bot] in out
+    assert {"heuristic": "why: scored", "random": "why: picked at random", "trained": "why: network: "}[bot] in out
     assert (tmp_path / "a-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     saved = _saved(tmp_path / "a.json")
     assert saved["volume"] == "arab_revolt" and Game.replay("arab_revolt", 6, saved["actions"]).is_terminal()

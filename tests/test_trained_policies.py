@@ -121,7 +121,7 @@ def test_game_choose_and_bot_opponent_take_a_network(net):
 
 
 @pytest.mark.parametrize("volume, seat", [("palestine", "british"), ("palestine", "irgun"), ("cyprus", "british"),
-                                          ("cyprus", "eoka")])
+                                          ("cyprus", "eoka"), ("arab_revolt", "british"), ("arab_revolt", "rebels")])
 def test_shipped_policies_load_and_beat_random_play_in_their_seat(volume, seat):
     path = SHIPPED_SEATS[(volume, seat)]
     assert path.is_file(), f"{path} must be shipped"

@@ -46,7 +46,7 @@ def test_volumes_offer_seats_bots_and_pictures(client):
     assert vols["solo1948"]["bots"] == [] and not vols["solo1948"]["picture"]
     assert vols["cyprus"]["bots"] == ["heuristic", "random", "trained"] and vols["cyprus"]["picture"]
     assert [s["id"] for s in vols["cyprus"]["seats"]] == ["british", "eoka"]
-    assert vols["arab_revolt"]["bots"] == ["heuristic", "random"] and vols["arab_revolt"]["picture"]
+    assert vols["arab_revolt"]["bots"] == ["heuristic", "random", "trained"] and vols["arab_revolt"]["picture"]
     assert [s["id"] for s in vols["arab_revolt"]["seats"]] == ["british", "rebels"]
 
 

@@ -85,7 +85,7 @@ SPEC = VolumeSpec(
     capabilities={number: title for number, title, cap, _ in CARDS if cap != NO_CAPABILITY},   # 5.3
     policies=("random", "heuristic"),
     default_policy="random",
-    policy_help="a policy file (.npz, docs/api.md); no network is shipped for Arab Revolt yet",
+    policy_help="trained (the shipped network of the seat) or a policy file (.npz, docs/api.md)",
     max_games=2_000_000,
     rows=Rows(outcome_column="winner",
               outcomes=tuple(Outcome(seat, f"{seat} victory", seat) for seat in FACTION_NAMES),
