@@ -79,6 +79,20 @@ def card_text_of(texts: dict, propaganda_text: str, volume: str, number: int, si
     return texts[n][s]
 
 
+def card_lines(card: int, titles, card_text) -> list[str]:
+    """The card in play (``card``, 0 before the first): title and both texts
+    (5.2), one text for a card that has one; ``card_text(number, side)``."""
+    if card <= 0:
+        return ["Card in play: none yet"]
+    lines = [f"Card in play: {titles[card - 1]}"]
+    un, sh = card_text(card, 0), card_text(card, 1)
+    if sh is None:
+        lines.append(f"  {un}")
+    else:
+        lines += [f"  Unshaded: {un}", f"  Shaded:   {sh}"]
+    return lines
+
+
 # ---------------------------------------------------------------- picture --
 
 def glyph(ax, kind, x, y, size=0.26, z=5):
@@ -141,3 +155,19 @@ def to_rgb(canvas):
 
     canvas.draw()
     return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+
+
+def political_will_boxes(ax, x0, y, pw, pw_max=20, cw=0.82, ch=0.5, per_row=7):
+    """The Political Will track 0..``pw_max`` as rows of boxes below ``y``,
+    the marker's box filled (1.8, 1.10); returns the y below the last row."""
+    from matplotlib.patches import Rectangle
+
+    for v in range(pw_max + 1):
+        r, c = divmod(v, per_row)
+        bx, by = x0 + c * cw, y - 0.45 - (r + 1) * ch
+        on = v == pw
+        ax.add_patch(Rectangle((bx, by), cw - 0.06, ch - 0.06, fc="#1565c0" if on else ("#e3f2fd" if v < pw else "white"),
+                               ec="#1565c0" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        ax.text(bx + (cw - 0.06) / 2, by + (ch - 0.06) / 2, str(v), fontsize=8.5, ha="center", va="center",
+                color="white" if on else "#37474f", fontweight="bold" if on else "normal")
+    return y - 0.45 - ((pw_max // per_row) + 1) * ch

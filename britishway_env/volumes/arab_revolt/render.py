@@ -8,7 +8,7 @@ import numpy as np
 
 from ..boards.palestine import KIND_NAMES, N_SPACES, SPACE_KIND, SPACE_NAMES
 from .. import board_drawing
-from ..board_drawing import badge, count, glyph, piece_row, pieces_words, title_rule, to_rgb
+from ..board_drawing import badge, count, glyph, political_will_boxes, piece_row, pieces_words, title_rule, to_rgb
 from ..boards.palestine_picture import DPI, FIG_H, FIG_W, MAP_W, MARKER_STYLE, PX, TITLE_H, draw_map
 from . import layout as L
 from .card_texts import SHADED, UNSHADED, card_text
@@ -38,16 +38,7 @@ def _pieces_words(pieces: dict) -> str:
 
 def card_lines(game) -> list[str]:
     """The card in play: title and both texts (5.2)."""
-    c = int(game.state[L.CARD])
-    if c <= 0:
-        return ["Card in play: none yet"]
-    lines = [f"Card in play: {CARD_TITLES[c - 1]}"]
-    un, sh = card_text(c, UNSHADED), card_text(c, SHADED)
-    if sh is None:
-        lines.append(f"  {un}")
-    else:
-        lines += [f"  Unshaded: {un}", f"  Shaded:   {sh}"]
-    return lines
+    return board_drawing.card_lines(int(game.state[L.CARD]), CARD_TITLES, card_text)
 
 
 def initiative_words(d: dict) -> str:
@@ -137,19 +128,11 @@ def _draw_panel(ax, d):
     pw = d["political_will"]
     y = H - 0.35
     heading(y, f"Political Will  {pw} / 20")
-    cw, ch = 0.82, 0.5
-    for v in range(21):
-        r, c = divmod(v, 7)
-        bx, by = x0 + c * cw, y - 0.45 - (r + 1) * ch
-        on = v == pw
-        ax.add_patch(Rectangle((bx, by), cw - 0.06, ch - 0.06, fc="#1565c0" if on else ("#e3f2fd" if v < pw else "white"),
-                               ec="#1565c0" if on else "#90a4ae", lw=2.0 if on else 0.8))
-        ax.text(bx + (cw - 0.06) / 2, by + (ch - 0.06) / 2, str(v), fontsize=8.5, ha="center", va="center",
-                color="white" if on else "#37474f", fontweight="bold" if on else "normal")
+    below = political_will_boxes(ax, x0, y, pw)
 
     # The Unity Track: five boxes, their Divide values (6.6).
     unity = d["unity_track"]
-    y = y - 0.45 - 3 * ch - 0.45
+    y = below - 0.45
     heading(y, "Unity Track  (Decentralized .. Centralized)")
     bw, bh = 1.1, 0.55
     by = y - 0.4 - bh

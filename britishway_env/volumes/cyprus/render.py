@@ -30,16 +30,7 @@ def _pieces_words(pieces: dict) -> str:
 
 def card_lines(game) -> list[str]:
     """The card in play: title and both texts (5.2)."""
-    c = int(game.state[L.CARD])
-    if c <= 0:
-        return ["Card in play: none yet"]
-    lines = [f"Card in play: {CARD_TITLES[c - 1]}"]
-    un, sh = card_text(c, UNSHADED), card_text(c, SHADED)
-    if sh is None:
-        lines.append(f"  {un}")
-    else:
-        lines += [f"  Unshaded: {un}", f"  Shaded:   {sh}"]
-    return lines
+    return board_drawing.card_lines(int(game.state[L.CARD]), CARD_TITLES, card_text)
 
 
 def initiative_words(d: dict) -> str:

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND
 from .. import board_drawing
-from ..board_drawing import badge, count, glyph, piece_row, pieces_words, title_rule, to_rgb
+from ..board_drawing import badge, count, glyph, political_will_boxes, piece_row, pieces_words, title_rule, to_rgb
 from ..boards.palestine_picture import DPI as _DPI, FIG_H as _FIG_H, FIG_W as _FIG_W, MAP_W as _MAP_W, \
     MARKER_STYLE as _MARKER_STYLE, PX as _PX, TITLE_H as _TITLE_H, draw_map
 from . import layout as L
@@ -31,16 +31,7 @@ def _pieces_words(pieces: dict) -> str:
 
 def card_lines(game) -> list[str]:
     """The card in play: title and both texts (5.2)."""
-    c = int(game.state[L.CARD])
-    if c <= 0:
-        return ["Card in play: none yet"]
-    lines = [f"Card in play: {CARD_TITLES[c - 1]}"]
-    un, sh = card_text(c, UNSHADED), card_text(c, SHADED)
-    if sh is None:
-        lines.append(f"  {un}")
-    else:
-        lines += [f"  Unshaded: {un}", f"  Shaded:   {sh}"]
-    return lines
+    return board_drawing.card_lines(int(game.state[L.CARD]), CARD_TITLES, card_text)
 
 
 def initiative_words(d: dict) -> str:
@@ -125,20 +116,12 @@ def _draw_panel(ax, d):
     pw = d["political_will"]
     y = H - 0.35
     heading(y, f"Political Will  {pw} / 20")
-    cw, ch = 0.82, 0.5
-    for v in range(21):
-        r, c = divmod(v, 7)
-        bx, by = x0 + c * cw, y - 0.45 - (r + 1) * ch
-        on = v == pw
-        ax.add_patch(Rectangle((bx, by), cw - 0.06, ch - 0.06, fc="#1565c0" if on else ("#e3f2fd" if v < pw else "white"),
-                               ec="#1565c0" if on else "#90a4ae", lw=2.0 if on else 0.8))
-        ax.text(bx + (cw - 0.06) / 2, by + (ch - 0.06) / 2, str(v), fontsize=8.5, ha="center", va="center",
-                color="white" if on else "#37474f", fontweight="bold" if on else "normal")
+    below = political_will_boxes(ax, x0, y, pw)
 
     # Haganah Track 0..4 with the pieces waiting under boxes 4 and 3.
     hg = d["haganah_track"]
     tp = d["track_pieces"]
-    y = y - 0.45 - 3 * ch - 0.45
+    y = below - 0.45
     heading(y, f"Haganah Track  {hg}")
     bw, bh = 1.1, 0.55
     by = y - 0.4 - bh
