@@ -91,6 +91,19 @@ def request_choice_of_operation(state, decider, limit, mode, next_step):
 
 
 @njit(cache=True, inline="always")
+def grant_special_activity(state, sa, space_filter, mode, decider, next_step):
+    """The text grants Special Activity ``sa`` on its own ("may" and the
+    Special Activity): ``decider`` may carry it out in the filter's spaces;
+    then step ``next_step`` (all volumes)."""
+    state[EV_STEP] = next_step
+    state[EV_DECIDER] = decider
+    state[EV_FILTER] = space_filter
+    state[EV_MODE] = mode | MODE_EVENT_OP
+    state[EV_SA] = sa
+    return REQ_SPECIAL_ACTIVITY
+
+
+@njit(cache=True, inline="always")
 def ask(state, decision, next_step):
     """Wait for an event decision (an option, a count) from the executing seat."""
     state[EV_STEP] = next_step

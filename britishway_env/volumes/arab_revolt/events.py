@@ -17,17 +17,17 @@ of unclear texts: docs/rules_decisions.md, A-1 onwards.
 
 import numpy as np
 
-from ...engine.coin.events import REQ_DONE, REQ_SPECIAL_ACTIVITY, REQ_WAIT, request_choice_of_operation, \
+from ...engine.coin.events import REQ_DONE, REQ_WAIT, grant_special_activity, request_choice_of_operation, \
     request_operation
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, SPACE_KIND
 from .layout import (
     AVAILABLE_IRREGULARS, AVAILABLE_POLICE, BASES, BRITISH, CAP_SHADED, CAP_TEGART_FORTS, CAPABILITIES, CUR, CUR2, CURFEW, D_DISCARD_CHIT,
     D_EVENT_OPTION, D_EVENT_RESUME, D_EVENT_SPACE, DECISION, DEMOLISH, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION,
-    EV_FILTER, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_PICK, EV_SA, EV_SIDE, EV_SPACE, EV_STEP, EVENT_COUNT, EVENT_SPACES,
+    EV_FILTER, EV_LEFT, EV_OPTIONAL, EV_PICK, EV_SIDE, EV_SPACE, EV_STEP, EVENT_COUNT, EVENT_SPACES,
     EXTRA_COUNTRIES, F_ANY, F_CITY_CURFEW, F_CURFEW_DISTRICT, F_DISTRICT, F_EVENT_SPACE, F_HAIFA_AREA,
     F_SAMARIA, F_SAMARIA_AREA, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, IRREGULARS_UNDERGROUND, MODE_AMBUSH_OPPOSITION,
-    MODE_EVENT_OP, MODE_LIMITED, MODE_OPTIONAL, MODE_VARIANT, MODE_VARIANT_2, MUNICH_DONE, OP_AMBUSH, OP_ASSAULT,
+    MODE_LIMITED, MODE_OPTIONAL, MODE_VARIANT, MODE_VARIANT_2, MUNICH_DONE, OP_AMBUSH, OP_ASSAULT,
     OP_MARCH, OP_SWEEP, OPPOSITION, OUT_OF_PLAY_TROOPS, POLICE, PRISON_BASES, PRISON_GUERRILLAS, PUN_DRAWN,
     PUN_HELD, PUN_TAKEN, REBELS, UNITY, CENTRALIZED, CHIT_THIS_CARD, OPS_IN_PLAY, FINE, SA_AIR_RECON, SA_DIVIDE,
     SA_MOBILIZE, SA_PUNISH, SA_RAID, SABOTAGE, TEGART_POLICE,
@@ -371,17 +371,6 @@ def stop_pick(state):
         state[EVENT_SPACES] = 0
     continue_pick(state)
 
-
-@njit(cache=True)
-def grant_special_activity(state, sa, space_filter, mode, decider, next_step):
-    """The text grants Special Activity ``sa`` on its own ("may Punish",
-    "may Mobilize"): ``decider`` may carry it out in the filter's spaces."""
-    state[EV_STEP] = next_step
-    state[EV_DECIDER] = decider
-    state[EV_FILTER] = space_filter
-    state[EV_MODE] = mode | MODE_EVENT_OP
-    state[EV_SA] = sa
-    return REQ_SPECIAL_ACTIVITY
 
 
 @njit(cache=True)

@@ -17,7 +17,7 @@ Readings of unclear texts: docs/rules_decisions.md, C-1 onwards.
 
 import numpy as np
 
-from ...engine.coin.events import REQ_DONE, REQ_SPECIAL_ACTIVITY, REQ_WAIT, ask, request_choice_of_operation, \
+from ...engine.coin.events import REQ_DONE, REQ_WAIT, grant_special_activity, ask, request_choice_of_operation, \
     request_operation
 from ...engine.jit import njit
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, TOWN
@@ -25,10 +25,9 @@ from .layout import (
     ARMS_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, BRITISH, CAP_ROUGH_HANDLING, CAP_SHADED, CAP_SPECIAL_BRANCH,
     CAP_UNSHADED, CAPABILITIES,
     CELLS_ACTIVE, CELLS_UNDERGROUND, CONDEMNED, CUR, CUR2, CURFEW, D_EVENT_COUNT, D_EVENT_OPTION,
-    D_EVENT_RESUME, D_EVENT_SPACE, DEBATED, DECISION, EOKA, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER,
-    EV_LEFT, EV_MODE, EV_OPTIONAL, EV_PICK, EV_SA, EV_SIDE, EV_SPACE, EV_STEP, F_ANY, F_BASE, F_CELL_CURFEW,
+    D_EVENT_RESUME, D_EVENT_SPACE, DEBATED, DECISION, EOKA, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION,     EV_LEFT, EV_OPTIONAL, EV_PICK, EV_SIDE, EV_SPACE, EV_STEP, F_ANY, F_BASE, F_CELL_CURFEW,
     F_CUBES_NO_EOKA, F_CURFEW, F_EVENT_SPACE, F_MOUNTAIN, F_TOWN_UNDERGROUND, F_TROOPS, IGNORED, MODE_CACHES_FIRST,
-    MODE_EVENT_OP, MODE_FIXED_LIMIT, MODE_LIMITED, MODE_NO_CELL_NEEDED, MODE_OPTIONAL, OP_ASSAULT, OP_PATROL,
+    MODE_FIXED_LIMIT, MODE_LIMITED, MODE_NO_CELL_NEEDED, MODE_OPTIONAL, OP_ASSAULT, OP_PATROL,
     OP_SABOTAGE, OP_SEARCH, OP_TRAVEL, OPINION, POLICE, POLITICAL_WILL, PRISON, PW_MAX, SA_ANY_VALID,
     SA_PROPAGANDIZE, SA_RESTORE, SABOTAGE, SUEZ_TROOPS, TROOPS,
 )
@@ -344,17 +343,6 @@ def stop_pick(state):
     state[EV_LEFT] = 0
     continue_pick(state)
 
-
-@njit(cache=True)
-def grant_special_activity(state, sa, space_filter, mode, decider, next_step):
-    """The text grants Special Activity ``sa`` on its own ("may Restore",
-    "may Propagandize"): ``decider`` may carry it out in the filter's spaces."""
-    state[EV_STEP] = next_step
-    state[EV_DECIDER] = decider
-    state[EV_FILTER] = space_filter
-    state[EV_MODE] = mode | MODE_EVENT_OP
-    state[EV_SA] = sa
-    return REQ_SPECIAL_ACTIVITY
 
 
 # ---------------------------------------------------------- playability --
