@@ -29,7 +29,7 @@ from .layout import (
     F_SAMARIA, F_SAMARIA_AREA, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, IRREGULARS_UNDERGROUND, MODE_AMBUSH_OPPOSITION,
     MODE_LIMITED, MODE_OPTIONAL, MODE_VARIANT, MODE_VARIANT_2, MUNICH_DONE, OP_AMBUSH, OP_ASSAULT,
     OP_MARCH, OP_SWEEP, OPPOSITION, OUT_OF_PLAY_TROOPS, POLICE, PRISON_BASES, PRISON_GUERRILLAS, PUN_DRAWN,
-    PUN_HELD, PUN_TAKEN, REBELS, UNITY, CENTRALIZED, CHIT_THIS_CARD, OPS_IN_PLAY, FINE, SA_AIR_RECON, SA_DIVIDE,
+    PUN_HELD, REBELS, UNITY, CENTRALIZED, CHIT_THIS_CARD, OPS_IN_PLAY, FINE, SA_AIR_RECON, SA_DIVIDE,
     SA_MOBILIZE, SA_PUNISH, SA_RAID, SABOTAGE, TEGART_POLICE,
     TEGART_POLICE_COUNT, TOTAL_CURFEWS, TROOPS,
 )
@@ -44,7 +44,8 @@ from .pieces import (
 )
 from .resources import (
     add_political_will, bases_modified_roll, capability, die, draw_operations_chit_to_hold, draw_punishment_chits,
-    operations_value, punishment_available, return_drawn_punishment_chits, roll_under_bases, shift_unity,
+    operations_value, punishment_available, punishment_cup_total, punishment_held, return_drawn_punishment_chits,
+    roll_under_bases, shift_unity,
 )
 
 # What choosing a space does in a pick step (A_SPACE).
@@ -95,7 +96,12 @@ def remove_guerrilla_by(state, s, to_prison, chooser):
 @njit(cache=True)
 def event_filter_ok(state, s):
     """The spaces an event's Operation or Special Activity is restricted to (EV_FILTER)."""
-    f = state[EV_FILTER]
+    return filter_ok(state, state[EV_FILTER], s)
+
+
+@njit(cache=True)
+def filter_ok(state, f, s):
+    """Does space ``s`` pass filter ``f`` (F_*)?"""
     if f == F_ANY:
         return True
     if f == F_HAIFA_AREA:
@@ -117,13 +123,11 @@ def event_filter_ok(state, s):
 
 @njit(cache=True)
 def count_spaces(state, f):
+    """Spaces that pass filter ``f``."""
     n = 0
-    saved = state[EV_FILTER]
-    state[EV_FILTER] = f
     for s in range(N_SPACES):
-        if event_filter_ok(state, s):
+        if filter_ok(state, f, s):
             n += 1
-    state[EV_FILTER] = saved
     return n
 
 
@@ -150,11 +154,6 @@ def british_capabilities(state):
         if state[CAPABILITIES + slot] != 0:
             n += 1
     return n
-
-
-@njit(cache=True)
-def held_punishment(state):
-    return state[PUN_HELD] + state[PUN_HELD + 1] + state[PUN_HELD + 2]
 
 
 @njit(cache=True)
@@ -462,13 +461,13 @@ def event_playable(state, card, side, faction):
     if card == 5:
         return any_pick(state, PICK_CURFEW_DISTRICT_TROOPS) if unshaded else count_spaces(state, F_CURFEW_DISTRICT) > 0
     if card == 6:
-        return punishment_cup(state) > 0 if unshaded else True
+        return punishment_cup_total(state) > 0 if unshaded else True
     if card == 7:
         return irregulars_on_map(state) > 0 if unshaded else opposition_spaces(state) > 0
     if card == 9:
         return True if unshaded else foreign_bases(state) > 0      # unshaded: Unity moves, or +1 at the end (6.6.4)
     if card == 10:
-        return any_pick(state, PICK_REMOVE_OPPOSITION_POLICE) if unshaded else punishment_cup(state) > 0
+        return any_pick(state, PICK_REMOVE_OPPOSITION_POLICE) if unshaded else punishment_cup_total(state) > 0
     if card == 12:
         return punishment_available(state) if unshaded else irregulars_on_map(state) >= 2
     if card == 13:
@@ -479,7 +478,7 @@ def event_playable(state, card, side, faction):
                 if state[at(s, CURFEW)] > 0 and state[at(s, OPPOSITION)] > 0:
                     return True
             return False
-        return curfews_on_map(state) > 0 or held_punishment(state) > 0
+        return curfews_on_map(state) > 0 or punishment_held(state) > 0
     if card == 16:
         if unshaded:
             for slot in SHADED_CANCELLABLE_SLOTS:
@@ -529,13 +528,6 @@ def event_playable(state, card, side, faction):
         return False
     return False
 
-
-@njit(cache=True)
-def punishment_cup(state):
-    n = 0
-    for k in range(3):
-        n += 2 - state[PUN_TAKEN + k]
-    return n
 
 
 # --------------------------------------------------------------- scripts --
@@ -660,7 +652,7 @@ def unshaded_script(state, card, step, me):
             if punishment_available(state):
                 return grant_special_activity(state, SA_PUNISH, F_ANY, 0, BRITISH, 1)
             step = 1
-        if step == 1 and held_punishment(state) > 0:
+        if step == 1 and punishment_held(state) > 0:
             return grant_special_activity(state, SA_PUNISH, F_ANY, MODE_VARIANT, BRITISH, 2)
         return REQ_DONE
     if card == 13:      # Intel guides operations

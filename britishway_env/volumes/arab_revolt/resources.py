@@ -201,12 +201,21 @@ def punishment_in_cup(state, kind):
 
 
 @njit(cache=True)
+def punishment_held(state):
+    """Punishment chits the British hold, all kinds together (1.7.1)."""
+    return state[PUN_HELD] + state[PUN_HELD + 1] + state[PUN_HELD + 2]
+
+
+@njit(cache=True)
+def punishment_cup_total(state):
+    """Punishment chits in the cup, all kinds together (1.7.1)."""
+    return chits.pool_size(state, PUN_TAKEN, PUN_PER_KIND)
+
+
+@njit(cache=True)
 def punishment_available(state):
     """A Punishment chit can be had: one in the cup or one held (4.2.1)."""
-    n = 0
-    for kind in range(N_PUN_KINDS):
-        n += punishment_in_cup(state, kind) + state[PUN_HELD + kind]
-    return n > 0
+    return punishment_cup_total(state) + punishment_held(state) > 0
 
 
 @njit(cache=True)

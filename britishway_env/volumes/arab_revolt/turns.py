@@ -61,7 +61,7 @@ from .propaganda import political_will_phase, reset_board
 from .resources import (
     add_political_will, capability, die, draw_operations_chit_loose, draw_operations_chits, draw_punishment_chits,
     hold_punishment_chit, operations_choices, operations_value, pick_punishment_chit, punishment_available,
-    punishment_choices, punishment_in_cup, return_all_operations_chits, return_all_punishment_chits,
+    punishment_choices, punishment_held, punishment_in_cup, return_all_operations_chits, return_all_punishment_chits,
     return_drawn_punishment_chits, roll_under_bases, select_operations_chit, set_aside_operations_chit,
     set_aside_punishment_chit, shift_unity, unity_value, use_punishment_chit,
 )
@@ -617,7 +617,7 @@ def sa_offerable(state, sa):
         return sa_any_space(state, sa) if event_sa_mode(state, MODE_VARIANT) else True
     if sa == SA_PUNISH:
         if event_sa_mode(state, MODE_VARIANT):
-            return state[PUN_HELD] + state[PUN_HELD + 1] + state[PUN_HELD + 2] > 0 and sa_any_space(state, sa)
+            return punishment_held(state) > 0 and sa_any_space(state, sa)
         return punishment_available(state) and sa_any_space(state, sa)
     return sa_any_space(state, sa)
 
