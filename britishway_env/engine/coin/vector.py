@@ -100,8 +100,11 @@ POOL_SALT = 0x6A09E667F3BCC909
 def pool_pick(base_seed, episode, cum_weights):
     """The opponent of game ``episode``: an index into the pool whose
     cumulative weights (ending at 1.0) are ``cum_weights``, drawn from the
-    game's number alone (the same whatever the slot or the thread)."""
-    u = (np.uint64(seed_from(base_seed ^ POOL_SALT, episode)) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    game's number alone (the same whatever the slot or the thread).
+
+    ``seed_from`` gives 63 random bits (a non-negative int64): the top 53 of
+    them make a uniform double in [0, 1)."""
+    u = (np.uint64(seed_from(base_seed ^ POOL_SALT, episode)) >> np.uint64(10)) * (1.0 / 9007199254740992.0)
     for k in range(cum_weights.shape[0]):
         if u < cum_weights[k]:
             return k

@@ -1,0 +1,150 @@
+"""Where an output came from: the one place that says which code, which
+versions and which command produced a file.
+
+Every file the project writes for someone to trust later (rollout rows, a
+training run, a policy file) carries a *manifest* built here:
+
+    from britishway_env import provenance
+
+    provenance.manifest(command=sys.argv, seeds={"seed": 1})
+    # {"package": "britishway-env", "version": "0.1.0", "git_commit": "b1ae258...", "git_dirty": False,
+    #  "python": "3.11.7", "versions": {"numpy": ..., "numba": ..., "torch": ..., ...},
+    #  "command": "python experiments/train.py ...", "seeds": {"seed": 1}}
+
+and a network's weights are named by :func:`weights_hash` (SHA-256 over each
+array's name, dtype, shape and bytes, in name order), so two files hold the
+same network exactly when their hashes agree.
+
+Versions are read from the installed packages' metadata (nothing is imported:
+asking for torch's version does not load torch); the git commit from the
+checkout the package runs from, "unknown" outside one.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import platform
+import shlex
+import subprocess
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+PACKAGE = "britishway-env"
+UNKNOWN = "unknown"
+# The libraries whose versions decide what a run computes (the rules' kernels, the networks, the learner).
+LIBRARIES = ("numpy", "numba", "torch", "stable-baselines3", "sb3-contrib", "gymnasium", "pettingzoo", "pandas",
+             "pyarrow", "ray")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def package_version() -> str:
+    """The installed britishway-env version (the package's own when not installed)."""
+    try:
+        return metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:
+        from . import __version__
+
+        return __version__
+
+
+def library_versions(names: Iterable[str] = LIBRARIES) -> dict[str, str]:
+    """Installed version of each library, "not installed" where it is missing."""
+    out = {}
+    for name in names:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def git_state(root: str = str(ROOT)) -> tuple[str, bool | None]:
+    """(commit, dirty) of the checkout at ``root``: the commit is "unknown"
+    (and dirty None) when ``root`` is not a git checkout or git is missing;
+    dirty says whether tracked files differ from that commit."""
+    if not (Path(root) / ".git").exists():
+        return UNKNOWN, None
+    env = dict(os.environ, GIT_OPTIONAL_LOCKS="0", LC_ALL="C")
+    try:
+        commit = subprocess.run(["git", "-C", root, "rev-parse", "HEAD"], capture_output=True, text=True,
+                                timeout=10, env=env, check=True).stdout.strip()
+        status = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"],
+                                capture_output=True, text=True, timeout=10, env=env, check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return UNKNOWN, None
+    if len(commit) != 40 or any(c not in "0123456789abcdef" for c in commit):
+        return UNKNOWN, None
+    return commit, bool(status.strip())
+
+
+def command_line(argv: Iterable[str] | str | None = None, program: str | None = None) -> str:
+    """The command as a shell would take it back: ``argv`` (a list, or a string
+    kept as it is), by default this process's ``sys.argv``; ``program``
+    replaces ``argv[0]`` (``"britishway"`` for the CLI's entry point)."""
+    import sys
+
+    if isinstance(argv, str):
+        return argv
+    args = [str(a) for a in (sys.argv if argv is None else argv)]
+    if program is not None:
+        args = [program, *args[1:]]
+    elif args and args[0].endswith(".py"):
+        args = ["python", *args]
+    return shlex.join(args)
+
+
+def weights_hash(arrays: Mapping[str, np.ndarray]) -> str:
+    """SHA-256 (hex) of a network's arrays: each name, dtype, shape and its
+    C-order bytes, in name order."""
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(name.encode("utf-8") + b"\0" + a.dtype.str.encode() + b"\0"
+                 + repr(tuple(a.shape)).encode() + b"\0")
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def manifest(command: Iterable[str] | str | None = None, seeds: Mapping[str, Any] | None = None,
+             **extra: Any) -> dict[str, Any]:
+    """What produced an output: package version, git commit (and whether the
+    checkout had uncommitted changes), Python and library versions, the full
+    command, the seeds, and any ``extra`` fields the caller adds (JSON values)."""
+    commit, dirty = git_state()
+    out: dict[str, Any] = {
+        "package": PACKAGE,
+        "version": package_version(),
+        "git_commit": commit,
+        "git_dirty": dirty,
+        "python": platform.python_version(),
+        "versions": library_versions(),
+        "command": command_line(command),
+        "seeds": dict(seeds or {}),
+    }
+    out.update(extra)
+    return out
+
+
+def describe(m: Mapping[str, Any]) -> list[str]:
+    """A manifest as lines a person reads (the report prints these)."""
+    lines = []
+    commit = m.get("git_commit", UNKNOWN)
+    dirty = m.get("git_dirty")
+    lines.append(f"{m.get('package', PACKAGE)} {m.get('version', UNKNOWN)}, commit {commit}"
+                 + (" (with uncommitted changes)" if dirty else ""))
+    versions = m.get("versions") or {}
+    if versions:
+        lines.append("Python " + str(m.get("python", UNKNOWN)) + "; "
+                     + ", ".join(f"{k} {v}" for k, v in versions.items() if v != "not installed"))
+    if m.get("command"):
+        lines.append(f"command: {m['command']}")
+    for key, value in m.items():
+        if key not in ("package", "version", "git_commit", "git_dirty", "python", "versions", "command"):
+            lines.append(f"{key}: {value}")
+    return lines
