@@ -15,7 +15,9 @@ played inside ``step`` and the learner's reward (+1/-1) arrives on the step
 whose actions ended the game. ``dones`` are terminations and truncations
 (a game past the rules' decision limit, flagged ``TimeLimit.truncated``);
 ``infos[i]["terminal_observation"]`` holds a finished game's last
-observation, as SB3 expects.
+observation, as SB3 expects, and ``infos[i]["episode"]`` the learner's
+reward and its number of decisions in that game (SB3's ``ep_rew_mean`` and
+``ep_len_mean``).
 """
 
 from __future__ import annotations
@@ -87,7 +89,8 @@ class SB3VectorEnv(MaskedVecEnv):
         for k, i in enumerate(info["ended"]):
             infos[i]["terminal_observation"] = info["terminal_obs"][k]
             infos[i]["TimeLimit.truncated"] = bool(truncated[i])
-            infos[i]["episode"] = {"r": float(rewards[i]), "l": 0}
+            # The learner's reward and decisions in the game (what SB3's Monitor would report).
+            infos[i]["episode"] = {"r": float(rewards[i]), "l": int(info["length"][i])}
             self.episode_rewards.append(float(rewards[i]))
         return obs, rewards, dones, infos
 

@@ -9,6 +9,15 @@ class IllegalActionError(BritishWayError, ValueError):
     """An action the legal mask does not offer; the state is unchanged."""
 
 
+class NotResetError(BritishWayError, RuntimeError):
+    """An env used before its first ``reset()``: there is no game yet."""
+
+
+class OpponentError(BritishWayError, RuntimeError):
+    """A policy opponent of the vector env failed (raised, or returned no
+    legal action); the env stops and must be ``reset()``."""
+
+
 class StateError(BritishWayError, ValueError):
     """A malformed or inconsistent state (dict or row)."""
 

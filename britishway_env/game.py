@@ -313,6 +313,39 @@ class KernelGame(Game, abc.ABC):
         code = int(self.check_kernel(self.state))
         return None if code == 0 else self.VIOLATIONS[code]
 
+    @classmethod
+    def from_row(cls, row: Any) -> "KernelGame":
+        """A game at a raw state row that came from outside (a saved training
+        run's games): accepted only when the row is exactly the position its
+        own state dict describes, so every field has passed the state-dict
+        reader's checks before any rules kernel reads the row. No history
+        (``history_from_seed`` False). Anything else is a :class:`StateError`."""
+        if not isinstance(row, np.ndarray) or row.dtype != np.int64 or row.shape != (cls.STATE_SIZE,):
+            raise StateError(f"a {cls.volume} state row is int64 ({cls.STATE_SIZE},), got "
+                             f"{getattr(row, 'dtype', type(row).__name__)} {getattr(row, 'shape', '')}")
+        game = object.__new__(cls)
+        game.seed = 0
+        game.history = []
+        game.history_from_seed = False
+        game._mask = np.zeros(cls.N_ACTIONS, dtype=np.int8)
+        game.state = row.copy()
+        try:
+            d = game.to_dict()      # reads fields by Python indexing: a wild value fails here, not in a kernel
+        except Exception as err:    # noqa: BLE001 (any failure to describe the row means it is not a position)
+            raise StateError(f"not a {cls.volume} position: the row cannot be described "
+                             f"({type(err).__name__}: {err})") from None
+        d.pop("history", None)
+        d["history_from_seed"] = False
+        loaded = Game.from_dict(d)
+        if not np.array_equal(loaded.state, row):
+            at = np.flatnonzero(loaded.state != row)
+            raise StateError(f"not a {cls.volume} position: the row differs from the position it describes "
+                             f"at offsets {at[:6].tolist()}")
+        loaded.seed = 0
+        loaded.history = []
+        loaded.history_from_seed = False
+        return loaded
+
     def _provenance(self) -> dict:
         """The keys every volume's state dict ends with (COMMON_KEYS): chance and provenance."""
         return {"rng": int(self.state[self.RNG]), "forced_chance": self.forced_chance_left(), "seed": self.seed,

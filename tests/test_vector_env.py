@@ -10,7 +10,7 @@ import pytest
 from britishway_env import palestine_v0
 from britishway_env.engine.rng import seed_from
 from britishway_env.envs.vector import VectorEnv
-from britishway_env.errors import IllegalActionError, UnknownPolicyError
+from britishway_env.errors import IllegalActionError, OpponentError, UnknownPolicyError
 from britishway_env.volumes.palestine import bots
 from britishway_env.volumes.palestine.layout import BRITISH_WIN, IRGUN_WIN
 
@@ -235,7 +235,7 @@ def test_every_bad_input_is_refused_with_nothing_changed():
     def cheat(obs, masks):
         return np.array([int(np.flatnonzero(~m)[0]) for m in masks])
     env = VectorEnv("palestine", num_envs=2, seat="british", opponent=cheat, seed=1)
-    with pytest.raises(IllegalActionError, match="opponent"):
+    with pytest.raises(OpponentError, match="opponent 0 of the pool .* illegal action"):
         env.reset()
 
 

@@ -31,8 +31,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, NotResetError
 from ..engine.rng import STEP_DECLINED
+from ..engine.statedict import check_seed
 from ..game import parse_action
 from ..warmup import notice_once
 
@@ -74,6 +75,10 @@ class KernelAECEnv(AECEnv):
         self._synced_game = None            # the game and history length the cache shows
         self._synced_len = -1
 
+    def _require_game(self, what: str) -> None:
+        if self.game is None:
+            raise NotResetError(f"{what} before reset(): call env.reset() first to start a game")
+
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
@@ -98,6 +103,8 @@ class KernelAECEnv(AECEnv):
         ``seed``), or given as ``options={"game_seed": k}`` (0..2**63-1): the
         game the rollouts and the vector env play as ``seed_from(base, i)``,
         for paired comparisons."""
+        if seed is not None:
+            seed = check_seed(seed, "reset: seed")          # True, 1.5, -1 are refused, not read as numbers
         game_seed = None
         if isinstance(options, dict) and "game_seed" in options:      # other options are ignored
             game_seed = options["game_seed"]
@@ -121,6 +128,7 @@ class KernelAECEnv(AECEnv):
         self.agent_selection = self._actor
 
     def observe(self, agent):
+        self._require_game("observe()")
         game = self.game
         if game is not self._synced_game or len(game.history) != self._synced_len:
             self.resync()
@@ -131,6 +139,7 @@ class KernelAECEnv(AECEnv):
         return {"observation": self._obs.copy(), "action_mask": mask}
 
     def action_mask(self, agent=None):
+        self._require_game("action_mask()")
         agent = agent or self.agent_selection
         return self.observe(agent)["action_mask"].astype(bool)
 
@@ -145,6 +154,7 @@ class KernelAECEnv(AECEnv):
         ``OrderEnforcingWrapper`` (``env()``) does; ``reset`` starts again.
         Every rejection leaves the env and the game as they were.
         """
+        self._require_game("step()")
         if not self.agents:
             EnvLogger.warn_step_after_terminated_truncated()
             return
@@ -194,9 +204,14 @@ class KernelAECEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
+        self._require_game("render()")
         if self.render_mode == "rgb_array":
             return self.render_rgb(self.game)
         return self.render_text(self.game)
+
+    def last(self, observe: bool = True):
+        self._require_game("last()")
+        return super().last(observe)
 
     def close(self):
         pass

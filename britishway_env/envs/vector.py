@@ -28,7 +28,9 @@ The other seat is played by an *opponent*:
   evaluated on every such slot at once, in batch, then play goes on;
 * a *pool*: a list of ``(opponent, weight)``; each game draws its opponent
   from the weights, from its game number alone (the same draw whatever the
-  slot or thread count), so a seeded run is reproducible.
+  slot or thread count), so a seeded run is reproducible. Which entry a
+  game drew is ``opponent_indices()`` while it is played and
+  ``info["opponent"]`` when it ends.
 
 ``seat="both"`` (self-play) puts slot ``i`` in seat ``i % n_seats``: one
 network can learn both seats, each slot a trajectory of one seat only, so
@@ -47,8 +49,19 @@ random play take them as they come. Actions are checked before anything is
 applied: an action out of range or not legal for its slot raises
 :class:`~britishway_env.errors.IllegalActionError` naming the slot, and no
 game changes. A policy opponent that returns an illegal action raises it
-too, after the learner's actions were applied: the env then needs a
-``reset()``.
+too, after the learner's actions were applied; a policy opponent's actions
+are read like the learner's (integers, or whole floats). A policy opponent
+that returns an illegal action or raises stops the env with an
+:class:`~britishway_env.errors.OpponentError` naming the pool entry (the
+learner's actions of that step were applied already): ``step()`` then
+refuses until ``reset()``.
+
+``get_state()`` / ``set_state()`` save and restore everything the env's
+future depends on (every slot's game, opponent draw, random stream and bot
+memo, the game counters), so a run restored on the same pool continues
+exactly as if it had not stopped; ``set_state`` checks every array, and
+each game's row is accepted only if it is exactly the position its own
+state dict describes.
 """
 
 from __future__ import annotations
@@ -58,9 +71,27 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..engine.coin import vector as V
-from ..errors import IllegalActionError, UnknownPolicyError
+from ..errors import IllegalActionError, OpponentError, StateError, UnknownPolicyError
 
 Opponent = Any     # "random" | "heuristic" | an object with act(obs, masks) | a callable(obs, masks)
+
+
+def _whole_actions(actions, n: int, who: str) -> np.ndarray:
+    """``actions`` as ``n`` int64 values: integers, or floats that are whole
+    numbers (what a network's arg-max or a list of ints gives); anything else
+    is an :class:`IllegalActionError` naming ``who``."""
+    try:
+        acts = np.asarray(actions)
+    except Exception as err:        # noqa: BLE001 (anything numpy cannot read is the caller's error)
+        raise IllegalActionError(f"{who}: actions must be an array of {n} integers ({err})") from None
+    if acts.shape != (n,) or not (np.issubdtype(acts.dtype, np.integer) or np.issubdtype(acts.dtype, np.floating)):
+        raise IllegalActionError(f"{who}: actions must be an array of {n} integers, got {acts.dtype} {acts.shape}")
+    if np.issubdtype(acts.dtype, np.floating):
+        if not np.all(np.isfinite(acts)) or np.any(acts != np.round(acts)):
+            raise IllegalActionError(f"{who}: actions must be whole numbers")
+        if np.any(np.abs(acts) >= 2.0**62):
+            raise IllegalActionError(f"{who}: actions out of range")
+    return acts.astype(np.int64)
 
 
 def _as_act(policy) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
@@ -115,6 +146,7 @@ class VectorEnv:
         self._results = np.zeros((self.games or 0, module.N_RESULT_COLUMNS), dtype=np.int64)
         self._act = np.zeros(self.num_envs, dtype=np.int64)
         self._actions = np.zeros(self.num_envs, dtype=np.int64)
+        self._game_start = np.zeros(self.num_envs, dtype=np.int64)     # learner_steps when the slot's game began
         self._started = False
 
     # -- set-up ---------------------------------------------------------------
@@ -131,7 +163,7 @@ class VectorEnv:
         pool = list(opponent) if isinstance(opponent, (list, tuple)) else [(opponent, 1.0)]
         if not pool:
             raise UnknownPolicyError("the opponent pool is empty")
-        codes, weights, acts = [], [], []
+        codes, weights, acts, names = [], [], [], []
         for entry in pool:
             if not (isinstance(entry, tuple) and len(entry) == 2):
                 raise UnknownPolicyError(f"a pool entry is (opponent, weight), got {entry!r}")
@@ -144,9 +176,11 @@ class VectorEnv:
                     raise UnknownPolicyError(f"unknown opponent {who!r}: use 'random', 'heuristic' or a policy")
                 codes.append(V.OPPONENT_CODES[who])
                 acts.append(None)
+                names.append(who)
             else:
                 codes.append(V.OPP_EXTERNAL)
                 acts.append(_as_act(who))
+                names.append(type(who).__name__ if not hasattr(who, "__name__") else who.__name__)
             weights.append(float(weight))
         total = sum(weights)
         if total <= 0:
@@ -156,6 +190,7 @@ class VectorEnv:
         self._pool_codes = np.array(codes, dtype=np.int64)
         self._pool_cum = cum.astype(np.float64)
         self._pool_acts = acts
+        self._pool_names = names
 
     # -- the env --------------------------------------------------------------
 
@@ -168,6 +203,7 @@ class VectorEnv:
         a["waiting"][:] = np.where(a["episodes"] < self.limit, V.WAIT_LEARNER, V.WAIT_NONE)
         a["masks"][:] = 0
         a["learner_steps"][:] = 0
+        self._game_start[:] = 0
         self._results[:] = 0
         self._act[:] = V.ACT_START
         self._run(self._act)
@@ -181,12 +217,16 @@ class VectorEnv:
         last observations, one row per ended slot, in slot order), ``game``
         (the number of the game that ended, -1 where none did) and
         ``waiting`` (slots with a decision to make; the others have played
-        every game of an evaluation run, and their actions are ignored).
+        every game of an evaluation run, and their actions are ignored),
+        ``opponent`` (the pool entry the ended game drew, -1 where none
+        ended) and ``length`` (the learner's decisions in the ended game, 0
+        where none ended).
         With ``copy=False`` the observations are the env's own array,
         overwritten by the next step (no copy: for a learner that copies
         them anyway)."""
         if not self._started:
-            raise IllegalActionError("reset() the vector env before step()")
+            raise IllegalActionError("reset() the vector env before step() (not started, or stopped by a failed "
+                                     "opponent)")
         a = self.arrays
         acts = self._check_actions(actions)
         learner = a["waiting"] == V.WAIT_LEARNER
@@ -199,35 +239,37 @@ class VectorEnv:
         ended = np.flatnonzero(ends)
         game = np.full(self.num_envs, -1, dtype=np.int64)
         game[ended] = a["ended_episode"][ended]
-        info = {"ended": ended, "terminal_obs": a["terminal_obs"][ended], "game": game,
-                "waiting": a["waiting"] == V.WAIT_LEARNER}
+        opponent = np.full(self.num_envs, -1, dtype=np.int64)
+        opponent[ended] = a["ended_pool"][ended]
+        length = np.zeros(self.num_envs, dtype=np.int64)
+        steps = a["learner_steps"]
+        length[ended] = steps[ended] - self._game_start[ended]
+        self._game_start[ended] = steps[ended]
+        info = {"ended": ended, "terminal_obs": a["terminal_obs"][ended], "game": game, "opponent": opponent,
+                "length": length, "waiting": a["waiting"] == V.WAIT_LEARNER}
         obs = a["obs"].copy() if self.copy else a["obs"]
         return obs, a["rewards"].copy(), ends == V.END_TERMINATED, ends == V.END_TRUNCATED, info
 
     def _check_actions(self, actions) -> np.ndarray:
         a = self.arrays
-        try:
-            acts = np.asarray(actions)
-        except Exception as err:        # noqa: BLE001 (anything numpy cannot read is the caller's error)
-            raise IllegalActionError(f"actions must be an array of {self.num_envs} integers ({err})") from None
-        if acts.shape != (self.num_envs,) or not (np.issubdtype(acts.dtype, np.integer)
-                                                  or np.issubdtype(acts.dtype, np.floating)):
-            raise IllegalActionError(f"actions must be an array of {self.num_envs} integers, got "
-                                     f"{acts.dtype} {acts.shape}")
-        if np.issubdtype(acts.dtype, np.floating):
-            if not np.all(np.isfinite(acts)) or np.any(acts != np.round(acts)):
-                raise IllegalActionError("actions must be whole numbers")
-        learner = a["waiting"] == V.WAIT_LEARNER
-        bad = learner & ((acts < 0) | (acts >= self.n_actions))
+        return self._legal_for(np.arange(self.num_envs), _whole_actions(actions, self.num_envs, "step"),
+                               a["waiting"] == V.WAIT_LEARNER, "")
+
+    def _legal_for(self, rows: np.ndarray, acts: np.ndarray, deciding: np.ndarray, who: str) -> np.ndarray:
+        """``acts`` (one per row of ``rows``) checked against those slots'
+        masks where ``deciding``; the first bad one raises, naming its slot."""
+        masks = self.arrays["masks"]
+        bad = deciding & ((acts < 0) | (acts >= self.n_actions))
         if bad.any():
-            i = int(np.flatnonzero(bad)[0])
-            raise IllegalActionError(f"slot {i}: action {acts[i]!r} is out of range 0..{self.n_actions - 1}")
-        acts = acts.astype(np.int64)
-        legal = a["masks"][np.arange(self.num_envs), np.where(learner, acts, 0)] != 0
-        bad = learner & ~legal
+            k = int(np.flatnonzero(bad)[0])
+            raise IllegalActionError(f"{who}slot {int(rows[k])}: action {int(acts[k])} is out of range "
+                                     f"0..{self.n_actions - 1}")
+        legal = masks[rows, np.where(deciding, acts, 0)] != 0
+        bad = deciding & ~legal
         if bad.any():
-            i = int(np.flatnonzero(bad)[0])
-            raise IllegalActionError(f"slot {i}: action {int(acts[i])} is not legal for its pending decision")
+            k = int(np.flatnonzero(bad)[0])
+            raise IllegalActionError(f"{who}slot {int(rows[k])}: action {int(acts[k])} is not legal for its "
+                                     "pending decision")
         return acts
 
     def _run(self, act: np.ndarray) -> None:
@@ -245,14 +287,22 @@ class VectorEnv:
             self._act[:] = V.ACT_NONE
             for k in np.unique(a["pool_index"][waiting]):
                 rows = waiting[a["pool_index"][waiting] == k]
-                chosen = np.asarray(self._pool_acts[k](a["obs"][rows], a["masks"][rows].astype(bool)))
-                masks = a["masks"][rows]
-                if chosen.shape != (len(rows),) or not np.issubdtype(chosen.dtype, np.integer) \
-                        or np.any((chosen < 0) | (chosen >= self.n_actions)) \
-                        or not np.all(masks[np.arange(len(rows)), np.clip(chosen, 0, self.n_actions - 1)]):
-                    self._started = False       # the learner's actions are applied already: start again
-                    raise IllegalActionError(f"opponent {int(k)} of the pool chose an illegal action; "
-                                             "reset() the vector env")
+                who = f"opponent {int(k)} of the pool ({self._pool_names[k]})"
+                # On failure the learner's actions of this step are applied already and
+                # these slots wait on a decision no one made: the env must start again.
+                try:
+                    chosen = self._pool_acts[k](a["obs"][rows], a["masks"][rows].astype(bool))
+                except Exception as err:        # noqa: BLE001 (a policy's own failure: stop the env and say so)
+                    self._started = False
+                    raise OpponentError(f"{who} raised {type(err).__name__}: {err}; the env stopped: "
+                                        "reset() it") from err
+                try:
+                    chosen = self._legal_for(rows, _whole_actions(chosen, len(rows), "its answer"),
+                                             np.ones(len(rows), bool), "")
+                except IllegalActionError as err:
+                    self._started = False
+                    raise OpponentError(f"{who} chose an illegal action ({err}); the env stopped: "
+                                        "reset() it") from None
                 self._actions[rows] = chosen
                 self._act[rows] = V.ACT_APPLY
             self._kernel(self._act)
@@ -261,7 +311,122 @@ class VectorEnv:
         self.kernel(self.arrays, self.seed, self.first_game, self.num_envs, self.limit, self.auto_single, act,
                     self._actions, self.seats, self._pool_codes, self._pool_cum, self._results)
 
+    # -- saving and restoring a run ------------------------------------------
+
+    # Per-slot arrays whose values carry the games' future (obs and masks are
+    # recomputed from the rows; what a step leaves for the caller is not kept).
+    SAVED_ARRAYS = ("states", "streams", "memos", "tallies", "rows", "opponents", "pool_index", "episodes",
+                    "waiting", "learner_steps")
+
+    def _config(self) -> np.ndarray:
+        return np.array([self.num_envs, self.seed, self.first_game, -1 if self.games is None else self.games,
+                         int(self.auto_single), *self.seats.tolist()], dtype=np.int64)
+
+    def get_state(self) -> dict[str, np.ndarray]:
+        """Everything the env's future depends on, as plain arrays (numbers
+        only: ``numpy.savez`` writes them and ``numpy.load(...,
+        allow_pickle=False)`` reads them back): every slot's game row,
+        opponent draw, random stream, bot memo, tallies and game counters, the
+        kept result rows, and the env's configuration. Restore with
+        :meth:`set_state` on an env built with the same arguments and pool."""
+        if not self._started:
+            raise IllegalActionError("get_state() needs a started env (reset() it; an env stopped by a failed "
+                                     "opponent cannot be saved)")
+        out = {name: self.arrays[name].copy() for name in self.SAVED_ARRAYS}
+        out["game_start"] = self._game_start.copy()
+        out["results"] = self._results.copy()
+        out["config"] = self._config()
+        out["state_size"] = np.array([self.arrays["states"].shape[1]], dtype=np.int64)
+        return out
+
+    def set_state(self, saved) -> None:
+        """Continue from :meth:`get_state`'s arrays. Every array is checked
+        (names, dtypes, shapes, ranges, agreement with this env's arguments
+        and pool) and every waiting game's row must be exactly the position
+        its state dict describes; anything else raises :class:`StateError`
+        and leaves the env as it was."""
+        from ..game import game_class
+
+        a = self.arrays
+        n = self.num_envs
+        want = {name: (a[name].dtype, a[name].shape) for name in self.SAVED_ARRAYS}
+        want["game_start"] = (np.dtype(np.int64), (n,))
+        want["results"] = (np.dtype(np.int64), self._results.shape)
+        config = self._config()
+        want["config"] = (np.dtype(np.int64), config.shape)
+        want["state_size"] = (np.dtype(np.int64), (1,))
+        if not isinstance(saved, dict) or set(saved) != set(want):
+            got = sorted(saved) if isinstance(saved, dict) else type(saved).__name__
+            raise StateError(f"a saved vector env holds exactly {sorted(want)}, got {got}")
+        for name, (dtype, shape) in want.items():
+            v = saved[name]
+            if not isinstance(v, np.ndarray) or v.dtype != dtype or v.shape != shape:
+                raise StateError(f"saved vector env: {name} must be {dtype} {shape}, got "
+                                 f"{getattr(v, 'dtype', type(v).__name__)} {getattr(v, 'shape', '')}")
+        if int(saved["state_size"][0]) != a["states"].shape[1]:
+            raise StateError("saved vector env: its games are of another volume or layout")
+        labels = ("num_envs", "seed", "first_game", "games", "auto_single") + tuple(f"seat of slot {i}"
+                                                                                    for i in range(n))
+        differ = np.flatnonzero(saved["config"] != config)
+        if len(differ):
+            k = int(differ[0])
+            raise StateError(f"saved vector env: {labels[k]} is {int(saved['config'][k])}, this env's is "
+                             f"{int(config[k])}")
+        waiting, pool_index = saved["waiting"], saved["pool_index"]
+        if not np.all((waiting == V.WAIT_LEARNER) | (waiting == V.WAIT_NONE)):
+            raise StateError("saved vector env: each slot waits on its learner or is idle")
+        if np.any((pool_index < 0) | (pool_index >= len(self._pool_codes))):
+            raise StateError(f"saved vector env: pool entries are 0..{len(self._pool_codes) - 1} (the pool has "
+                             f"{len(self._pool_codes)}; restore on the same pool)")
+        if np.any(saved["opponents"] != self._pool_codes[pool_index]):
+            raise StateError("saved vector env: the slots' opponents are not this pool's (restore on the same pool)")
+        live = waiting == V.WAIT_LEARNER
+        episodes = saved["episodes"]
+        slot = np.arange(n)
+        if np.any(live & ((episodes < self.first_game) | (episodes >= self.limit)
+                          | ((episodes - self.first_game - slot) % n != 0))):
+            raise StateError("saved vector env: a slot's game number is not one of its games")
+        steps, start = saved["learner_steps"], saved["game_start"]
+        if np.any(steps < 0) or np.any((start < 0) | (start > steps)):
+            raise StateError("saved vector env: learner step counters out of range")
+        if not np.all(np.isfinite(saved["memos"])):
+            raise StateError("saved vector env: a bot memo holds NaN or infinity")
+        if np.any(saved["tallies"] < 0) or np.any(saved["rows"] < 0) or np.any(saved["results"] < 0):
+            raise StateError("saved vector env: negative tallies or result rows")
+        cls = game_class(self.spec.name)
+        module = self.spec.resolve(self.spec.vector)
+        obs = np.zeros_like(a["obs"])
+        masks = np.zeros_like(a["masks"])
+        for i in np.flatnonzero(live):
+            try:
+                game = cls.from_row(saved["states"][i])
+            except StateError as err:
+                raise StateError(f"saved vector env, slot {i}: {err}") from None
+            if game.is_terminal() or game.current_agent != self.agents[self.seats[i]]:
+                raise StateError(f"saved vector env, slot {i}: its game does not wait on the slot's learner "
+                                 f"({self.agents[self.seats[i]]})")
+            module.observe(game.state, obs[i])
+            module.legal_mask(game.state, masks[i])
+        for name in self.SAVED_ARRAYS:
+            np.copyto(a[name], saved[name])
+        a["obs"][:] = obs
+        a["masks"][:] = masks
+        for name in ("rewards", "ends", "ended_episode", "ended_pool"):
+            a[name][:] = 0
+        np.copyto(self._game_start, saved["game_start"])
+        np.copyto(self._results, saved["results"])
+        self._started = True
+
     # -- what callers read ----------------------------------------------------
+
+    def opponent_indices(self) -> np.ndarray:
+        """The pool entry each slot's current game drew (-1 for idle slots)."""
+        a = self.arrays
+        return np.where(a["waiting"] == V.WAIT_NONE, -1, a["pool_index"])
+
+    def observations(self) -> np.ndarray:
+        """A copy of every slot's current observation (what ``reset``/``step`` returned last)."""
+        return self.arrays["obs"].copy()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every slot's pending learner decision (bool;

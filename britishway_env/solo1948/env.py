@@ -19,7 +19,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..errors import IllegalActionError
+from ..engine.statedict import check_seed
+from ..errors import IllegalActionError, NotResetError
 from . import layout as L
 from . import rules
 from .game import ACTION_NAMES, Solo1948Game
@@ -45,6 +46,8 @@ class Solo1948Env(gym.Env):
         self._lost = None                   # the game lost by an illegal action (lose mode)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        if seed is not None:
+            seed = check_seed(seed, "reset: seed")          # True, 1.5, -1 are refused, not read as numbers
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.game = Solo1948Game(seed=game_seed)
@@ -52,8 +55,7 @@ class Solo1948Env(gym.Env):
         return self._obs(), self._info()
 
     def step(self, action):
-        if self.game is None:
-            raise RuntimeError("call reset() before step()")
+        self._require_game("step()")
         game = self.game
         if game.is_terminal() or self._lost is game:
             # Not an illegal action to lose by: the episode has ended (by the
@@ -75,16 +77,23 @@ class Solo1948Env(gym.Env):
             reward = {"israeli": 1.0, "arab": -1.0}.get(game.winner, 0.0)
         return self._obs(), reward, game.is_terminal(), False, self._info()
 
+    def _require_game(self, what: str) -> None:
+        if self.game is None:
+            raise NotResetError(f"{what} before reset(): call env.reset() first to start a game")
+
     def action_masks(self) -> np.ndarray:
         """Boolean mask of legal actions (sb3-contrib MaskablePPO convention)."""
+        self._require_game("action_masks()")
         rules.legal_mask(self.game.state, self._mask)
         return self._mask.astype(bool)
 
     def action_name(self, action: int) -> str:
+        self._require_game("action_name()")
         return self.game.action_name(action)
 
     def render(self):
         if self.render_mode == "ansi":
+            self._require_game("render()")
             return render_text(self.game)
         return None
 

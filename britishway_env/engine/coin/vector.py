@@ -88,6 +88,7 @@ def new_arrays(n_slots: int, state_size: int, obs_size: int, n_actions: int, mem
         "waiting": np.zeros(n_slots, dtype=np.int64),
         "ends": np.zeros(n_slots, dtype=np.int64),
         "ended_episode": np.zeros(n_slots, dtype=np.int64),
+        "ended_pool": np.zeros(n_slots, dtype=np.int64),
         "rewards": np.zeros(n_slots, dtype=np.float32),
         "learner_steps": np.zeros(n_slots, dtype=np.int64),
     }

@@ -53,14 +53,14 @@ def start_slot(i, base_seed, seats, pool_codes, pool_cum, opponents, pool_index,
 @njit(cache=True, nogil=True)
 def step_slots(lo, hi, base_seed, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes, pool_cum,
                opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies, rows,
-               results, waiting, ends, ended_episode, rewards, learner_steps):
+               results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps):
     """Slots ``lo .. hi - 1``: what ``act`` asks of each (``ACT_*``), then play
     on until the slot waits for a decision handed out (its observation in
     ``obs``, its legal actions in ``masks``, ``waiting`` saying whose) or has
     played its last game (``limit``). A game that ends adds the learner's
     reward (+1/-1) to ``rewards``, sets ``ends`` (terminated, or truncated past
     ``MAX_DECISIONS``), keeps its observation in ``terminal_obs`` and its
-    number in ``ended_episode``, writes its result row to
+    number in ``ended_episode`` and its pool entry in ``ended_pool``, writes its result row to
     ``results[game - first_game]`` when ``results`` has that row, and the slot's next game starts. The
     caller clears ``rewards`` and ``ends`` before a step.
     """
@@ -85,6 +85,7 @@ def step_slots(lo, hi, base_seed, first_game, n_slots, limit, auto_single, act, 
                 if 0 <= game - first_game < results.shape[0]:
                     results[game - first_game, :] = rows[i]
                 ended_episode[i] = game
+                ended_pool[i] = pool_index[i]
                 if code == OK:
                     rewards[i] += seat_reward(state, seats[i])
                     ends[i] = END_TERMINATED
@@ -125,7 +126,8 @@ def step(arrays: dict, base_seed: int, first_game: int, n_slots: int, limit: int
                    (np.int64(base_seed), np.int64(first_game), np.int64(n_slots), np.int64(limit), bool(auto_single), act, actions, seats,
                     pool_codes, pool_cum, a["opponents"], a["pool_index"], a["episodes"], a["states"], a["obs"],
                     a["masks"], a["terminal_obs"], a["streams"], a["memos"], a["tallies"], a["rows"], results,
-                    a["waiting"], a["ends"], a["ended_episode"], a["rewards"], a["learner_steps"]))
+                    a["waiting"], a["ends"], a["ended_episode"], a["ended_pool"], a["rewards"],
+                    a["learner_steps"]))
 
 
 @njit(cache=True, nogil=True)
