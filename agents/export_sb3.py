@@ -44,7 +44,9 @@ def policy_file_arrays(state_dict: Mapping[str, "np.ndarray"]) -> tuple[list[int
     layers: dict[int, dict[str, np.ndarray]] = {}
     arrays: dict[str, np.ndarray] = {}
     for key, value in state_dict.items():
-        a = value.detach().cpu().numpy() if hasattr(value, "detach") else np.asarray(value)
+        # A copy: a CPU tensor's numpy() shares its memory, and the optimizer updates
+        # parameters in place (a snapshot must not follow the live weights).
+        a = value.detach().cpu().numpy().copy() if hasattr(value, "detach") else np.array(value)
         m = _LAYER.fullmatch(key)
         if m:
             layers.setdefault(int(m.group(1)), {})[m.group(2)] = a
@@ -65,20 +67,21 @@ def policy_file_arrays(state_dict: Mapping[str, "np.ndarray"]) -> tuple[list[int
 
 
 def policy_from_state_dict(state_dict: Mapping, volume: str = "solo1948", activation: str = "tanh",
-                           source: str = "") -> policy_file.MlpPolicy:
-    """The actor of a MaskableActorCriticPolicy ``state_dict`` as a NumPy policy (what its policy file holds)."""
+                           source: str = "", manifest: Mapping | None = None) -> policy_file.MlpPolicy:
+    """The actor of a MaskableActorCriticPolicy ``state_dict`` as a NumPy policy
+    (what its policy file holds), with the run's ``manifest`` when given."""
     hidden, arrays = policy_file_arrays(state_dict)
     obs_size, n_actions = policy_file.volume_sizes(volume)
     config = {"format": policy_file.FORMAT, "format_version": policy_file.FORMAT_VERSION, "volume": volume,
               "obs_size": obs_size, "n_actions": n_actions, "hidden": hidden, "activation": activation,
               "source": source}
-    return policy_file.MlpPolicy(config, arrays)
+    return policy_file.MlpPolicy(policy_file.with_manifest(config, manifest), arrays)
 
 
 def export_state_dict(state_dict: Mapping, out: str | Path, volume: str = "solo1948",
-                      activation: str = "tanh", source: str = "") -> Path:
+                      activation: str = "tanh", source: str = "", manifest: Mapping | None = None) -> Path:
     """Write the policy file for a MaskableActorCriticPolicy ``state_dict``."""
-    policy = policy_from_state_dict(state_dict, volume, activation, source)
+    policy = policy_from_state_dict(state_dict, volume, activation, source, manifest)
     return policy_file.save(out, policy.config, policy.arrays)
 
 
@@ -112,9 +115,12 @@ def read_sb3_weights(zip_path: str | Path) -> dict:
 def export_sb3_zip(zip_path: str | Path, out: str | Path, volume: str = "solo1948",
                    activation: str = "tanh") -> Path:
     """Convert an SB3 MaskablePPO ``.zip`` (reading only its weights) to a policy file."""
+    from britishway_env.provenance import manifest
+
     state = read_sb3_weights(zip_path)
     return export_state_dict(state, out, volume=volume, activation=activation,
-                             source=f"MaskablePPO MlpPolicy weights exported from {Path(zip_path).name}")
+                             source=f"MaskablePPO MlpPolicy weights exported from {Path(zip_path).name}",
+                             manifest=manifest(exported_from=str(zip_path)))
 
 
 def main(argv: list[str] | None = None) -> int:

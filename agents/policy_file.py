@@ -2,10 +2,15 @@
 
 A policy file is a ``.npz`` (a zip of ``.npy`` arrays) holding
 
-* ``config.json``: UTF-8 JSON with exactly the keys of :data:`CONFIG_KEYS`
+* ``config.json``: UTF-8 JSON with the keys of :data:`CONFIG_KEYS`
   (``format``, ``format_version``, ``volume``, ``obs_size``, ``n_actions``,
   ``hidden`` (layer widths), ``activation`` ("tanh" or "relu"), ``source``
-  (free text: where the weights came from));
+  (free text: where the weights came from)) and optionally ``manifest``: the
+  run that made the file (package version, git commit, library versions, the
+  full command, seeds; :mod:`britishway_env.provenance`) with
+  ``weights_sha256``, the hash of the arrays below, which :func:`save` writes
+  and every load checks (a file whose weights were altered afterwards is
+  refused);
 * ``hidden_<i>.weight`` (``hidden[i]`` x previous width) and
   ``hidden_<i>.bias`` for each hidden layer, then ``action.weight``
   (``n_actions`` x last width) and ``action.bias``: little-endian float32,
@@ -40,6 +45,8 @@ FORMAT_VERSION = 1
 SUFFIX = ".npz"
 CONFIG_NAME = "config.json"
 CONFIG_KEYS = ("format", "format_version", "volume", "obs_size", "n_actions", "hidden", "activation", "source")
+OPTIONAL_KEYS = ("manifest",)       # files written before manifests existed load without one
+WEIGHTS_HASH = "weights_sha256"
 ACTIVATIONS = ("tanh", "relu")
 MAX_FILE_BYTES = 256 * 2**20        # far above any policy this project trains
 MAX_CONFIG_BYTES = 64 * 2**10
@@ -90,11 +97,19 @@ def check_config(config, expect_volume: str | None = None) -> dict:
     if not isinstance(config, dict):
         bad("must be a JSON object")
     keys = set(config)
-    if keys != set(CONFIG_KEYS):
+    if not set(CONFIG_KEYS) <= keys <= set(CONFIG_KEYS + OPTIONAL_KEYS):
         missing = sorted(set(CONFIG_KEYS) - keys)
-        extra = sorted(keys - set(CONFIG_KEYS))
-        bad(f"keys must be {', '.join(CONFIG_KEYS)}" + (f"; missing {missing}" if missing else "")
-            + (f"; unknown {extra}" if extra else ""))
+        extra = sorted(keys - set(CONFIG_KEYS + OPTIONAL_KEYS))
+        bad(f"keys must be {', '.join(CONFIG_KEYS)} (and optionally {', '.join(OPTIONAL_KEYS)})"
+            + (f"; missing {missing}" if missing else "") + (f"; unknown {extra}" if extra else ""))
+    if "manifest" in config:
+        manifest = config["manifest"]
+        if not isinstance(manifest, dict):
+            bad("manifest must be a JSON object")
+        digest = manifest.get(WEIGHTS_HASH)
+        if digest is not None and (not isinstance(digest, str) or len(digest) != 64
+                                   or any(c not in "0123456789abcdef" for c in digest)):
+            bad(f"manifest.{WEIGHTS_HASH} must be 64 lower-case hex digits")
     if config["format"] != FORMAT:
         bad(f"format must be {FORMAT!r}, got {config['format']!r}")
     if not is_int(config["format_version"]) or config["format_version"] != FORMAT_VERSION:
@@ -140,12 +155,35 @@ def check_arrays(config: Mapping, arrays: Mapping[str, np.ndarray]) -> dict[str,
     return out
 
 
+def check_weights_hash(config: Mapping, arrays: Mapping[str, np.ndarray]) -> None:
+    """The arrays are the ones the manifest's ``weights_sha256`` names (when it names any)."""
+    from britishway_env.provenance import weights_hash
+
+    digest = (config.get("manifest") or {}).get(WEIGHTS_HASH)
+    if digest is not None and digest != weights_hash(arrays):
+        raise UnknownPolicyError(f"policy file weights do not match the {WEIGHTS_HASH} its manifest records "
+                                 "(the weights were altered after the file was written)")
+
+
+def with_manifest(config: Mapping, manifest: Mapping | None) -> dict:
+    """``config`` carrying ``manifest`` (the run that made the weights; :func:`save`
+    adds the weights' hash), or without one when ``manifest`` is None."""
+    out = {k: v for k, v in config.items() if k != "manifest"}
+    if manifest is not None:
+        out["manifest"] = dict(manifest)
+    return out
+
+
 def save(path: str | Path, config: Mapping, arrays: Mapping[str, np.ndarray]) -> Path:
-    """Write a policy file (validated first; atomically)."""
+    """Write a policy file (validated first; atomically). A config with a
+    ``manifest`` gets the hash of ``arrays`` written into it."""
     from britishway_env.io import atomic_path
+    from britishway_env.provenance import weights_hash
 
     config = check_config(dict(config))
     arrays = check_arrays(config, {k: np.asarray(v) for k, v in arrays.items()})
+    if "manifest" in config:
+        config["manifest"] = {**config["manifest"], WEIGHTS_HASH: weights_hash(arrays)}
     path = Path(path)
     if path.suffix != SUFFIX:
         raise UnknownPolicyError(f"a policy file must end in {SUFFIX}, got {str(path)!r}")
@@ -253,6 +291,7 @@ class MlpPolicy:
     def __init__(self, config: Mapping, arrays: Mapping[str, np.ndarray]):
         self.config = check_config(dict(config))
         self.arrays = arrays = check_arrays(self.config, arrays)      # as in the file: save(path, config, arrays)
+        check_weights_hash(self.config, arrays)
         self.layers = [(arrays[f"hidden_{i}.weight"].T.copy(), arrays[f"hidden_{i}.bias"])
                        for i in range(len(self.config["hidden"]))]
         self.action = (arrays["action.weight"].T.copy(), arrays["action.bias"])
@@ -261,6 +300,19 @@ class MlpPolicy:
     @property
     def volume(self) -> str:
         return self.config["volume"]
+
+    @property
+    def weights_sha256(self) -> str:
+        """The hash of the weights (:func:`britishway_env.provenance.weights_hash`): the
+        same for two files exactly when they hold the same network."""
+        from britishway_env.provenance import weights_hash
+
+        return weights_hash(self.arrays)
+
+    @property
+    def manifest(self) -> dict | None:
+        """The run that made the weights (None for files written before manifests)."""
+        return self.config.get("manifest")
 
     def logits(self, observations: np.ndarray) -> np.ndarray:
         """Action logits (float32, one row per observation), before masking."""

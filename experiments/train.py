@@ -35,10 +35,27 @@ bots, and every evaluation scores each seat (the best actor is the best mean).
 
 Policy files (``.npz``: the actor's float32 weights and a JSON config,
 ``agents/policy_file.py``) load with NumPy, nothing unpickled, no torch.
-The full training state (actor, critic, Adam moments, counters, the
-snapshots) is ``train_state.npz`` plus ``train_state.json``, written
-atomically at every evaluation and read back with ``allow_pickle=False``
-by ``--resume``.
+Each carries the run's manifest (package version, git commit, library
+versions, the full command, seeds, the steps trained and the weights'
+SHA-256); ``manifest.json`` beside them lists every invocation of the run.
+
+**Resuming.** The full training state (actor, critic, Adam moments, counters,
+the snapshots, every game the vector env is playing with its opponent draw and
+random stream, torch's and NumPy's generators, SB3's last observations) is
+``train_state.npz`` plus ``train_state.json`` (each array's SHA-256), written
+atomically after the start, at every evaluation or snapshot and at the end, at
+a rollout boundary (after the update). ``--resume`` (same flags; a larger
+``--timesteps``) goes on from there exactly: training N steps and then
+resuming to M gives the weights, ``best.npz``, ``latest.npz`` and ``log.csv``
+of a run of M steps straight (bar the wall-clock column and each file's
+manifest, which names the command that wrote it). For that, evaluations and
+snapshots happen on their schedule only (the first rollout boundary at or
+past each multiple of ``--eval-every`` / ``--snapshot-every``); a run that
+ends off the schedule adds a ``final`` evaluation to the log (written to
+``latest.npz``, not a candidate for ``best.npz``), which a resumed run
+replaces. A damaged or foreign state (another volume, seat or flags,
+truncated, altered, object arrays) is one error naming the problem, and
+``--resume`` on a folder with no state says there is nothing to resume.
 """
 
 from __future__ import annotations
@@ -46,7 +63,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -101,8 +117,34 @@ def win_rate(volume: str, seat: str, policy, opponent, games: int, seed: int, en
 
 # --------------------------------------------------------- the checkpoint --
 
-def save_state(out_dir: Path, model, counters: dict, snapshots: list) -> None:
-    """Everything --resume needs: weights, Adam moments, counters, snapshots (atomic, no pickle)."""
+STATE_FORMAT = "britishway-train-state"
+STATE_VERSION = 2
+STATE_FILES = ("train_state.json", "train_state.npz")
+MAX_STATE_BYTES = 1 << 30               # far above any run's state (weights, Adam moments, snapshots, games)
+# The flags a resumed run must share with the run it continues: each changes what is trained.
+TRAINING_FLAGS = ("volume", "seat", "envs", "seed", "bc_games", "bc_noise", "bc_epochs", "pool", "snapshot_every",
+                  "keep_snapshots", "lr", "n_steps", "batch", "epochs", "ent_coef", "clip")
+
+
+class ResumeError(Exception):
+    """A training state that cannot be resumed (missing, damaged, foreign, another run's flags)."""
+
+
+def _array_digest(a: np.ndarray) -> str:
+    import hashlib
+
+    return hashlib.sha256(a.dtype.str.encode() + repr(a.shape).encode() + np.ascontiguousarray(a).tobytes()
+                          ).hexdigest()
+
+
+def save_state(out_dir: Path, model, venv, counters: dict, snapshots: list, args) -> None:
+    """Everything --resume needs to go on exactly as if the run had not stopped:
+    weights, Adam moments, the snapshots, every game the vector env is playing
+    (rows, opponent draws, random streams, bot memos, game counters), torch's
+    and NumPy's generators and SB3's last observations; atomic, no pickle,
+    each array's SHA-256 in the JSON so a damaged file is named, not read."""
+    import torch
+
     from britishway_env.io import atomic_path, atomic_write_text
 
     arrays = {f"policy/{k}": v.detach().cpu().numpy() for k, v in model.policy.state_dict().items()}
@@ -114,40 +156,189 @@ def save_state(out_dir: Path, model, counters: dict, snapshots: list) -> None:
     for k, snap in enumerate(snapshots):
         for name, value in snap["policy"].arrays.items():
             arrays[f"snapshot/{k}/{name}"] = value
-    meta = dict(counters, param_groups=[{k: v for k, v in g.items() if k != "params"} | {"params": g["params"]}
-                                        for g in opt["param_groups"]],
-                snapshots=[{"config": s["policy"].config, "timesteps": s["timesteps"]} for s in snapshots])
+    for name, value in venv.venv.get_state().items():
+        arrays[f"venv/{name}"] = value
+    arrays["venv/episode_rewards"] = np.asarray(venv.episode_rewards, dtype=np.float64)
+    arrays["sb3/last_episode_starts"] = np.asarray(model._last_episode_starts, dtype=bool)
+    arrays["rng/torch"] = torch.get_rng_state().numpy().copy()
+    kind, keys, pos, has_gauss, cached = np.random.get_state()
+    arrays["rng/numpy_keys"] = np.asarray(keys, dtype=np.uint32)
+    meta = {"format": STATE_FORMAT, "version": STATE_VERSION,
+            "flags": {name: getattr(args, name) for name in TRAINING_FLAGS},
+            "counters": counters, "n_updates": int(model._n_updates),
+            "numpy_rng": {"kind": kind, "pos": int(pos), "has_gauss": int(has_gauss), "cached": float(cached)},
+            "snapshots": [{"config": s["policy"].config, "timesteps": s["timesteps"]} for s in snapshots],
+            "arrays": {name: _array_digest(a) for name, a in arrays.items()}}
     with atomic_path(out_dir / "train_state.npz") as tmp:
         with open(tmp, "wb") as f:
             np.savez(f, **arrays)
     atomic_write_text(out_dir / "train_state.json", json.dumps(meta, indent=1))
 
 
-def load_state(out_dir: Path, model) -> tuple[dict, list]:
+def _read_bounded(path: Path, what: str) -> bytes:
+    """A regular file's bytes, at most MAX_STATE_BYTES."""
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        raise ResumeError(f"cannot read {what}: {err.strerror or err}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ResumeError(f"{what} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_STATE_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_STATE_BYTES:
+        raise ResumeError(f"{what} is larger than {MAX_STATE_BYTES >> 20} MiB")
+    return data
+
+
+def read_state_files(out_dir: Path) -> tuple[dict, dict]:
+    """(meta, arrays) of a saved training state, every array's digest checked;
+    ResumeError naming what is wrong otherwise."""
+    import io
+    import zipfile
+    import zlib
+
+    present = [name for name in STATE_FILES if (out_dir / name).exists()]
+    if not present:
+        raise ResumeError(f"nothing to resume in {out_dir}: no train_state.json or train_state.npz (start the run "
+                          "without --resume)")
+    if len(present) < 2:
+        missing = sorted(set(STATE_FILES) - set(present))
+        raise ResumeError(f"{out_dir / missing[0]} is missing (a training state is both {' and '.join(STATE_FILES)})")
+    try:
+        meta = json.loads(_read_bounded(out_dir / "train_state.json", "train_state.json").decode("utf-8"),
+                          parse_constant=lambda name: (_ for _ in ()).throw(ValueError(f"{name} is not JSON")))
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:
+        raise ResumeError(f"train_state.json is not valid JSON ({err})") from None
+    if not isinstance(meta, dict) or meta.get("format") != STATE_FORMAT:
+        raise ResumeError("train_state.json is not a training state of experiments/train.py")
+    if meta.get("version") != STATE_VERSION:
+        raise ResumeError(f"train_state.json is version {meta.get('version')!r}; this script resumes version "
+                          f"{STATE_VERSION} (a run saved by an older script cannot be continued exactly)")
+    for key, kind in (("flags", dict), ("counters", dict), ("n_updates", int), ("numpy_rng", dict),
+                      ("snapshots", list), ("arrays", dict)):
+        if not isinstance(meta.get(key), kind) or isinstance(meta.get(key), bool):
+            raise ResumeError(f"train_state.json: {key} is missing or not a {kind.__name__}")
+    data = _read_bounded(out_dir / "train_state.npz", "train_state.npz")
+    arrays = {}
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as z:
+            for name in z.files:
+                arrays[name] = z[name]
+    except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile, zlib.error, RuntimeError,
+            NotImplementedError) as err:
+        raise ResumeError(f"train_state.npz is damaged or not a plain array file ({type(err).__name__}: "
+                          f"{str(err).splitlines()[0] if str(err) else ''})") from None
+    digests = meta["arrays"]
+    if set(digests) != set(arrays):
+        raise ResumeError("train_state.npz does not hold the arrays train_state.json lists (the two files are "
+                          "from different saves)")
+    for name, a in arrays.items():
+        if a.dtype.hasobject or _array_digest(a) != digests[name]:
+            raise ResumeError(f"train_state.npz: array {name!r} is damaged (its SHA-256 differs from the one "
+                              "train_state.json records)")
+    return meta, arrays
+
+
+def load_state(out_dir: Path, model, venv, args) -> tuple[dict, list]:
+    """Restore a saved run into ``model`` (built with the same flags); returns
+    (counters, snapshots, the vector env's saved games: :func:`restore_games`
+    puts them back once the pool is set). Anything wrong is a ResumeError and
+    the run does not start."""
     import torch
 
     from agents import policy_file
+    from britishway_env.errors import BritishWayError
 
-    meta = json.loads((out_dir / "train_state.json").read_text())
-    with np.load(out_dir / "train_state.npz", allow_pickle=False) as z:
-        arrays = {k: z[k] for k in z.files}
+    meta, arrays = read_state_files(out_dir)
+    flags = meta["flags"]
+    for name in TRAINING_FLAGS:
+        if flags.get(name) != getattr(args, name):
+            raise ResumeError(f"the saved run has --{name.replace('_', '-')} {flags.get(name)!r}, this command "
+                              f"{getattr(args, name)!r}: resume with the run's own flags")
     sd = model.policy.state_dict()
-    missing = [k for k in sd if f"policy/{k}" not in arrays]
-    if missing:
-        raise SystemExit(f"train_state.npz does not match this network (missing {missing[:3]})")
-    model.policy.load_state_dict({k: torch.as_tensor(arrays[f"policy/{k}"]) for k in sd})
+    for k, v in sd.items():
+        a = arrays.get(f"policy/{k}")
+        if a is None or a.shape != tuple(v.shape) or a.dtype != np.float32 or not np.isfinite(a).all():
+            raise ResumeError(f"train_state.npz: policy/{k} is missing or not float32 {tuple(v.shape)}")
+    params = [p for group in model.policy.optimizer.param_groups for p in group["params"]]
     opt_state: dict = {}
     for key, value in arrays.items():
         if key.startswith("adam/"):
-            _, idx, name = key.split("/")
-            opt_state.setdefault(int(idx), {})[name] = torch.as_tensor(value)
-    model.policy.optimizer.load_state_dict({"state": opt_state, "param_groups": meta.pop("param_groups")})
+            parts = key.split("/")
+            if len(parts) != 3 or not parts[1].isdigit() or int(parts[1]) >= len(params) \
+                    or parts[2] not in ("step", "exp_avg", "exp_avg_sq"):
+                raise ResumeError(f"train_state.npz: unexpected optimizer array {key!r}")
+            idx = int(parts[1])
+            want = () if parts[2] == "step" else tuple(params[idx].shape)
+            if value.shape != want or value.dtype != np.float32 or not np.isfinite(value).all():
+                raise ResumeError(f"train_state.npz: {key} must be float32 {want}")
+            opt_state.setdefault(idx, {})[parts[2]] = torch.as_tensor(value)
+    if any(set(st) != {"step", "exp_avg", "exp_avg_sq"} for st in opt_state.values()):
+        raise ResumeError("train_state.npz: an optimizer entry lacks step or moments")
     snapshots = []
-    for k, s in enumerate(meta.pop("snapshots")):
+    for k, s in enumerate(meta["snapshots"]):
         prefix = f"snapshot/{k}/"
         snap_arrays = {key[len(prefix):]: v for key, v in arrays.items() if key.startswith(prefix)}
-        snapshots.append({"timesteps": s["timesteps"], "policy": policy_file.MlpPolicy(s["config"], snap_arrays)})
-    return meta, snapshots
+        try:
+            if not isinstance(s, dict) or not isinstance(s.get("timesteps"), int):
+                raise ValueError("a snapshot is {config, timesteps}")
+            snap = policy_file.MlpPolicy(policy_file.check_config(s.get("config"), args.volume), snap_arrays)
+        except (BritishWayError, ValueError, TypeError, KeyError) as err:
+            raise ResumeError(f"train_state: snapshot {k}: {err}") from None
+        snapshots.append({"timesteps": s["timesteps"], "policy": snap})
+    venv_state = {key[len("venv/"):]: v for key, v in arrays.items()
+                  if key.startswith("venv/") and key != "venv/episode_rewards"}
+    rewards = arrays.get("venv/episode_rewards")
+    starts = arrays.get("sb3/last_episode_starts")
+    torch_rng = arrays.get("rng/torch")
+    keys = arrays.get("rng/numpy_keys")
+    nr = meta["numpy_rng"]
+    if rewards is None or rewards.dtype != np.float64 or rewards.ndim != 1 or not np.isin(rewards, (-1, 0, 1)).all():
+        raise ResumeError("train_state.npz: venv/episode_rewards must be the finished games' rewards (-1, 0, +1)")
+    if starts is None or starts.dtype != bool or starts.shape != (args.envs,):
+        raise ResumeError(f"train_state.npz: sb3/last_episode_starts must be bool ({args.envs},)")
+    if torch_rng is None or torch_rng.dtype != np.uint8 or torch_rng.shape != tuple(torch.get_rng_state().shape):
+        raise ResumeError("train_state.npz: rng/torch is not a torch CPU generator state")
+    if keys is None or keys.dtype != np.uint32 or keys.shape != (624,) or nr.get("kind") != "MT19937" \
+            or not isinstance(nr.get("pos"), int) or not 0 <= nr["pos"] <= 624 \
+            or nr.get("has_gauss") not in (0, 1) or not isinstance(nr.get("cached"), float):
+        raise ResumeError("train_state: the NumPy generator state is malformed")
+    counters = meta["counters"]
+    for key, kind in (("timesteps", int), ("next_eval", int), ("next_snap", int), ("last_eval", int),
+                      ("best", float), ("wall_s", float), ("commands", list)):
+        if not isinstance(counters.get(key), kind) or isinstance(counters.get(key), bool):
+            raise ResumeError(f"train_state.json: counters.{key} is missing or not a {kind.__name__}")
+    try:
+        torch.set_rng_state(torch.as_tensor(torch_rng))
+    except RuntimeError as err:
+        raise ResumeError(f"train_state: torch's generator state is refused ({err})") from None
+    # Everything is checked: restore.
+    model.policy.load_state_dict({k: torch.as_tensor(arrays[f"policy/{k}"]) for k in sd})
+    groups = model.policy.optimizer.state_dict()["param_groups"]
+    model.policy.optimizer.load_state_dict({"state": opt_state, "param_groups": groups})
+    np.random.set_state(("MT19937", keys, nr["pos"], nr["has_gauss"], nr["cached"]))
+    venv.episode_rewards[:] = rewards.tolist()
+    model.num_timesteps = counters["timesteps"]
+    model._n_updates = meta["n_updates"]
+    model._last_episode_starts = starts.copy()
+    return counters, snapshots, venv_state
+
+
+def restore_games(model, venv, venv_state: dict) -> None:
+    """The vector env's games as saved (once its pool is the saved run's pool)."""
+    from britishway_env.errors import BritishWayError
+
+    try:
+        venv.venv.set_state(venv_state)
+    except BritishWayError as err:
+        raise ResumeError(f"train_state: the games in play: {err}") from None
+    model._last_obs = venv.venv.observations()
 
 
 # -------------------------------------------------------- behaviour cloning --
@@ -251,6 +442,20 @@ def plot(log_path: Path, png: Path, title: str) -> None:
     plt.close(fig)
 
 
+def write_log(path: Path, rows: list[dict]) -> None:
+    """log.csv with ``rows`` (atomically: a stopped run never leaves half a row)."""
+    import io
+
+    from britishway_env.io import atomic_write_text
+
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=LOG_FIELDS)
+    w.writeheader()
+    for r in rows:
+        w.writerow({k: r[k] for k in LOG_FIELDS})
+    atomic_write_text(path, buf.getvalue())
+
+
 def parse_pool(text: str) -> dict[str, float]:
     pool = {}
     for part in text.split(","):
@@ -285,6 +490,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ent-coef", type=float, default=0.003)
     p.add_argument("--clip", type=float, default=0.1)
     p.add_argument("--threads", type=int, default=2, help="torch and numba threads")
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = p.parse_args(argv)
     for name in ("timesteps", "envs", "eval_games", "eval_every", "snapshot_every", "threads", "n_steps",
                  "batch", "epochs", "keep_snapshots"):
@@ -292,6 +498,8 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--{name.replace('_', '-')} must be positive")
     if not 0 <= args.bc_noise <= 1 or args.bc_games < 0:
         p.error("--bc-noise must be in 0..1 and --bc-games >= 0")
+    if not 0 <= args.seed < 2**31:
+        p.error("--seed must be in 0..2**31-1")
     pool_weights = parse_pool(args.pool)
 
     import numba
@@ -301,6 +509,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from agents import policy_file
     from agents.vec_env import SB3VectorEnv
+    from britishway_env import provenance
+    from britishway_env.io import atomic_write_text
     from britishway_env.registry import spec
 
     vol = spec(args.volume)
@@ -308,12 +518,20 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--seat must be one of {', '.join(vol.agents)} or both (self-play: one network, both seats)")
     eval_seats = vol.agents if args.seat == "both" else (args.seat,)
     out_dir = args.out_dir or ROOT / "runs" / "train" / f"{args.volume}_{args.seat}"
+    if args.resume and not out_dir.is_dir():
+        print(f"train.py: cannot resume: nothing to resume in {out_dir} (no such folder)", file=sys.stderr)
+        return 2
     out_dir.mkdir(parents=True, exist_ok=True)
     log_path, png = out_dir / "log.csv", out_dir / "curve.png"
     numba.set_num_threads(min(args.threads, numba.config.NUMBA_NUM_THREADS))
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     start_wall = time.perf_counter()
+    bc_seed = args.seed + 1_000_003
+    command = provenance.command_line(["experiments/train.py", *argv])
+    run_manifest = provenance.manifest(command=command, seeds={"seed": args.seed, "bc_seed": bc_seed,
+                                                               "eval_seed": EVAL_SEED},
+                                       volume=args.volume, seat=args.seat, flags=vars(args) | {"out_dir": None})
 
     def log(msg: str) -> None:
         print(f"[{time.perf_counter() - start_wall:7.0f} s] {msg}", flush=True)
@@ -323,28 +541,18 @@ def main(argv: list[str] | None = None) -> int:
                         learning_rate=args.lr, gamma=1.0, gae_lambda=0.95, ent_coef=args.ent_coef,
                         clip_range=args.clip, policy_kwargs={"net_arch": NET}, seed=args.seed, verbose=0,
                         device="cpu")
-    counters = {"timesteps": 0, "wall_s": 0.0, "best": -1.0, "bc_agreement": None, "commands": []}
+    # last_eval: the steps of the last evaluation; next_eval / next_snap: when the schedule next evaluates
+    # and snapshots (both advance at rollout boundaries only, so a resumed run keeps the straight run's schedule).
+    counters = {"timesteps": 0, "wall_s": 0.0, "best": -1.0, "bc_agreement": None, "commands": [],
+                "next_eval": args.eval_every, "next_snap": args.snapshot_every, "last_eval": -1}
     snapshots: list = []
-    resumed = args.resume and (out_dir / "train_state.npz").exists()
-    if resumed:
-        counters, snapshots = load_state(out_dir, model)
-        log(f"resumed at {counters['timesteps']:,} steps from {out_dir / 'train_state.npz'}")
-    else:
-        if log_path.exists():
-            log_path.unlink()
-        if args.bc_games:
-            log(f"behaviour cloning: {args.bc_games:,} games of the scripted {args.seat}")
-            data = collect_bot_decisions(args.volume, args.seat, args.bc_games, args.envs, args.seed + 1_000_003,
-                                         args.bc_noise)
-            log(f"{len(data[0]):,} decisions")
-            counters["bc_agreement"] = behaviour_clone(model, data, args.bc_epochs, 2048, 1e-3, args.seed, log)
-            del data
-
     source = (f"MaskablePPO MlpPolicy {NET} tanh, experiments/train.py --volume {args.volume} --seat {args.seat} "
               f"--seed {args.seed}")
-    counters.setdefault("commands", []).append(shlex.join(["python", "experiments/train.py",
-                                                           *(sys.argv[1:] if argv is None else argv)]))
-    latest = Live(actor_of(model, args.volume, source))
+
+    def policy_now(note: str):
+        actor = actor_of(model, args.volume, source + note)
+        m = run_manifest | {"timesteps": counters["timesteps"]}
+        return policy_file.MlpPolicy(policy_file.with_manifest(actor.config, m), actor.arrays)
 
     def set_pool() -> None:
         pool = []
@@ -355,77 +563,130 @@ def main(argv: list[str] | None = None) -> int:
                 pool.append((name, w))
             elif name == "latest":
                 pool.append((latest, w))
-            elif snapshots:
+            elif snapshots:                 # no snapshot yet: the weight waits for the first
                 pool += [(s["policy"], w / len(snapshots)) for s in snapshots]
         venv.set_opponents(pool)
 
-    def evaluate_now(phase: str) -> None:
-        actor = actor_of(model, args.volume, source + f", {counters['timesteps']} steps")
+    def evaluate_now(phase: str, counts_for_best: bool = True) -> None:
+        actor = policy_now(f", {counters['timesteps']} steps")
         recent = venv.episode_rewards[-2000:]
         train_rate = float(np.mean(np.array(recent) > 0)) if recent else float("nan")
         venv.episode_rewards.clear()
         score = []
+        rows = []
         for seat in eval_seats:
             h, n = win_rate(args.volume, seat, actor, "heuristic", args.eval_games, EVAL_SEED, args.envs)
             r, _ = win_rate(args.volume, seat, actor, "random", args.eval_games, EVAL_SEED, args.envs)
             score.append(h / n)
             (h_lo, h_hi), (r_lo, r_hi) = wilson_interval(h, n), wilson_interval(r, n)
-            row = {"timesteps": counters["timesteps"], "wall_s": round(counters["wall_s"], 1), "phase": phase,
-                   "seat": seat, "vs_heuristic": h / n, "vs_heuristic_lo": h_lo, "vs_heuristic_hi": h_hi,
-                   "vs_random": r / n, "vs_random_lo": r_lo, "vs_random_hi": r_hi, "train_win_rate": train_rate,
-                   "eval_games": n}
-            new = not log_path.exists()
-            with log_path.open("a", newline="") as f:
-                w = csv.DictWriter(f, fieldnames=LOG_FIELDS)
-                if new:
-                    w.writeheader()
-                w.writerow(row)
+            rows.append({"timesteps": counters["timesteps"], "wall_s": round(counters["wall_s"], 1), "phase": phase,
+                         "seat": seat, "vs_heuristic": h / n, "vs_heuristic_lo": h_lo, "vs_heuristic_hi": h_hi,
+                         "vs_random": r / n, "vs_random_lo": r_lo, "vs_random_hi": r_hi,
+                         "train_win_rate": train_rate, "eval_games": n})
             log(f"{counters['timesteps']:>10,} steps, {seat}: vs scripted {h / n:.3f} [{h_lo:.3f}, {h_hi:.3f}], "
                 f"vs random {r / n:.3f}, training games won {train_rate:.3f}")
+        old = list(csv.DictReader(log_path.open())) if log_path.exists() else []
+        write_log(log_path, old + rows)
+        counters["last_eval"] = counters["timesteps"]
         policy_file.save(out_dir / "latest.npz", actor.config, actor.arrays)
-        if np.mean(score) > counters["best"]:
+        if counts_for_best and np.mean(score) > counters["best"]:
             counters["best"] = float(np.mean(score))
             policy_file.save(out_dir / "best.npz", actor.config, actor.arrays)
         plot(log_path, png, f"{vol.title}: {args.seat} learner")
-        save_state(out_dir, model, counters, snapshots)
+
+    def boundary() -> None:
+        """What the schedule does when the model has trained on ``num_timesteps``
+        steps and the next rollout is about to start (or the run ends there)."""
+        counters["timesteps"] = int(model.num_timesteps)
+        latest.policy = actor_of(model, args.volume, source)
+        changed = False
+        if counters["timesteps"] >= counters["next_snap"]:
+            while counters["next_snap"] <= counters["timesteps"]:
+                counters["next_snap"] += args.snapshot_every
+            snap = actor_of(model, args.volume, source + f", snapshot at {counters['timesteps']} steps")
+            snapshots.append({"timesteps": counters["timesteps"], "policy": snap})
+            del snapshots[:-args.keep_snapshots]
+            set_pool()
+            changed = True
+        if counters["timesteps"] >= counters["next_eval"]:
+            while counters["next_eval"] <= counters["timesteps"]:
+                counters["next_eval"] += args.eval_every
+            evaluate_now("ppo")
+            changed = True
+        if changed:
+            save_state(out_dir, model, venv, counters, snapshots, args)
 
     class Hooks(BaseCallback):
         def __init__(self):
             super().__init__()
             self.t0 = time.perf_counter()
-            self.next_eval = counters["timesteps"] + args.eval_every
-            self.next_snap = counters["timesteps"] + args.snapshot_every
 
         def _on_step(self) -> bool:
             return True
 
-        def _on_rollout_end(self) -> None:
+        def _on_rollout_start(self) -> None:
+            # SB3 calls this after the previous rollout's update: the model has
+            # learnt from every step counted, so a state saved now resumes exactly.
             now = time.perf_counter()
             counters["wall_s"] += now - self.t0
-            self.t0 = now
-            counters["timesteps"] = done_before + self.model.num_timesteps
-            latest.policy = actor_of(self.model, args.volume, source)
-            if counters["timesteps"] >= self.next_snap:
-                self.next_snap += args.snapshot_every
-                snap = actor_of(self.model, args.volume, source + f", snapshot at {counters['timesteps']} steps")
-                snapshots.append({"timesteps": counters["timesteps"], "policy": snap})
-                del snapshots[:-args.keep_snapshots]
-                set_pool()
-            if counters["timesteps"] >= self.next_eval:
-                self.next_eval += args.eval_every
-                evaluate_now("ppo")
-                self.t0 = time.perf_counter()
+            boundary()
+            self.t0 = time.perf_counter()
 
-    if not resumed:
+    if args.resume:
+        try:
+            counters, snapshots, venv_state = load_state(out_dir, model, venv, args)
+            latest = Live(actor_of(model, args.volume, source))
+            set_pool()
+            restore_games(model, venv, venv_state)
+        except ResumeError as err:
+            print(f"train.py: cannot resume from {out_dir}: {err}", file=sys.stderr)
+            return 2
+        log(f"resumed at {counters['timesteps']:,} steps from {out_dir / 'train_state.npz'}")
+        # Rows a continued run supersedes: the previous invocation's end-of-run evaluation, and
+        # anything logged after the saved state (a run stopped between its log and its state).
+        if log_path.exists():
+            kept = [r for r in csv.DictReader(log_path.open())
+                    if r.get("phase") != "final" and int(r["timesteps"]) <= counters["timesteps"]]
+            write_log(log_path, kept)
+        manifests = json.loads((out_dir / "manifest.json").read_text()) if (out_dir / "manifest.json").is_file() \
+            else {"runs": []}
+        if not isinstance(manifests, dict) or not isinstance(manifests.get("runs"), list):
+            manifests = {"runs": []}
+    else:
+        for stale in (log_path, out_dir / "train_state.json", out_dir / "train_state.npz"):
+            if stale.exists():
+                stale.unlink()
+        manifests = {"runs": []}
+        if args.bc_games:
+            log(f"behaviour cloning: {args.bc_games:,} games of the scripted {args.seat}")
+            data = collect_bot_decisions(args.volume, args.seat, args.bc_games, args.envs, bc_seed, args.bc_noise)
+            log(f"{len(data[0]):,} decisions")
+            counters["bc_agreement"] = behaviour_clone(model, data, args.bc_epochs, 2048, 1e-3, args.seed, log)
+            del data
+        latest = Live(actor_of(model, args.volume, source))
+    manifests["runs"].append(run_manifest | {"resumed_at": counters["timesteps"] if args.resume else None})
+    atomic_write_text(out_dir / "manifest.json", json.dumps(manifests, indent=1))
+
+    counters["commands"].append(command)
+
+    if not args.resume:
         evaluate_now("cloned" if args.bc_games else "initial")
-    set_pool()
-    done_before = counters["timesteps"]
-    remaining = args.timesteps - done_before
+        set_pool()
+        # Start the games here rather than in SB3's learn(), so the state can be saved before the first rollout.
+        model._last_obs = venv.reset()
+        model._last_episode_starts = np.ones(args.envs, dtype=bool)
+        save_state(out_dir, model, venv, counters, snapshots, args)
+    remaining = args.timesteps - counters["timesteps"]
     if remaining > 0:
-        log(f"MaskablePPO for {remaining:,} learner steps, {args.envs} games at a time, pool {pool_weights}")
-        model.learn(total_timesteps=remaining, callback=Hooks(), progress_bar=False, reset_num_timesteps=True)
-        counters["timesteps"] = done_before + model.num_timesteps
-        evaluate_now("final")
+        log(f"MaskablePPO to {args.timesteps:,} learner steps, {args.envs} games at a time, pool {pool_weights}")
+        hooks = Hooks()
+        model.learn(total_timesteps=remaining, callback=hooks, progress_bar=False, reset_num_timesteps=False)
+        counters["wall_s"] += time.perf_counter() - hooks.t0
+        boundary()                  # the schedule at the last step, as a longer run would meet it
+        if counters["last_eval"] != counters["timesteps"]:
+            # Not on the schedule: reported, not a candidate for best.npz (a resumed run drops the row).
+            evaluate_now("final", counts_for_best=False)
+        save_state(out_dir, model, venv, counters, snapshots, args)
     log(f"done: {counters['timesteps']:,} steps, {counters['wall_s'] / 60:.1f} min of PPO; best against the "
         f"scripted bot {counters['best']:.3f}; policy files {out_dir / 'best.npz'}, {out_dir / 'latest.npz'}")
     return 0

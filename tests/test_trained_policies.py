@@ -152,7 +152,7 @@ def test_training_script_clones_trains_evaluates_and_resumes(tmp_path):
     assert len(more) > len(rows) and int(more[-1]["timesteps"]) >= 4096
     assert not any(p.suffix in (".zip", ".pkl", ".pt") for p in out.iterdir())   # nothing pickled
     state = __import__("json").loads((out / "train_state.json").read_text())
-    assert len(state["commands"]) == 2 and "--resume" in state["commands"][1]
+    assert len(state["counters"]["commands"]) == 2 and "--resume" in state["counters"]["commands"][1]
 
     import experiments.training_report as training_report
 
