@@ -61,6 +61,8 @@ class Solo1948VecEnv(MaskedVecEnv):
             for i in done_idx:
                 infos[i]["terminal_observation"] = self.obs[i].copy()
                 infos[i]["outcome"] = L.OUTCOME_NAMES[int(outcome[i])]
+                # The game's reward and decisions (SB3's ep_rew_mean and ep_len_mean).
+                infos[i]["episode"] = {"r": float(rewards[i]), "l": int(self.decisions[i]) + int(not mask_ok[i])}
             fresh = self.states[done_idx]
             batch.reset_batch(fresh, self._next_seeds(len(done_idx)))
             self.states[done_idx] = fresh

@@ -502,7 +502,20 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--seed must be in 0..2**31-1")
     pool_weights = parse_pool(args.pool)
 
-    import numba
+    import torch
+
+    from britishway_env.engine.threads import numba_threads
+
+    torch_threads = torch.get_num_threads()
+    try:
+        with numba_threads(args.threads):
+            torch.set_num_threads(args.threads)
+            return run(args, argv, p, pool_weights)
+    finally:
+        torch.set_num_threads(torch_threads)         # a run in a process (tests, notebooks) leaves it as it was
+
+
+def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -> int:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -523,8 +536,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     out_dir.mkdir(parents=True, exist_ok=True)
     log_path, png = out_dir / "log.csv", out_dir / "curve.png"
-    numba.set_num_threads(min(args.threads, numba.config.NUMBA_NUM_THREADS))
-    torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     start_wall = time.perf_counter()
     bc_seed = args.seed + 1_000_003

@@ -29,12 +29,13 @@ EVAL_SEED = 20260611
 
 
 def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threads: int = 2,
-          sb3_out: Path | None = None) -> float:
+          sb3_out: Path | None = None, command: str | None = None) -> float:
     import torch
     from sb3_contrib import MaskablePPO
 
     from agents.export_sb3 import export_state_dict
     from agents.vec_solo1948 import Solo1948VecEnv
+    from britishway_env.provenance import manifest
 
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
@@ -50,7 +51,9 @@ def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threa
     out.parent.mkdir(parents=True, exist_ok=True)
     export_state_dict(model.policy.state_dict(), out, volume="solo1948", activation="tanh",
                       source=f"MaskablePPO MlpPolicy [256, 256] tanh, {timesteps} steps, seed {seed}, "
-                             "experiments/train_solo1948.py")
+                             "experiments/train_solo1948.py",
+                      manifest=manifest(command=command, seeds={"seed": seed}, volume="solo1948",
+                                        timesteps=int(model.num_timesteps), threads=threads))
     if sb3_out is not None:
         model.save(str(sb3_out))
     return elapsed
@@ -85,7 +88,8 @@ def report(rows: list[dict], args: argparse.Namespace, train_seconds: float | No
         "# 1948 solo deck: policy evaluation",
         "",
         f"Generated {date.today().isoformat()} by `experiments/train_solo1948.py` on "
-        f"{platform.machine()} ({numba.config.NUMBA_NUM_THREADS} cores), Python {platform.python_version()}, "
+        f"{platform.machine()} ({numba.config.NUMBA_NUM_THREADS} cores, {numba.get_num_threads()} numba "
+        f"thread{'s' if numba.get_num_threads() > 1 else ''} used), Python {platform.python_version()}, "
         f"torch {torch.__version__}, sb3-contrib {sb3_contrib.__version__}.",
         "",
         f"Every policy plays the same {rows[0]['games']:,} games (base seed {EVAL_SEED}); "
@@ -99,17 +103,28 @@ def report(rows: list[dict], args: argparse.Namespace, train_seconds: float | No
             f"| {r['policy']} | {r['games']:,} | {r['wins']:,} | {r['rate']:.4f} | "
             f"[{r['lo']:.4f}, {r['hi']:.4f}] | {r['decisive']:,} | {r['attrition']:,} | {r['loss']:,} | {r['turns']:.2f} |"
         )
+    shipped = args.out.resolve() == DEFAULT_OUT.resolve()
+    evaluated = "ppo" if shipped else str(args.out)
     lines += ["", "## Commands", "", "```"]
     if train_seconds is not None:
-        lines.append(f"python experiments/train_solo1948.py --timesteps {args.timesteps} --envs {args.envs} "
-                     f"--seed {args.seed} --eval-games {args.eval_games}")
+        lines.append(args.command)
         lines.append(f"# training took {train_seconds / 60:.1f} min on this machine")
-    for policy in ("random", "heuristic", "ppo"):
+    for policy in ("random", "heuristic", evaluated):
         lines.append(f"britishway rollouts solo1948 --games {rows[0]['games']} --policy {policy} --seed {EVAL_SEED}")
     lines += ["```", "",
-              "`--policy ppo` is the shipped policy file `agents/checkpoints/solo1948_ppo.npz` "
-              "(weights and a JSON config; loaded with NumPy, nothing unpickled).",
+              ("`--policy ppo` is the shipped policy file `agents/checkpoints/solo1948_ppo.npz`" if shipped
+               else f"The trained policy is the policy file `{args.out}`")
+              + " (weights and a JSON config; loaded with NumPy, nothing unpickled).",
               "The heuristic is the greedy one-step look-ahead of `britishway_env/solo1948/policies.py`.", ""]
+    from agents import policy_file
+    from britishway_env.provenance import describe, manifest
+
+    net = policy_file.load(args.out, volume="solo1948")
+    lines += ["## Provenance", "", "This report:", "", "```",
+              *describe(manifest(command=args.command, seeds={"eval_seed": EVAL_SEED})), "```", "",
+              f"The policy file `{args.out.name}` (weights SHA-256 `{net.weights_sha256}`):", "", "```",
+              *(describe(net.manifest) if net.manifest else ["written before policy files carried a manifest"]),
+              "```", ""]
     return "\n".join(lines)
 
 
@@ -129,22 +144,36 @@ def main(argv: list[str] | None = None) -> int:
                    help="write the checkpoint and the report into this folder instead of the shipped ones")
     p.add_argument("--eval-only", action="store_true", help="skip training; evaluate --out")
     p.add_argument("--no-progress", action="store_true")
-    p.add_argument("--torch-threads", type=int, default=2, help="torch threads for training")
+    p.add_argument("--threads", "--torch-threads", dest="threads", type=int, default=2,
+                   help="threads for torch and for numba's compiled games (default 2; 1 on a busy machine)")
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = p.parse_args(argv)
-    if min(args.timesteps, args.envs, args.eval_games, args.torch_threads) < 1:
-        p.error("--timesteps, --envs, --eval-games and --torch-threads must be >= 1")
+    if min(args.timesteps, args.envs, args.eval_games, args.threads) < 1:
+        p.error("--timesteps, --envs, --eval-games and --threads must be >= 1")
+    from britishway_env.provenance import command_line
+
+    args.command = command_line(["experiments/train_solo1948.py", *argv])
     if args.out is None:
         args.out = DEFAULT_OUT if args.out_dir is None else args.out_dir / DEFAULT_OUT.name
     if args.report is None:
         args.report = str(DEFAULT_REPORT if args.out_dir is None else args.out_dir / DEFAULT_REPORT.name)
 
     sys.path.insert(0, str(ROOT))
+    from britishway_env.engine.threads import numba_threads
+
+    # Numba's compiled games run on --threads too: left at every core, they wait on a busy machine's other
+    # processes at each batch and training slows many times over.
+    with numba_threads(args.threads):
+        return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
     train_seconds = None
     if not args.eval_only:
         if args.out.suffix != ".npz":
             p.error(f"--out must be a .npz policy file, got {args.out}")
         train_seconds = train(args.timesteps, args.envs, args.seed, args.out, not args.no_progress,
-                              args.torch_threads, args.sb3_out)
+                              args.threads, args.sb3_out, args.command)
         print(f"trained {args.timesteps:,} steps in {train_seconds:.0f} s -> {args.out}")
     rows = evaluate(args.eval_games, args.out)
     for r in rows:

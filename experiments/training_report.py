@@ -23,6 +23,7 @@ import argparse
 import csv
 import json
 import platform
+import shlex
 import shutil
 import sys
 import time
@@ -39,6 +40,9 @@ OUT = {"palestine": "training.md", "cyprus": "training_cyprus.md", "arab_revolt"
 
 
 def evaluate(volume: str, games: int, seed: int, policies: dict[str, str]) -> list[dict]:
+    """Each seat's network, the scripted bot and random play in that seat against
+    random play and the scripted bot, then the two networks against each other:
+    one row per pairing, every pairing on the same games."""
     from britishway_env import rollouts
     from britishway_env.engine.stats import wilson_interval
 
@@ -62,8 +66,58 @@ def evaluate(volume: str, games: int, seed: int, policies: dict[str, str]) -> li
     return rows
 
 
-def name_of(player: str, policies: dict) -> str:
-    return "**trained**" if player in policies.values() else player
+def won_games(volume: str, games: int, seed: int, policies: dict[str, str], seat: str):
+    """Whether ``seat`` won each of games 0 .. games - 1 (base ``seed``) with ``policies``."""
+    from britishway_env import rollouts
+
+    df = rollouts.run(volume, games, seed=seed, policies=policies)
+    return (df.sort_values("game")["winner"] == seat).to_numpy()
+
+
+def compare_previous(volume: str, games: int, seed: int, policies: dict[str, str],
+                     previous: dict[str, str]) -> dict:
+    """Each seat's network against the one shipped before it, on the same games:
+    against the scripted bot and against both networks of the other seat. Per
+    seat and opponent: both win rates and their paired difference (new minus
+    previous) with Newcombe's interval; the cross table of British win rates."""
+    from britishway_env.engine.stats import paired_difference, wilson_interval
+
+    seats = tuple(policies)
+    out = {"seats": {}, "cross": {}}
+    for seat in seats:
+        other = seats[1 - seats.index(seat)]
+        opponents = {"the scripted bot": "heuristic", f"the new {other} network": policies[other],
+                     f"the previous {other} network": previous[other]}
+        rows = []
+        for label, opponent in opponents.items():
+            new = won_games(volume, games, seed, {seat: policies[seat], other: opponent}, seat)
+            old = won_games(volume, games, seed, {seat: previous[seat], other: opponent}, seat)
+            diff, lo, hi = paired_difference(new, old)
+            rows.append({"opponent": label, "new": new.mean(), "new_ci": wilson_interval(int(new.sum()), games),
+                         "previous": old.mean(), "previous_ci": wilson_interval(int(old.sum()), games),
+                         "diff": diff, "lo": lo, "hi": hi})
+        out["seats"][seat] = rows
+    for b_name, b in (("new", policies[seats[0]]), ("previous", previous[seats[0]])):
+        for i_name, i in (("new", policies[seats[1]]), ("previous", previous[seats[1]])):
+            won = won_games(volume, games, seed, {seats[0]: b, seats[1]: i}, seats[0])
+            out["cross"][(b_name, i_name)] = (won.mean(), wilson_interval(int(won.sum()), games))
+    return out
+
+
+def describe_network(volume: str, seat: str, name: str) -> dict:
+    """What the report says of the network behind a policy name: its file, the
+    hash of its weights and the run that made it (from its manifest)."""
+    from agents.trained import load_network, resolve
+
+    path = resolve(name, volume, seat)
+    net = load_network(name, volume, seat)
+    try:
+        shown = path.resolve().relative_to(ROOT)
+    except ValueError:
+        shown = path
+    m = net.manifest or {}
+    return {"file": str(shown), "sha256": net.weights_sha256, "timesteps": m.get("timesteps"),
+            "commit": m.get("git_commit"), "command": m.get("command"), "source": net.config["source"]}
 
 
 # What was tried, per volume (the recipe itself is in the commands).
@@ -111,16 +165,25 @@ def report(rows: list[dict], args, runs: dict) -> str:
     policies = args.policies
     seats = tuple(policies)
     found = spec(args.volume)
-    files = ", ".join(f"`{args.volume}_{seat}.npz`" for seat in seats)
+    nets = {seat: describe_network(args.volume, seat, policies[seat]) for seat in seats}
+
+    def name_of(player: str) -> str:
+        return "**trained**" if player in policies.values() else player
+
     lines = [
         f"# {found.title}: trained policies", "",
         f"Generated {date.today().isoformat()} by `experiments/training_report.py` on {platform.machine()} "
         f"({numba.config.NUMBA_NUM_THREADS} cores), Python {platform.python_version()}.", "",
-        f"Two networks, one per seat (in `agents/checkpoints/`: {files}; "
-        "the policy name `trained`), each trained by `experiments/train.py`: behaviour cloning of the scripted "
-        "bot of its seat, then MaskablePPO on the compiled vector env against a pool of opponents. They are "
-        "plain policy files (float32 weights and a JSON config, read with NumPy, nothing unpickled) and play "
-        "without torch.", "",
+        "Two networks, one per seat (**trained** in the tables below), each trained by `experiments/train.py`: "
+        "behaviour cloning of the scripted bot of its seat, then MaskablePPO on the compiled vector env against "
+        "a pool of opponents. They are plain policy files (float32 weights and a JSON config, read with NumPy, "
+        "nothing unpickled) and play without torch; `trained` names the shipped file of each seat.", "",
+        "| seat | policy file | weights (SHA-256, first 16) | learner steps | trained at commit |",
+        "|---|---|---|---:|---|",
+        *(f"| {seat} | `{n['file']}` | `{n['sha256'][:16]}` | "
+          f"{'' if n['timesteps'] is None else format(n['timesteps'], ',')} | "
+          f"{'(no manifest)' if n['commit'] is None else '`' + str(n['commit'])[:10] + '`'} |"
+          for seat, n in nets.items()), "",
         "## Evaluation", "",
         f"Every pairing plays the same {args.games:,} games (base seed {args.seed}; game *i* has the same seed, "
         "deck and setup in every row: paired comparisons; no training or training-evaluation game used this "
@@ -131,7 +194,7 @@ def report(rows: list[dict], args, runs: dict) -> str:
     for r in rows:
         if r["opponent"] == "trained":
             continue
-        lines.append(f"| {r['seat']} | {r['opponent']} | {name_of(r['player'], policies)} | {r['games']:,} | "
+        lines.append(f"| {r['seat']} | {r['opponent']} | {name_of(r['player'])} | {r['games']:,} | "
                      f"{r['wins']:,} | {r['rate']:.4f} | [{r['lo']:.4f}, {r['hi']:.4f}] |")
     both = [r for r in rows if r["opponent"] == "trained"][0]
     lines += ["", f"Trained against trained: the British network wins {both['wins']:,} of {both['games']:,} "
@@ -146,6 +209,35 @@ def report(rows: list[dict], args, runs: dict) -> str:
         ok = vr["rate"] >= BAR_RANDOM and vh["lo"] > 0.5
         lines.append(f"| {seat} | {vr['rate']:.4f} | {vh['lo']:.4f} (rate {vh['rate']:.4f}) | "
                      f"{'yes' if ok else 'no'} |")
+    if getattr(args, "comparison", None):
+        cmp = args.comparison
+        prev = {seat: describe_network(args.volume, seat, args.previous[seat]) for seat in seats}
+        lines += ["", "## Against the networks shipped before", "",
+                  "The networks above replaced "
+                  + " and ".join(f"`{prev[s]['file']}` (`{prev[s]['sha256'][:16]}`)" for s in seats)
+                  + f", which were trained with an opponent pool that, through a defect since fixed, drew its "
+                  "first entry (the scripted bot) for every game. Each network and its predecessor play the same "
+                  f"{args.games:,} games against the same opponents; the difference is paired (Newcombe's "
+                  "interval for paired proportions, 95%).", "",
+                  f"British win rate, {seats[0]} network (rows) against {seats[1]} network (columns):", "",
+                  f"| {seats[0]} \\ {seats[1]} | new | previous |", "|---|---:|---:|"]
+        for b_name in ("new", "previous"):
+            cells = []
+            for i_name in ("new", "previous"):
+                rate, (lo, hi) = cmp["cross"][(b_name, i_name)]
+                cells.append(f"{rate:.4f} [{lo:.4f}, {hi:.4f}]")
+            lines.append(f"| {b_name} | " + " | ".join(cells) + " |")
+        for seat in seats:
+            rows_ = cmp["seats"][seat]
+            lines += ["", f"{found.faction(seat)}: win rate of the new and the previous network, and the "
+                          "difference", "",
+                      "| against | new | previous | new - previous | 95% CI |", "|---|---:|---:|---:|---|"]
+            for r in rows_:
+                lines.append(f"| {r['opponent']} | {r['new']:.4f} | {r['previous']:.4f} | {r['diff']:+.4f} | "
+                             f"[{r['lo']:+.4f}, {r['hi']:+.4f}] |")
+            mean_new = sum(r["new"] for r in rows_) / len(rows_)
+            mean_old = sum(r["previous"] for r in rows_) / len(rows_)
+            lines += ["", f"Mean over the three opponents: new {mean_new:.4f}, previous {mean_old:.4f}."]
     lines += ["", "## Training", ""]
     for seat in seats:
         run = runs.get(seat)
@@ -159,8 +251,8 @@ def report(rows: list[dict], args, runs: dict) -> str:
                   "its decisions (training data, last epoch);",
                   f"- MaskablePPO: {int(state['timesteps']):,} learner steps in {state['wall_s'] / 60:.1f} min "
                   f"({int(state['timesteps']) / max(state['wall_s'], 1e-9):,.0f} steps/s with the evaluations);",
-                  f"- shipped: the evaluation row with the best win rate against the scripted bot "
-                  f"({state['best']:.3f} on the training-evaluation games).", ""]
+                  f"- best evaluation against the scripted bot: {state['best']:.3f} on the training-evaluation "
+                  "games (`best.npz`).", ""]
         if curve is not None:
             lines += [f"![{seat} learning curve]({curve.name})", ""]
         lines += ["| learner steps | phase | vs scripted bot | 95% CI | vs random | won in training |",
@@ -178,21 +270,20 @@ def report(rows: list[dict], args, runs: dict) -> str:
         "- The scripted bots are deterministic: a network can learn where they err and exploit it. The rates "
         "against them measure that, on games never seen in training; they do not say the network plays well "
         "against other opponents. Against the other trained network see the line above the bar table.",
-        "- The learner-steps column counts steps collected; each evaluation ran after a rollout was "
-        "collected and before its update.", "",
+        "- The learner-steps column counts the steps the network has learnt from: each evaluation runs at a "
+        "rollout boundary, after the update.", "",
     ]
     lines += ["## Reproduce", "", "```"]
     for seat in seats:
         run = runs.get(seat)
         if run is not None:
             lines += run[0].get("commands", [f"python experiments/train.py --seat {seat}"])
-    lines.append(f"python experiments/training_report.py --volume {args.volume} --games {args.games} "
-                 f"--seed {args.seed}")
+    lines.append(shlex.join(["python", "experiments/training_report.py", *args.argv]))
     for seat in seats:
         other = seats[1 - seats.index(seat)]
         for opponent in ("random", "heuristic"):
             lines.append(f"britishway rollouts {args.volume} --games {args.games} --seed {args.seed} "
-                         f"--policy {seat}=trained,{other}={opponent}")
+                         f"--policy {seat}={policies[seat]},{other}={opponent}")
     lines += ["```", ""]
     return "\n".join(lines)
 
@@ -202,6 +293,7 @@ def read_run(folder: Path):
     if not state_path.is_file() or not log_path.is_file():
         return None
     state = json.loads(state_path.read_text())
+    state = state.get("counters", state)        # the counters (a flat file before training states had versions)
     log = list(csv.DictReader(log_path.open()))
     curve = folder / "curve.png"
     return state, log, curve if curve.is_file() else None
@@ -213,8 +305,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=4000)
     p.add_argument("--seed", type=int, default=EVAL_SEED)
     p.add_argument("--british", default="trained", help="the British policy ('trained' or a policy file)")
-    p.add_argument("--irgun", "--eoka", dest="insurgent", default="trained",
-                   help="the insurgent seat's policy, Irgun or EOKA ('trained' or a policy file)")
+    p.add_argument("--irgun", "--eoka", "--rebels", dest="insurgent", default="trained",
+                   help="the insurgent seat's policy, Irgun, EOKA or the Rebels ('trained' or a policy file)")
+    p.add_argument("--previous-british", default=None,
+                   help="the British network shipped before (a policy file): compared with --british on the "
+                        "same games")
+    p.add_argument("--previous-irgun", "--previous-eoka", "--previous-rebels", dest="previous_insurgent",
+                   default=None, help="the insurgent network shipped before (a policy file)")
     p.add_argument("--runs", type=Path, default=ROOT / "runs" / "train",
                    help="folder of the training runs (<volume>_<seat>/, as experiments/train.py writes them)")
     p.add_argument("--out", type=Path, help="the report (default docs/results/training.md, "
@@ -225,10 +322,25 @@ def main(argv: list[str] | None = None) -> int:
     from britishway_env.io import atomic_write_text
     from britishway_env.registry import spec
 
+    from britishway_env.errors import UnknownPolicyError
+
+    args.argv = sys.argv[1:] if argv is None else list(argv)
     seats = spec(args.volume).agents
     args.policies = {seats[0]: args.british, seats[1]: args.insurgent}
+    if (args.previous_british is None) != (args.previous_insurgent is None):
+        p.error("give both --previous-british and --previous-<insurgent>, or neither")
+    args.previous = None if args.previous_british is None else {seats[0]: args.previous_british,
+                                                                seats[1]: args.previous_insurgent}
+    try:
+        for named in (args.policies, args.previous or {}):
+            for seat, name in named.items():
+                describe_network(args.volume, seat, name)       # refused by name before any game is played
+    except UnknownPolicyError as err:
+        p.error(str(err))
     args.out = args.out or ROOT / "docs" / "results" / OUT[args.volume]
     rows = evaluate(args.volume, args.games, args.seed, args.policies)
+    args.comparison = None if args.previous is None else compare_previous(
+        args.volume, args.games, args.seed, args.policies, args.previous)
     runs = {}
     for seat in seats:
         run = read_run(args.runs / f"{args.volume}_{seat}")

@@ -158,3 +158,21 @@ def test_a_foreign_training_state_is_refused_by_name(runs, tmp_path, capsys):
     assert code == 2 and "--volume 'palestine'" in err
     code, err = resume(folder, "--lr", "0.5", capsys=capsys)
     assert code == 2 and "--lr" in err
+
+
+def test_the_training_report_names_the_files_it_evaluated_and_compares_with_the_previous(runs, tmp_path):
+    import experiments.training_report as training_report
+    from agents.trained import SHIPPED_SEATS
+
+    mine = runs / "straight" / "best.npz"
+    md = tmp_path / "training.md"
+    assert training_report.main(["--games", "20", "--irgun", str(mine), "--previous-british",
+                                 str(SHIPPED_SEATS[("palestine", "british")]), "--previous-irgun",
+                                 str(SHIPPED_SEATS[("palestine", "irgun")]), "--runs", str(runs / "none"),
+                                 "--out", str(md)]) == 0
+    text = md.read_text()
+    assert f"`{mine}`" in text and policy_file.load(mine).weights_sha256[:16] in text
+    assert "agents/checkpoints/palestine_british.npz" in text
+    assert f"--policy irgun={mine},british=heuristic" in text           # the file, not 'trained'
+    assert "## Against the networks shipped before" in text and "| the scripted bot |" in text
+    assert f"--irgun {mine}" in text                                    # the command that made the report

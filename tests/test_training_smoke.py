@@ -47,6 +47,52 @@ def test_training_script_runs_and_writes_a_usable_checkpoint(tmp_path):
     assert len(df) == 200 and set(df["outcome"]) <= set(L.OUTCOME_NAMES[1:])
 
 
+def test_training_into_a_folder_reports_on_the_new_file_and_names_it(tmp_path):
+    import numba
+
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    """--out-dir: the report evaluates the policy file trained there, and its
+    commands name that file (not the shipped one); --threads bounds numba too."""
+    import numba
+
+    import experiments.train_solo1948 as train
+    from agents import policy_file
+
+    assert train.main(["--timesteps", "2048", "--envs", "16", "--out-dir", str(tmp_path), "--eval-games", "200",
+                       "--no-progress", "--threads", "1"]) == 0
+    out = tmp_path / "solo1948_ppo.npz"
+    text = (tmp_path / "solo1948.md").read_text()
+    assert f"--policy {out} --seed" in text and "--policy ppo" not in text
+    assert "--out-dir" in text and "--threads 1" in text                 # the command that ran
+    assert "1 numba thread used" in text and "## Provenance" in text and net_hash(out) in text
+    assert numba.get_num_threads() == numba.config.NUMBA_NUM_THREADS           # put back after the run
+    net = policy_file.load(out)
+    assert net.manifest["weights_sha256"] == net.weights_sha256 and net.manifest["timesteps"] >= 2048
+    assert "experiments/train_solo1948.py" in net.manifest["command"]
+
+
+def net_hash(path):
+    from agents import policy_file
+
+    return policy_file.load(path).weights_sha256
+
+
+def test_the_solo_vec_env_reports_episode_lengths():
+    venv = Solo1948VecEnv(num_envs=4, seed=0)
+    venv.reset()
+    rng = np.random.default_rng(0)
+    lengths = np.zeros(4, dtype=np.int64)
+    seen = 0
+    while seen < 6:
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in venv.action_masks()])
+        obs, rew, done, info = venv.step(acts)
+        lengths += 1
+        for i in np.flatnonzero(done):
+            assert info[i]["episode"]["l"] == lengths[i] and info[i]["episode"]["r"] == rew[i]
+            lengths[i] = 0
+            seen += 1
+
+
 def test_shipped_checkpoint_plays_legal_games():
     assert SHIPPED["solo1948"].is_file(), "agents/checkpoints/solo1948_ppo.npz must be shipped"
     a = rollouts.run("solo1948", 300, seed=2, policy="ppo")

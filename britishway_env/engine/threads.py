@@ -17,10 +17,25 @@ For a runner that calls all of a volume's rules, that was about 6 s of a
 
 from __future__ import annotations
 
+import contextlib
 from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
+
+@contextlib.contextmanager
+def numba_threads(n: int | None):
+    """Run the block with ``n`` numba threads (at most the machine's; None:
+    leave the count as it is), then put the caller's count back: a run that
+    asked for one thread must not leave the rest of the process on one."""
+    before = numba.get_num_threads()
+    if n is not None:
+        numba.set_num_threads(max(1, min(int(n), numba.config.NUMBA_NUM_THREADS)))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
 
 PIECES_PER_THREAD = 4      # games differ in length: smaller slices even out the threads' work
 
