@@ -19,7 +19,14 @@ Stages, all written under ``--out-dir`` (default ``runs/train/<volume>_<seat>``)
    game's opponent drawn from the pool (``--pool``: ``heuristic``,
    ``random``, ``latest`` (the learner's own actor as of the last rollout)
    and ``snapshots`` (frozen copies taken every ``--snapshot-every`` steps,
-   the last ``--keep-snapshots``), with weights).
+   the last ``--keep-snapshots``), ``trained`` (the shipped network of the
+   other seat) or a policy file of the other seat (``FILE.npz``), with
+   weights; each game draws one by the weights). With a single ``--seat``,
+   ``latest`` and the snapshots are the learner's own network answering the
+   other seat's decisions, which it never learns: they play little better than
+   random there (the script says so when it starts); the networks of the other
+   seat are ``trained`` and policy files. With ``--seat both`` they are the
+   real self-play opponents.
 3. **Evaluation** every ``--eval-every`` steps: the deterministic actor
    against the scripted bot and random play on ``--eval-games`` paired games
    (the same seeds for both opponents, never the training seeds), win rates
@@ -456,13 +463,28 @@ def write_log(path: Path, rows: list[dict]) -> None:
     atomic_write_text(path, buf.getvalue())
 
 
+POOL_NAMES = ("heuristic", "random", "latest", "snapshots", "trained")
+
+
 def parse_pool(text: str) -> dict[str, float]:
+    """``--pool``: NAME=WEIGHT entries, NAME one of POOL_NAMES or a policy file
+    (``.npz``) of the other seat; weights finite, >= 0, not all 0."""
     pool = {}
     for part in text.split(","):
         name, _, weight = part.partition("=")
-        if name not in ("heuristic", "random", "latest", "snapshots") or not weight:
-            raise SystemExit(f"--pool: entries are heuristic|random|latest|snapshots=WEIGHT, got {part!r}")
-        pool[name] = float(weight)
+        if (name not in POOL_NAMES and not name.lower().endswith(".npz")) or not weight:
+            raise ValueError(f"entries are {'|'.join(POOL_NAMES)}|FILE.npz=WEIGHT, got {part!r}")
+        if name in pool:
+            raise ValueError(f"{name} is named twice")
+        try:
+            w = float(weight)
+        except ValueError:
+            raise ValueError(f"the weight of {name} is not a number: {weight!r}") from None
+        if not (w >= 0 and np.isfinite(w)):
+            raise ValueError(f"the weight of {name} must be a finite number >= 0, got {weight!r}")
+        pool[name] = w
+    if sum(pool.values()) <= 0:
+        raise ValueError("the weights add up to 0")
     return pool
 
 
@@ -500,7 +522,10 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--bc-noise must be in 0..1 and --bc-games >= 0")
     if not 0 <= args.seed < 2**31:
         p.error("--seed must be in 0..2**31-1")
-    pool_weights = parse_pool(args.pool)
+    try:
+        pool_weights = parse_pool(args.pool)
+    except ValueError as err:
+        p.error(f"--pool: {err}")
 
     import torch
 
@@ -529,6 +554,20 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
     vol = spec(args.volume)
     if args.seat not in vol.agents + ("both",):
         p.error(f"--seat must be one of {', '.join(vol.agents)} or both (self-play: one network, both seats)")
+    networks = {}                   # the pool's fixed networks of the other seat, by their --pool name
+    for name in pool_weights:
+        if name == "trained" or name.lower().endswith(".npz"):
+            if args.seat == "both":
+                p.error(f"--pool {name}: a network plays one seat; with --seat both the pool's networks are "
+                        "latest and snapshots")
+            from agents.trained import load_network
+            from britishway_env.errors import UnknownPolicyError
+
+            other = vol.agents[1 - vol.agents.index(args.seat)]
+            try:
+                networks[name] = load_network(name, args.volume, other)
+            except UnknownPolicyError as err:
+                p.error(f"--pool {name}: {err}")
     eval_seats = vol.agents if args.seat == "both" else (args.seat,)
     out_dir = args.out_dir or ROOT / "runs" / "train" / f"{args.volume}_{args.seat}"
     if args.resume and not out_dir.is_dir():
@@ -572,6 +611,8 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
                 continue
             if name in ("heuristic", "random"):
                 pool.append((name, w))
+            elif name in networks:
+                pool.append((networks[name], w))
             elif name == "latest":
                 pool.append((latest, w))
             elif snapshots:                 # no snapshot yet: the weight waits for the first
@@ -643,6 +684,10 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
             boundary()
             self.t0 = time.perf_counter()
 
+    if args.seat != "both" and (pool_weights.get("latest", 0) > 0 or pool_weights.get("snapshots", 0) > 0):
+        log(f"note: with --seat {args.seat}, the pool's latest and snapshots are the learner's own {args.seat} "
+            "network answering the other seat's decisions, which it never learns: they play little better than "
+            "random there. Name a network of the other seat (trained, or FILE.npz) to train against one.")
     if args.resume:
         try:
             counters, snapshots, venv_state = load_state(out_dir, model, venv, args)

@@ -176,3 +176,34 @@ def test_the_training_report_names_the_files_it_evaluated_and_compares_with_the_
     assert f"--policy irgun={mine},british=heuristic" in text           # the file, not 'trained'
     assert "## Against the networks shipped before" in text and "| the scripted bot |" in text
     assert f"--irgun {mine}" in text                                    # the command that made the report
+
+
+def test_the_pool_can_hold_the_other_seats_network_and_it_plays(tmp_path, monkeypatch):
+    import agents.trained as trained
+
+    calls = []
+    real = trained.load_network
+
+    def counting(name, volume, seat=None):
+        net = real(name, volume, seat)
+        assert (name, volume, seat) == ("trained", "palestine", "british")
+
+        class Counted:
+            def act(self, obs, masks):
+                calls.append(len(obs))
+                return net.act(obs, masks)
+        return Counted()
+
+    monkeypatch.setattr(trained, "load_network", counting)
+    assert train.main(SMALL + ["--pool", "heuristic=0.5,trained=0.5", "--timesteps", "1024", "--out-dir",
+                              str(tmp_path / "run")]) == 0
+    assert sum(calls) > 0
+
+
+@pytest.mark.parametrize("pool, message", [("heuristic=abc", "not a number"), ("heuristic=-1", ">= 0"),
+                                           ("heuristic=0", "add up to 0"), ("expert=1", "entries are"),
+                                           ("nowhere.npz=1", "no policy file")])
+def test_a_bad_pool_is_refused_by_name(tmp_path, capsys, pool, message):
+    with pytest.raises(SystemExit) as exit_:
+        train.main(SMALL + ["--pool", pool, "--out-dir", str(tmp_path / "run")])
+    assert exit_.value.code == 2 and message in capsys.readouterr().err
