@@ -18,7 +18,7 @@ from . import invariants, turns
 from . import layout as L
 from .cards import CAPABILITY_CARDS, CARD_TITLES, MANDATORY_CARDS, MUNICH, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .resources import MAX_ROLL_FACES
-from .setup import determinize
+from .setup import determinize, setup
 
 MAP_NAMES = SPACE_NAMES
 PIECE_KEYS = ("troops", "police", "underground_irregulars", "active_irregulars", "underground_guerrillas",
@@ -410,7 +410,11 @@ class _Reader(CoinReader):
     context_arrays = CONTEXT_ARRAYS
     context_ranges = CONTEXT_RANGES
     context_array_ranges = CONTEXT_ARRAY_RANGES
-    default_first = "rebels"
+    game_class = ArabRevoltGame
+    setup_kernel = staticmethod(setup)
+    space_names = MAP_NAMES
+    piece_names = L.PIECE_NAMES
+    space_fields = L.SPACE_FIELDS
 
     def build(self, cls):
         f, d = self.f, self.d
@@ -421,17 +425,17 @@ class _Reader(CoinReader):
         game = cls._new_loaded(f, d)
         s = game.state
         self.fresh = "context" not in d
-        s[L.POLITICAL_WILL] = self.count(d.get("political_will", 18), "political_will", L.PW_MAX)
-        s[L.UNITY] = self.count(d.get("unity_track", L.UNITY_SETUP), "unity_track", L.CENTRALIZED)
-        prison = d.get("prison", {})
+        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
+        s[L.UNITY] = self.count(self.given("unity_track"), "unity_track", L.CENTRALIZED)
+        prison = self.given("prison")
         f.mapping(prison, "prison", "a mapping with 'guerrillas' and 'bases'")
         f.keys(prison, "prison", ("guerrillas", "bases"))
-        s[L.PRISON_GUERRILLAS] = self.count(prison.get("guerrillas", 0), "prison.guerrillas", L.TOTAL_GUERRILLAS)
-        s[L.PRISON_BASES] = self.count(prison.get("bases", 0), "prison.bases", L.TOTAL_BASES)
-        s[L.OUT_OF_PLAY_TROOPS] = self.count(d.get("out_of_play_troops", 0), "out_of_play_troops", L.TOTAL_TROOPS)
-        s[L.TEGART_POLICE] = self.count(d.get("police_on_tegart_forts", 0), "police_on_tegart_forts",
+        s[L.PRISON_GUERRILLAS] = self.count(self.given_part(prison, "prison", "guerrillas"), "prison.guerrillas", L.TOTAL_GUERRILLAS)
+        s[L.PRISON_BASES] = self.count(self.given_part(prison, "prison", "bases"), "prison.bases", L.TOTAL_BASES)
+        s[L.OUT_OF_PLAY_TROOPS] = self.count(self.given("out_of_play_troops"), "out_of_play_troops", L.TOTAL_TROOPS)
+        s[L.TEGART_POLICE] = self.count(self.given("police_on_tegart_forts"), "police_on_tegart_forts",
                                         L.TEGART_POLICE_COUNT)
-        s[L.EXTRA_COUNTRIES] = int(f.boolean(d.get("transjordan_egypt_in_play", False), "transjordan_egypt_in_play"))
+        s[L.EXTRA_COUNTRIES] = int(f.boolean(self.given("transjordan_egypt_in_play"), "transjordan_egypt_in_play"))
         self.read_pool(s, "operations_chits", OPS_VALUES, L.OPS_TAKEN, L.OPS_HELD, L.OPS_DRAWN, L.OPS_IN_PLAY,
                        L.OPS_PER_KIND, "1.8.1")
         self.read_pool(s, "punishment_chits", L.PUNISHMENT_NAMES, L.PUN_TAKEN, L.PUN_HELD, L.PUN_DRAWN,
@@ -456,13 +460,13 @@ class _Reader(CoinReader):
         """A chit pool (1.7.1, 1.8.1): the chits held, drawn this turn, set
         aside and in play, each given by value or name; all out of the cup."""
         f = self.f
-        pool = self.d.get(key, {})
+        pool = self.given(key)
         f.mapping(pool, key, "a mapping of held / drawn / set_aside / in_play (/ coordinate_bonus)")
         allowed = CHIT_KEYS + (("coordinate_bonus",) if key == "operations_chits" else ())
         f.keys(pool, key, allowed)
         out = [0, 0, 0]
         for part, at in (("held", held), ("drawn", drawn), ("set_aside", None)):
-            items = pool.get(part, [])
+            items = self.given_part(pool, key, part)
             if not isinstance(items, list) or len(items) > int(per_kind.sum()):
                 self.fail(f"{key}.{part} must be a list of at most {int(per_kind.sum())} chits")
             for item in items:
@@ -470,7 +474,7 @@ class _Reader(CoinReader):
                 out[k] += 1
                 if at is not None:
                     s[at + k] += 1
-        chosen = pool.get("in_play")
+        chosen = self.given_part(pool, key, "in_play")
         if chosen is not None:
             k = self.chit_kind(chosen, names, f"{key}.in_play")
             out[k] += 1
@@ -480,7 +484,7 @@ class _Reader(CoinReader):
                 self.fail(f"{key}: at most {int(per_kind[k])} chits of {names[k]} exist ({rule})")
             s[taken + k] = out[k]
         if key == "operations_chits":
-            bonus = self.count(pool.get("coordinate_bonus", 0), f"{key}.coordinate_bonus", 1)
+            bonus = self.count(self.given_part(pool, key, "coordinate_bonus"), f"{key}.coordinate_bonus", 1)
             if bonus and chosen is None:
                 self.fail(f"{key}.coordinate_bonus needs a chit in play (4.3.2)")
             s[L.OPS_BONUS] = bonus

@@ -19,7 +19,7 @@ from . import invariants, turns
 from . import layout as L
 from .cards import CAPABILITY_CARDS, CARD_TITLES, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .resources import MAX_ROLL_FACES
-from .setup import determinize
+from .setup import determinize, setup
 
 MAP_NAMES = SPACE_NAMES
 PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_caches", "sabotage", "curfew")
@@ -342,7 +342,11 @@ class _Reader(CoinReader):
     context_arrays = CONTEXT_ARRAYS
     context_ranges = CONTEXT_RANGES
     context_array_ranges = CONTEXT_ARRAY_RANGES
-    default_first = "eoka"
+    game_class = CyprusGame
+    setup_kernel = staticmethod(setup)
+    space_names = MAP_NAMES
+    piece_names = L.PIECE_NAMES
+    space_fields = L.SPACE_FIELDS
 
     def build(self, cls):
         f, d = self.f, self.d
@@ -352,12 +356,12 @@ class _Reader(CoinReader):
             self.fail("missing key 'spaces' (map space name -> pieces)")
         game = cls._new_loaded(f, d)
         s = game.state
-        s[L.POLITICAL_WILL] = self.count(d.get("political_will", 14), "political_will", L.PW_MAX)
-        opinion = d.get("international_opinion", "Debated")     # a name, or its number 0-4 (6.5)
+        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
+        opinion = self.given("international_opinion")     # a name, or its number 0-4 (6.5)
         s[L.OPINION] = self.count(opinion, "international_opinion", L.OPINION_MAX) if is_integer(opinion) \
             else L.OPINION_NAMES.index(f.choice(opinion, "international_opinion", L.OPINION_NAMES))
-        s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
-        s[L.SUEZ_TROOPS] = self.count(d.get("troops_on_suez_crisis", 0), "troops_on_suez_crisis", 3)
+        s[L.PRISON] = self.count(self.given("prison"), "prison", L.TOTAL_CELLS)
+        s[L.SUEZ_TROOPS] = self.count(self.given("troops_on_suez_crisis"), "troops_on_suez_crisis", 3)
         self.read_chits(s, "intel_chits", L.INTEL_HELD, 3, L.INTEL_CHITS_PER_VALUE, "Intel Chits", "1.6.1")
         self.read_spaces(s, MAP_NAMES, PIECE_KEYS, PIECE_MAX, L.SPACES, L.SPACE_FIELDS)
         self.fill_available(s, d.get("available"))

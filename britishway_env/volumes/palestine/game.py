@@ -19,7 +19,7 @@ from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .events import PICK_VERBS
 from .operations import adjacent_district
 from .resources import MAX_ROLL_FACES
-from .setup import determinize
+from .setup import determinize, setup
 
 MAP_NAMES = SPACE_NAMES[:N_MAP_SPACES]
 PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_caches",
@@ -323,7 +323,11 @@ class _Reader(CoinReader):
     context_arrays = CONTEXT_ARRAYS
     context_ranges = CONTEXT_RANGES
     context_array_ranges = CONTEXT_ARRAY_RANGES
-    default_first = "irgun"
+    game_class = PalestineGame
+    setup_kernel = staticmethod(setup)
+    space_names = MAP_NAMES
+    piece_names = L.PIECE_NAMES
+    space_fields = L.SPACE_FIELDS
 
     def build(self, cls):
         f, d = self.f, self.d
@@ -333,15 +337,15 @@ class _Reader(CoinReader):
             self.fail("missing key 'spaces' (map space name -> pieces)")
         game = cls._new_loaded(f, d)
         s = game.state
-        s[L.POLITICAL_WILL] = self.count(d.get("political_will", 18), "political_will", L.PW_MAX)
-        s[L.HAGANAH] = self.count(d.get("haganah_track", 4), "haganah_track", 4)
-        track = f.mapping(d.get("track_pieces", {}), "track_pieces", "a mapping of box -> pieces")
+        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
+        s[L.HAGANAH] = self.count(self.given("haganah_track"), "haganah_track", 4)
+        track = f.mapping(self.given("track_pieces"), "track_pieces", "a mapping of box -> pieces")
         f.keys(track, "track_pieces", TRACK_KEYS)
         for key, offset in (("cells_box4", L.TRACK_CELLS_4), ("cache_box4", L.TRACK_CACHE_4),
                             ("cells_box3", L.TRACK_CELLS_3)):
-            s[offset] = self.count(track.get(key, 0), f"track_pieces.{key}", TRACK_KEYS[key])
-        s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
-        s[L.CELLS_OUT_OF_GAME] = self.count(d.get("cells_out_of_game", 0), "cells_out_of_game", L.TOTAL_CELLS)
+            s[offset] = self.count(self.given_part(track, "track_pieces", key), f"track_pieces.{key}", TRACK_KEYS[key])
+        s[L.PRISON] = self.count(self.given("prison"), "prison", L.TOTAL_CELLS)
+        s[L.CELLS_OUT_OF_GAME] = self.count(self.given("cells_out_of_game"), "cells_out_of_game", L.TOTAL_CELLS)
         self.read_chits(s, "intel_chits", L.INTEL_HELD, 3, L.INTEL_CHITS_PER_VALUE, "Intel Chits", "1.6.1")
         self.read_spaces(s, MAP_NAMES, PIECE_KEYS, PIECE_MAX, L.SPACES, L.SPACE_FIELDS)
         self.fill_available(s, d.get("available"))
