@@ -112,8 +112,8 @@ class CoinReader:
         (named by context.``field``): at least one must be left there."""
         if self.left_in(s, space, pieces, moved) <= 0:
             what = " or ".join(self.piece_names[p] for p in pieces)
-            self.fail(f"context.{field}: {name} moves or spends {what} from {self.space_names[space]}, which has "
-                      f"none left to act with ({rule})")
+            self.fail(f"context.{field}: {name} needs {what} in {self.space_names[space]}, and none is left there "
+                      f"(less those that already moved this step, {rule})")
 
     def check_marker_supply(self, s, columns, total: int, what: str, rule: str):
         """The markers of ``columns`` on the whole map are at most the ``total``

@@ -312,6 +312,17 @@ DECISION_NEEDS = {
     L.D_EVENT_OP: Needs(executor=ANY, event=True, card=EVENT_CARD),
     L.D_EVENT_RESUME: Needs(event=True, automatic=True),
 }
+# Decisions that move or spend a piece from current_space: (the pieces, the
+# context array of those that already moved there this step, the rule).
+_CELLS = (L.CELLS_UNDERGROUND, L.CELLS_ACTIVE)
+SOURCES = {
+    L.D_PATROL_MOVE_TO: ((L.POLICE,), "moved_here", "3.2.2"),
+    L.D_SEARCH_MOVE_TO: ((L.TROOPS,), "moved_here", "3.2.3"),
+    L.D_REDEPLOY_POLICE_TO: ((L.POLICE,), "moved_here", "6.3.1"),
+    L.D_REDEPLOY_CACHE_TO: ((L.ARMS_CACHES,), None, "6.3.2"),
+    L.D_TRAVEL_DEST: (_CELLS, "moved_here", "3.3.2"),
+    L.D_TRAVEL_COUNT: (_CELLS, "moved_here", "3.3.2"),
+}
 TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card",
             "political_will", "international_opinion", "available", "prison", "troops_on_suez_crisis",
             "intel_chits", "capabilities", "spaces", "played_cards", "undrawn_cards", "context") \
@@ -478,19 +489,15 @@ class _Reader(CoinReader):
             self.fail("context.event_space must name C19's Mountain")
 
     def check_sources(self, s, d, ctx, name):
-        """A decision that moves or spends a piece from current_space has one there."""
+        """A decision that moves or spends a piece from current_space has one
+        there, less those that already moved this step (moved_here)."""
         cur = ctx["current_space"]
         if cur < 0:
             return
+        if d in SOURCES:
+            pieces, moved, rule = SOURCES[d]
+            self.require_left(s, cur, pieces, moved, name, rule)
         here = L.SPACES + cur * L.SPACE_FIELDS
-        net = int(s[L.MOVED_HERE + cur])
-        piece_needs = {L.D_PATROL_MOVE_TO: (L.POLICE, net), L.D_SEARCH_MOVE_TO: (L.TROOPS, net),
-                       L.D_REDEPLOY_POLICE_TO: (L.POLICE, net), L.D_REDEPLOY_CACHE_TO: (L.ARMS_CACHES, 0)}
-        if d in piece_needs:
-            piece, moved = piece_needs[d]
-            if int(s[here + piece]) - moved <= 0:
-                self.fail(f"context.current_space: {name} moves {L.PIECE_NAMES[piece]} from {MAP_NAMES[cur]}, "
-                          "which has none left to move")
         if d == L.D_REDEPLOY_CELL and (SPACE_KIND[cur] != BASE or s[here + L.CELLS_UNDERGROUND]
                                        + s[here + L.CELLS_ACTIVE] == 0):
             self.fail(f"context.current_space must be a Base with a Cell for {name} (6.3.2)")
@@ -498,8 +505,6 @@ class _Reader(CoinReader):
             self.fail(f"context.current_space must be a Town or Base for {name} (3.3.3)")
         if d == L.D_SEARCH_TOWN and SPACE_KIND[cur] != TOWN:
             self.fail(f"context.current_space must be a Town for {name} (3.2.3)")
-        if d == L.D_TRAVEL_COUNT and int(s[here + L.CELLS_UNDERGROUND] + s[here + L.CELLS_ACTIVE]) - net <= 0:
-            self.fail(f"context.current_space: no Cell in {MAP_NAMES[cur]} is left to Travel (3.3.2)")
 
     def check_travel_arrivals(self, s, ctx):
         """Cells that arrived this Travel and arrived Active (3.3.2)."""
