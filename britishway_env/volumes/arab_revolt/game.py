@@ -163,7 +163,9 @@ class ArabRevoltGame(CoinGame):
                 return f"move a Troop from {name}"
             verb = _SPACE_VERB.get(d)
             if d == L.D_EVENT_SPACE:
-                verb = E.PICK_VERBS[int(s[L.EV_PICK])]
+                pick = int(s[L.EV_PICK])
+                verb = E.MARKED_SPACE_VERBS.get(int(s[L.EV_CARD]), "{}") if pick == E.PICK_MARKED_SPACE \
+                    else E.PICK_VERBS[pick]
             if verb:
                 return verb.format(name)
         if L.A_COUNT <= a < L.A_CHIT:
@@ -404,7 +406,7 @@ AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "irregular
                   "guerrillas": L.TOTAL_GUERRILLAS, "bases": L.TOTAL_BASES}
 CHIT_KEYS = ("held", "drawn", "set_aside", "in_play")
 PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_IRREGULARS, L.TOTAL_IRREGULARS, L.TOTAL_GUERRILLAS,
-             L.TOTAL_GUERRILLAS, 2, 1, 30, 1)   # totals checked after
+             L.TOTAL_GUERRILLAS, 2, 1, L.TOTAL_SABOTAGE, 1)   # totals checked after
 
 
 class _Reader(CoinReader):
@@ -792,4 +794,5 @@ class _Reader(CoinReader):
                 self.fail(f"spaces.{name}.curfew: a Curfew stays only in a space with British pieces (1.12)")
         if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.12)")
+        self.check_marker_supply(s, (L.SABOTAGE,), L.TOTAL_SABOTAGE, "Sabotage markers", "1.2, A-26")
 

@@ -329,7 +329,7 @@ TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_a
     + KernelGame.COMMON_KEYS
 AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "cells": L.TOTAL_CELLS,
                   "arms_caches": L.TOTAL_CACHES}
-PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_CELLS, L.TOTAL_CELLS, 2, 30, 1)   # totals checked after
+PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_CELLS, L.TOTAL_CELLS, 2, L.TOTAL_SABOTAGE, 1)   # totals checked after
 
 
 class _Reader(CoinReader):
@@ -544,7 +544,8 @@ class _Reader(CoinReader):
         s[L.AVAILABLE_CACHES] = self.count(avail.get("arms_caches", 0), "available.arms_caches", L.TOTAL_CACHES)
 
     def check_board(self, s):
-        """Totals (1.2), stacking (1.4.2) and Curfews (1.10), named."""
+        """Totals (1.2), stacking (1.4.2), Curfews (1.10) and the 15 Sabotage
+        markers (1.2: in any space, C26 placing them in Mountains too), named."""
         sp = s[L.SPACES:L.SPACES + _N * L.SPACE_FIELDS].reshape(_N, L.SPACE_FIELDS)
         totals = (
             ("Troops", sp[:, L.TROOPS].sum() + s[L.AVAILABLE_TROOPS] + s[L.SUEZ_TROOPS], L.TOTAL_TROOPS),
@@ -565,3 +566,4 @@ class _Reader(CoinReader):
                 self.fail(f"spaces.{name}.curfew: a Curfew stays only in a space with British pieces (1.10)")
         if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")
+        self.check_marker_supply(s, (L.SABOTAGE,), L.TOTAL_SABOTAGE, "Sabotage markers", "1.2, C-29")
