@@ -31,6 +31,7 @@ from britishway_env.volumes.cyprus import game as cy_game
 from britishway_env.volumes.cyprus import layout as CL
 from britishway_env.volumes.palestine import layout as PL
 
+import arab_revolt_helpers as ar
 import cyprus_helpers as cy
 from statedict_fuzz import without_history
 
@@ -248,6 +249,18 @@ def test_1_2_arab_revolt_has_15_sabotage_markers():
              if palestine_board.SPACE_KIND[i] == palestine_board.RAILWAY]
     refuses({"volume": "arab_revolt", "spaces": {r: {"sabotage": 4} for r in rails}},
             r"spaces: 16 Sabotage markers on the map; the game has 15")
+
+
+def test_a26_a_sabotage_with_all_15_markers_on_the_map_places_none():
+    """Arab Revolt Sabotage (3.3.3) on a Railway with the 15 markers all on the
+    map: the Guerrilla Activates, no marker is placed (A-26)."""
+    rails = [n for i, n in enumerate(palestine_board.SPACE_NAMES)
+             if palestine_board.SPACE_KIND[i] == palestine_board.RAILWAY]
+    spaces = {r: {"sabotage": 4} for r in rails[:3]} | {rails[3]: {"sabotage": 3, "underground_guerrillas": 1}}
+    g = ar.make(20, spaces, first="rebels", forced_chance=[0, 0])
+    ar.play(g, ar.OP_SA_BOX, ar.op("Sabotage"), ar.space(rails[3]))
+    assert ar.pieces(g, rails[3]) == {"active_guerrillas": 1, "sabotage": 3}
+    reloads(g)
 
 
 def test_c29_a_sabotage_with_all_15_markers_on_the_map_places_none():
