@@ -450,7 +450,8 @@ class _Reader(CoinReader):
         prison = self.given("prison")
         f.mapping(prison, "prison", "a mapping with 'guerrillas' and 'bases'")
         f.keys(prison, "prison", ("guerrillas", "bases"))
-        s[L.PRISON_GUERRILLAS] = self.count(self.given_part(prison, "prison", "guerrillas"), "prison.guerrillas", L.TOTAL_GUERRILLAS)
+        s[L.PRISON_GUERRILLAS] = self.count(self.given_part(prison, "prison", "guerrillas"), "prison.guerrillas",
+                                            L.TOTAL_GUERRILLAS)
         s[L.PRISON_BASES] = self.count(self.given_part(prison, "prison", "bases"), "prison.bases", L.TOTAL_BASES)
         s[L.OUT_OF_PLAY_TROOPS] = self.count(self.given("out_of_play_troops"), "out_of_play_troops", L.TOTAL_TROOPS)
         s[L.TEGART_POLICE] = self.count(self.given("police_on_tegart_forts"), "police_on_tegart_forts",

@@ -329,7 +329,7 @@ TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_a
     + KernelGame.COMMON_KEYS
 AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "cells": L.TOTAL_CELLS,
                   "arms_caches": L.TOTAL_CACHES}
-PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_CELLS, L.TOTAL_CELLS, 2, L.TOTAL_SABOTAGE, 1)   # totals checked after
+PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_CELLS, L.TOTAL_CELLS, 2, L.TOTAL_SABOTAGE, 1)   # totals: after
 
 
 class _Reader(CoinReader):
