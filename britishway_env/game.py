@@ -10,6 +10,7 @@ game offers the same verbs: ``legal_actions``, ``apply``, ``current_agent``,
 from __future__ import annotations
 
 import abc
+import contextvars
 import itertools
 from typing import Any, Callable
 
@@ -43,6 +44,11 @@ def _mix64(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & m
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & m
     return z ^ (z >> 31)
+
+
+# True while a loaded game's own to_dict() is read back (KernelGame._finish_load):
+# the inner read checks the same row, so it skips the guards that read back.
+_READING_BACK: contextvars.ContextVar[bool] = contextvars.ContextVar("britishway_reading_back", default=False)
 
 
 def game_class(volume: str) -> type["Game"]:
@@ -125,6 +131,7 @@ class KernelGame(Game, abc.ABC):
     determinize_kernel: Callable = staticmethod(lambda state, seed: None)
     check_kernel: Callable = staticmethod(lambda state: 0)   # the invariants: 0 when all hold
     VIOLATIONS: tuple[str, ...] = ("ok",)                      # what each other code of check_kernel means
+    ROW_LAYOUT = None       # the row's engine.layout.Layout, to name a field in messages
     MAX_HISTORY = 0         # the longest history a state dict may carry
 
     def __init__(self, volume: str | None = None, seed: int = 0):
@@ -352,17 +359,25 @@ class KernelGame(Game, abc.ABC):
                 "history": list(self.history), "history_from_seed": self.history_from_seed}
 
     @classmethod
+    def _bare(cls, state: np.ndarray) -> "KernelGame":
+        """A game object around ``state`` as it is (seed 0, no history): for
+        readers that fill or read a row themselves."""
+        game = object.__new__(cls)
+        game.seed = 0
+        game.history = []
+        game.history_from_seed = False
+        game._mask = np.zeros(cls.N_ACTIONS, dtype=np.int8)
+        game.state = state
+        return game
+
+    @classmethod
     def _new_loaded(cls, fields: Fields, d: dict) -> "KernelGame":
         """An empty game for a reader to fill: seed, rng and forced chance read
         from ``d`` (the history is read and checked by :meth:`_finish_load`)."""
         _notice_once(cls.volume, "play")
         _notice_once(cls.volume, "check")
-        game = object.__new__(cls)
+        game = cls._bare(np.zeros(cls.STATE_SIZE, dtype=np.int64))
         game.seed = fields.seed(d["seed"]) if "seed" in d else 0
-        game.history = []
-        game.history_from_seed = False
-        game._mask = np.zeros(cls.N_ACTIONS, dtype=np.int8)
-        game.state = np.zeros(cls.STATE_SIZE, dtype=np.int64)
         s = game.state
         s[cls.RNG] = fields.integer(d.get("rng", game.seed), "rng", -(2**63), 2**63 - 1)
         forced = fields.integers(d.get("forced_chance", []), "forced_chance", 0, cls.FORCED_FACES - 1,
@@ -372,13 +387,21 @@ class KernelGame(Game, abc.ABC):
         return game
 
     def _finish_load(self, fields: Fields, d: dict) -> "KernelGame":
-        """After a reader built the row: the invariants hold, an unfinished game
-        has a legal action, and a history given with a seed replays to this state."""
+        """After a reader built the row, whatever the volume: the invariants
+        hold, an unfinished game has a legal action, every legal action leads
+        to a position that keeps the invariants and can go on (the pending
+        decision can be taken and completed), the game's own :meth:`to_dict`
+        loads back to the same row, and a history given with a seed replays to
+        this state. The readers' own checks name the field first; these catch
+        what no field-by-field check saw."""
         bad = self.invariant_violation()
         if bad is not None:
             fields.fail("", f"describes an impossible state: {bad}")
         if not self.is_terminal() and not self.legal_mask().any():
             fields.fail("", f"leaves no legal action in an unfinished game (pending: {self.phase})")
+        if not _READING_BACK.get():
+            self._check_every_action_goes_on(fields)
+            self._check_reads_back(fields)
         history = fields.integers(d.get("history", []), "history", 0, self.N_ACTIONS - 1, self.MAX_HISTORY)
         claimed = d.get("history_from_seed")
         if claimed is not None:
@@ -399,6 +422,65 @@ class KernelGame(Game, abc.ABC):
             fresh = type(self)(seed=self.seed)
             self.history_from_seed = self._comparable(fresh) == self._comparable(self)
         return self
+
+    def _check_every_action_goes_on(self, fields: Fields) -> None:
+        """Each legal action, tried on a copy, leaves a position whose invariants
+        hold and that is over or has a legal action: a pending decision whose
+        context the board cannot back (an origin with nothing left to move, a
+        piece to move that is not there) fails here even where no check of the
+        volume's reader names it. A forced chance value too large for the roll
+        an action meets is skipped: :meth:`apply` refuses it, state unchanged."""
+        if self.is_terminal():
+            return
+        probe = self.clone()
+        for a in self.legal_actions():
+            probe.state[:] = self.state
+            try:
+                self.apply_kernel(probe.state, a)
+            except ValueError:
+                if self.forced_chance_left():
+                    continue
+                raise
+            what = f"action {a} ({self.generic_action_name(a)}) from its pending decision ({self.phase})"
+            bad = probe.invariant_violation()
+            if bad is not None:
+                fields.fail("", f"describes an impossible position: {what} breaks an invariant: {bad}")
+            if not probe.is_terminal() and not probe.legal_mask().any():
+                fields.fail("", f"describes an impossible position: {what} leaves no legal action in an "
+                            f"unfinished game (pending: {probe.phase})")
+
+    def _check_reads_back(self, fields: Fields) -> None:
+        """What loads must save and load again, to the same row (history left
+        out: the row is what is compared)."""
+        saved = dict(self.to_dict(), history=[], history_from_seed=False)
+        token = _READING_BACK.set(True)
+        try:
+            again = type(self)._from_dict(saved)
+        except StateError as exc:
+            fields.fail("", f"loads, but its own to_dict() does not load back: {exc}")
+        finally:
+            _READING_BACK.reset(token)
+        if again.forced_chance_left() != self.forced_chance_left():
+            fields.fail("", "loads, but its own to_dict() loads back to other forced chance values")
+        ours, theirs = self._without_forced_queue(self.state), self._without_forced_queue(again.state)
+        if not np.array_equal(ours, theirs):
+            at = int(np.flatnonzero(ours != theirs)[0])
+            fields.fail("", f"loads, but its own to_dict() loads back to another state ({self._field_at(at)})")
+
+    def _without_forced_queue(self, state: np.ndarray) -> np.ndarray:
+        """The row with its forced-chance queue blanked: the values still to
+        come are what a dict saves (the queue's used part is not kept)."""
+        out = state.copy()
+        out[self.FORCED:self.FORCED + 2 + self.FORCED_CAPACITY] = 0
+        return out
+
+    def _field_at(self, index: int) -> str:
+        """The name of the row field holding ``index``, for messages."""
+        layout = self.ROW_LAYOUT
+        for name, (offset, length) in (layout.fields.items() if layout is not None else ()):
+            if offset <= index < offset + length:
+                return f"field {name!r}, slot {index - offset}"
+        return f"row slot {index}"
 
     def _replay_from_seed(self, fields: Fields, history: list[int]) -> "KernelGame":
         game = type(self)(seed=self.seed)

@@ -46,16 +46,19 @@ def sa(name):
 EMPTY_POOL = {"held": [], "drawn": [], "set_aside": [], "in_play": None}
 
 
-def make(card, spaces, first="british", pw=10, unity=2, undrawn=None, **extra):
+def make(card, spaces, first="british", pw=10, unity=2, undrawn=None, out_of_play_troops=0, **extra):
     """A position with ``card`` just revealed and ``first`` to choose a box
     (the Rebels draw their chits as they come to choose); everything not
-    placed, in Prison or out of play is Available. The next card revealed is
-    A32 (or A31 when ``card`` is 32) unless ``undrawn`` says otherwise."""
+    placed, in Prison or out of play is Available. No Troop is Out of Play
+    unless ``out_of_play_troops`` says so (a dict that leaves the key out gets
+    the setup's 5). The next card revealed is A32 (or A31 when ``card`` is
+    32) unless ``undrawn`` says otherwise."""
     if undrawn is None:
         rest = [c for c in range(32, 0, -1) if c not in (card, 11, 24)][:17]
         undrawn = rest + [33, 34, 35]
     d = {"volume": "arab_revolt", "spaces": spaces, "played_cards": [card], "undrawn_cards": undrawn,
-         "first_eligible": first, "political_will": pw, "unity_track": unity}
+         "first_eligible": first, "political_will": pw, "unity_track": unity,
+         "out_of_play_troops": out_of_play_troops}
     d.update(extra)
     return ArabRevoltGame._from_dict(d)
 

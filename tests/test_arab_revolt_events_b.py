@@ -1247,6 +1247,54 @@ def test_a31_shaded_places_nothing_from_the_map():
     assert b["available"] == avail(guerrillas=0)
 
 
+def test_a31_shaded_one_guerrilla_for_two_countries_the_rebels_choose_lebanon():
+    """A31 shaded with one Guerrilla left (in Prison) for Syria and Lebanon:
+    the Rebels, who execute it, choose its country (5.1, A-25); no Stop (the
+    text must place what it can, 5.1.3)."""
+    g = make(31, {"Galilee": {"underground_guerrillas": 14}}, first="rebels", prison={"guerrillas": 1},
+             undrawn=deck([31], [32]), forced_chance=TWO_ONES)
+    play(g, SHADED)
+    assert g.phase == "Event: choose a space" and g.current_agent == "rebels"
+    assert legal(g) == {space("Syria"), space("Lebanon")}
+    assert g.action_name(space("Lebanon")) == "place a Guerrilla in Lebanon"
+    play(g, space("Lebanon"))
+    b = board(g)
+    assert b["spaces"] == {"Galilee": {"underground_guerrillas": 14}, "Lebanon": {"underground_guerrillas": 1}}
+    assert b["prison"] == {"guerrillas": 0, "bases": 0} and b["available"] == avail(guerrillas=0)
+    assert_box(g, "british", "A31 French Syria")
+
+
+def test_a31_shaded_three_guerrillas_for_four_countries_each_country_once():
+    """A31 shaded with Transjordan and Egypt in play and three Guerrillas (one
+    in Prison, two Available): the Rebels choose three different countries,
+    one Guerrilla each; the country left out gets none."""
+    g = make(31, {"Galilee": {"underground_guerrillas": 12}}, first="rebels", prison={"guerrillas": 1},
+             transjordan_egypt_in_play=True, undrawn=deck([31], [32]), forced_chance=TWO_ONES)
+    play(g, SHADED)
+    countries = {"Syria", "Lebanon", "Transjordan", "Egypt"}
+    assert spaces_legal(g) == countries and STOP not in legal(g)
+    play(g, space("Egypt"))
+    assert spaces_legal(g) == countries - {"Egypt"}
+    play(g, space("Transjordan"))
+    assert spaces_legal(g) == {"Syria", "Lebanon"}
+    play(g, space("Syria"))
+    b = board(g)
+    assert b["spaces"] == {"Galilee": {"underground_guerrillas": 12}, "Syria": {"underground_guerrillas": 1},
+                           "Transjordan": {"underground_guerrillas": 1}, "Egypt": {"underground_guerrillas": 1}}
+    assert b["prison"] == {"guerrillas": 0, "bases": 0} and b["available"] == avail(guerrillas=0)
+    assert_box(g, "british", "A31 French Syria")
+
+
+def test_a31_shaded_executed_by_the_british_they_choose():
+    """A31 shaded executed by the British with one Guerrilla left: the
+    executing faction makes the selection (5.1), whoever owns the piece."""
+    g = make(31, {"Galilee": {"underground_guerrillas": 14}}, undrawn=deck([31], [32]), forced_chance=TWO_ONES)
+    play(g, SHADED)
+    assert g.phase == "Event: choose a space" and g.current_agent == "british"
+    play(g, space("Syria"))
+    assert board(g)["spaces"]["Syria"] == {"underground_guerrillas": 1}
+
+
 # =================================================================== A32 --
 
 def test_a32_unshaded_air_recon_activates_two_guerrillas_per_space():

@@ -691,6 +691,23 @@ def test_p25_shaded_control_and_will_floor():
     assert board(g)["political_will"] == 0                               # 1.8: never below 0
 
 
+def test_p25_shaded_leaves_the_propaganda_round_alone():
+    """MENACHEM BEGIN shaded (P25) doubles "Propaganda" per selected space:
+    that is the Propagandize Special Activity (4.3.2; the Example of Play does
+    so, 8.0), the only Irgun action selecting spaces to lower Political Will.
+    The Propaganda Round's Political Will Phase (6.1) selects none and is the
+    same with or without it (rules decision P-36)."""
+    spaces = {TLV: {"troops": 1, "underground_cells": 1, "curfew": 1, "sabotage": 1},
+              JERUSALEM: {"police": 1, "active_cells": 1, "curfew": 1}}
+    after = []
+    for caps in ({}, {"P25": "shaded"}):
+        g = make(2, spaces, nxt=[35], capabilities=caps, political_will=10)
+        play(g, PASS(LIMITED_BOX), STOP, PASS(EVENT_BOX))      # the Irgun Pass without Rob; then the British
+        assert g.to_dict()["card"] == "P35 Propaganda!" and g.phase == "Expropriations: Rob space"
+        after.append(board(g)["political_will"])
+    assert after[0] == after[1] == 12
+
+
 # =================================================================== P26 --
 
 def test_p26_irgun_sabotage_in_up_to_three_spaces_with_a_valid_special_activity():
@@ -1134,6 +1151,21 @@ def test_p32_unshaded_sabotage_natural_one_removes_the_activated_cell():
     assert b["available"]["cells"] == 15 - 3 + 2 and b["available"]["arms_caches"] == 5
     # No Special Activity was possible: the card ends, British (Event) 1st Eligible.
     assert_next_card(g, "P1 Operation Agatha", "british")
+
+
+def test_p32_unshaded_a_terror_roll_of_one_removes_the_activated_cell():
+    """WEAPON FACTORIES unshaded (P32) reads the die itself ("rolls a 1",
+    before any modifier, P-35), in every Irgun Sabotage: Terror is a Sabotage
+    with its own markers (4.3.3), so its natural 1 removes the Activated Cell
+    too; no marker (1 is not above 2)."""
+    g = make(2, {TLV: {"underground_cells": 2}}, capabilities={"P32": "unshaded"})
+    play(g, BOX(OP_SA_BOX), OP(L.OP_SABOTAGE), S(TLV))
+    assert g.phase == "Terror: declare in this City"
+    g.force_chance([0])
+    play(g, SA(L.SA_TERROR))
+    b = board(g)
+    assert b["spaces"][TLV] == {"underground_cells": 1}
+    assert b["available"]["cells"] == 15 - 2 + 1 and b["haganah_track"] == 4
 
 
 def test_p32_shaded_rob_always_places_an_arms_cache_also_pass_and_expropriations():

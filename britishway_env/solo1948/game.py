@@ -75,6 +75,7 @@ class Solo1948Game(KernelGame):
     determinize_kernel = staticmethod(rules.determinize)
     check_kernel = staticmethod(invariants.check)
     VIOLATIONS = invariants.VIOLATIONS
+    ROW_LAYOUT = L.LAYOUT
 
     @property
     def current_agent(self) -> str | None:

@@ -41,6 +41,7 @@ class CoinGame(KernelGame):
         cls.apply_kernel = staticmethod(turns.apply)
         cls.check_kernel = staticmethod(inv.check)
         cls.VIOLATIONS = inv.VIOLATIONS
+        cls.ROW_LAYOUT = L.LAYOUT
 
     @property
     def current_agent(self) -> str | None:

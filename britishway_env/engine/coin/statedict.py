@@ -1,8 +1,10 @@
 """What every COIN volume's state-dict reader checks alike (all volumes): the
 deck (2.1), the decision context's raw fields and their ranges, the words a
 dict repeats (decision, outcome, card, current agent), the capabilities in
-play (5.3), the fresh card context of a scenario, and the outcome, Propaganda
-Round and Initiative Track cross-checks (2.3.2, 6.0, 7.0).
+play (5.3), the fresh card context of a scenario, the outcome, Propaganda
+Round and Initiative Track cross-checks (2.3.2, 6.0, 7.0), what a dict
+leaves out (the volume's setup, 2.1), a piece left to move from the space a
+decision names, and the markers the counter mix holds (1.2).
 
 A volume's reader subclasses :class:`CoinReader` and names its layout, its
 cards and its context tables as class attributes; everything it checks of
@@ -11,14 +13,17 @@ its own (board, tracks, pools, its decision kinds) stays in the volume.
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from ...errors import StateError
 from ..statedict import Fields, show
-from .header import BOX, CARD, COUNTERINSURGENT_WIN, D_BOX, D_OVER, DECK, DECK_DRAWN, DECK_SIZE, INSURGENT_WIN, \
-    ONGOING, POLITICAL_WILL
+from .header import BOX, CARD, COUNTERINSURGENT_WIN, D_BOX, D_OVER, DECK, DECK_DRAWN, DECK_SIZE, FIRST_ELIGIBLE, \
+    INSURGENT_WIN, ONGOING, POLITICAL_WILL
 
 SIDE_NAMES = ("unshaded", "shaded")
+_SETUPS: dict = {}      # reader class -> (its volume's setup as a state dict, the setup's 1st Eligible)
 
 
 class CoinReader:
@@ -31,7 +36,9 @@ class CoinReader:
     ``capability_slots`` (card -> slot of the ``capabilities`` field) and
     ``single_text`` (cards with one text, whose capability has no shaded side);
     ``context_fields`` / ``context_arrays`` with their ``(lo, hi)`` ranges;
-    ``default_first`` (who is 1st Eligible in a scenario that does not say).
+    ``game_class`` and ``setup_kernel`` (the volume's setup, 2.1: what a dict
+    leaves out, :meth:`given`); ``space_names``, ``piece_names`` and
+    ``space_fields`` (the map block of the row, :meth:`left_in`).
     It defines ``check_context(s)``: the volume's own checks of the decision
     context, which :meth:`read_the_rest` calls."""
 
@@ -52,7 +59,11 @@ class CoinReader:
     context_arrays: tuple[str, ...] = ()
     context_ranges: dict = {}
     context_array_ranges: dict = {}
-    default_first = ""
+    game_class = None
+    setup_kernel = None
+    space_names: tuple[str, ...] = ()
+    piece_names: tuple[str, ...] = ()
+    space_fields = 0
 
     def __init__(self, d: dict):
         self.d = d
@@ -66,6 +77,51 @@ class CoinReader:
 
     def offset(self, field: str) -> int:
         return self.layout.fields[field][0]
+
+    # ---------------------------------------------------------- defaults --
+    @classmethod
+    def setup(cls) -> tuple[dict, int]:
+        """The volume's setup (2.1, before the first card) as its ``to_dict``
+        writes it, and the faction the setup makes 1st Eligible: where a dict
+        leaves a field out, the setup's value stands, alike in every volume."""
+        found = _SETUPS.get(cls)
+        if found is None:
+            game = cls.game_class._bare(np.zeros(cls.state_size, dtype=np.int64))
+            cls.setup_kernel(game.state, np.int64(0))
+            found = _SETUPS[cls] = (game.to_dict(), int(game.state[FIRST_ELIGIBLE]))
+        return found
+
+    def given(self, key: str):
+        """``d[key]``, or the setup's value when the dict leaves ``key`` out."""
+        return self.d[key] if key in self.d else copy.deepcopy(self.setup()[0][key])
+
+    def given_part(self, part: dict, key: str, name: str):
+        """``part[name]`` of the mapping ``d[key]``, or the setup's when left out."""
+        return part[name] if name in part else copy.deepcopy(self.setup()[0][key][name])
+
+    # ----------------------------------------------------- context vs board --
+    def left_in(self, s, space: int, pieces, moved: str | None = None) -> int:
+        """How many of ``pieces`` (piece columns) stand in ``space``, less those
+        that already moved there this step (the context array ``moved``)."""
+        at = self.offset("spaces") + space * self.space_fields
+        have = sum(int(s[at + p]) for p in pieces)
+        return have - (int(s[self.offset(moved) + space]) if moved else 0)
+
+    def require_left(self, s, space: int, pieces, moved, name: str, rule: str, field: str = "current_space"):
+        """The decision ``name`` moves or spends one of ``pieces`` from ``space``
+        (named by context.``field``): at least one must be left there."""
+        if self.left_in(s, space, pieces, moved) <= 0:
+            what = " or ".join(self.piece_names[p] for p in pieces)
+            self.fail(f"context.{field}: {name} needs {what} in {self.space_names[space]}, and none is left there "
+                      f"(less those that already moved this step, {rule})")
+
+    def check_marker_supply(self, s, columns, total: int, what: str, rule: str):
+        """The markers of ``columns`` on the whole map are at most the ``total``
+        the counter mix holds."""
+        at, n = self.offset("spaces"), len(self.space_names)
+        on_map = int(sum(s[at + i * self.space_fields + c] for i in range(n) for c in columns))
+        if on_map > total:
+            self.fail(f"spaces: {on_map} {what} on the map; the game has {total} ({rule})")
 
     # ------------------------------------------------------------ writing --
     @classmethod
@@ -119,7 +175,7 @@ class CoinReader:
         """A list of chit values (0..``values`` - 1) into the row's per-value
         counts at ``held``, at most ``per_value`` of each (``what``: the chits,
         ``rule``: their rule number, for the message)."""
-        chits = self.f.integers(self.d.get(key, []), key, 0, values - 1, values * per_value)
+        chits = self.f.integers(self.given(key), key, 0, values - 1, values * per_value)
         for v in chits:
             s[held + v] += 1
         if (s[held:held + values] > per_value).any():
@@ -193,7 +249,8 @@ class CoinReader:
 
     def fresh_card_context(self, s, d) -> dict:
         """No 'context': the card just revealed, the 1st Eligible about to choose a box."""
-        first = self.f.choice(d.get("first_eligible", self.default_first), "first_eligible", self.faction_names)
+        first = self.f.choice(d.get("first_eligible", self.faction_names[self.setup()[1]]), "first_eligible",
+                              self.faction_names)
         drawn = int(s[DECK_DRAWN])
         played = [int(c) for c in s[DECK:DECK + drawn]]
         if played[-1] in self.propaganda_cards:
@@ -258,13 +315,17 @@ class CoinReader:
     # ------------------------------------------------------ capabilities --
     def read_capabilities(self, s, caps, saved):
         """``{"<prefix><n>": "unshaded" | "shaded", ...}``: capabilities in play
-        (5.3; a one-text card only "unshaded"). In a saved game (a dict with a
-        context) it must equal context.capabilities and name played cards; a
-        scenario (no context) may set any."""
+        (5.3; a one-text card only "unshaded"), each key written as ``to_dict``
+        writes it ("C9", never "C09" or "c9"). In a saved game (a dict with a
+        context) it must equal context.capabilities. A capability in play is
+        not tied to the deck: a scenario may put one in play without listing
+        its card among played_cards (as a position set up mid-game does), and
+        the dicts it saves must load back the same (docs/api.md)."""
         f = self.f
         n_slots = len(self.capability_slots)
         at = self.offset("capabilities")
         from_context = [int(v) for v in s[at:at + n_slots]]
+        keys = {f"{self.prefix}{card}": card for card in self.capability_slots}
         if caps is None:
             slots = from_context
         else:
@@ -272,12 +333,9 @@ class CoinReader:
                                             "'unshaded' or 'shaded'")
             slots = [0] * n_slots
             for key, side in caps.items():
-                text = key if isinstance(key, str) else ""
-                digits = text[1:] if text[:1] in (self.prefix, self.prefix.lower()) else ""
-                card = int(digits) if digits.isdigit() and len(digits) <= 2 else None
-                if card not in self.capability_slots:
-                    self.fail(f"capabilities: {show(key)} is not a capability card "
-                              f"({', '.join(f'{self.prefix}{c}' for c in self.capability_slots)})")
+                card = keys.get(key) if isinstance(key, str) else None
+                if card is None:
+                    self.fail(f"capabilities: {show(key)} is not a capability card ({', '.join(keys)})")
                 sides = SIDE_NAMES[:1] if card in self.single_text else SIDE_NAMES
                 slots[self.capability_slots[card]] = 1 + SIDE_NAMES.index(f.choice(side, f"capabilities.{key}", sides))
             if saved and slots != from_context:
@@ -286,8 +344,3 @@ class CoinReader:
             if card in self.single_text and slots[slot] == 2:
                 self.fail(f"context.capabilities: {self.prefix}{card} has one text only (5.3)")
         s[at:at + n_slots] = slots
-        if saved:
-            played = set(int(c) for c in s[DECK:DECK + int(s[DECK_DRAWN])])
-            for card, slot in self.capability_slots.items():
-                if slots[slot] and card not in played:
-                    self.fail(f"capabilities: {self.prefix}{card} is in play but has not been played (5.3)")

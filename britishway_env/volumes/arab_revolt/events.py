@@ -22,7 +22,8 @@ from ...engine.coin.events import REQ_DONE, REQ_WAIT, grant_special_activity, re
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, SPACE_KIND
 from .layout import (
-    AVAILABLE_IRREGULARS, AVAILABLE_POLICE, BASES, BRITISH, CAP_SHADED, CAP_TEGART_FORTS, CAPABILITIES, CUR, CUR2, CURFEW, D_DISCARD_CHIT,
+    AVAILABLE_GUERRILLAS, AVAILABLE_IRREGULARS, AVAILABLE_POLICE, BASES, BRITISH, CAP_SHADED, CAP_TEGART_FORTS,
+    CAPABILITIES, CUR, CUR2, CURFEW, D_DISCARD_CHIT,
     D_EVENT_OPTION, D_EVENT_RESUME, D_EVENT_SPACE, DECISION, DEMOLISH, EV_BITS, EV_CARD, EV_DECIDER, EV_FACTION,
     EV_FILTER, EV_LEFT, EV_OPTIONAL, EV_PICK, EV_SIDE, EV_SPACE, EV_STEP, EVENT_COUNT, EVENT_SPACES,
     EXTRA_COUNTRIES, F_ANY, F_CITY_CURFEW, F_CURFEW_DISTRICT, F_DISTRICT, F_EVENT_SPACE, F_HAIFA_AREA,
@@ -39,8 +40,8 @@ from .operations import (
 )
 from .pieces import (
     EGYPT, HAIFA_DISTRICT, LEBANON, SAMARIA, SYRIA, TRANSJORDAN, at, bases_on_map, british_pieces, curfews_on_map,
-    guerrillas, in_play, irregulars, irregulars_on_map, is_palestine, lift_curfews, opposition_spaces, rebel_pieces,
-    takes_markers,
+    guerrillas, in_play, irregulars, irregulars_on_map, is_palestine, lift_curfews, opposition_spaces, place_sabotage,
+    rebel_pieces, takes_markers,
 )
 from .resources import (
     add_political_will, bases_modified_roll, capability, die, draw_operations_chit_to_hold, draw_punishment_chits,
@@ -53,20 +54,23 @@ from .resources import (
  PICK_CURFEW_DISTRICT_TROOPS, PICK_DEMOLISH_TROOPS, PICK_REMOVE_IRREGULAR, PICK_IRREGULAR_NEAR_SABOTAGE,
  PICK_REPLACE_IRREGULAR, PICK_OPPOSITION_ACTIVE_GUERRILLA, PICK_CURFEW_CITY, PICK_TROOP_OUT_OF_PLAY,
  PICK_POLICE_TO_CARD, PICK_SABOTAGE_IRREGULAR, PICK_TROOP_TO_CITY, PICK_BASE_IRREGULAR_SPACE,
- PICK_OPPOSITION_SPACE) = range(17)
+ PICK_MARKED_SPACE) = range(17)
 N_PICKS = 17
 PICK_VERBS = (
     "", "remove the Opposition from {}", "Mobilization in {}", "place an Irregular in {}", "place a Curfew in {}",
     "Demolish in {}", "remove an Irregular from {}", "remove an Irregular from {}",
     "replace an Irregular with a Guerrilla in {}", "remove the Opposition from {}", "place a Curfew in {}",
     "send a Troop from {} Out of Play", "put a Police from {} on Tegart Forts", "Sabotage with an Irregular in {}",
-    "the Troop goes to {}", "Sweep and Assault in {}", "a Limited Operation in {}",
+    "the Troop goes to {}", "Sweep and Assault in {}", "{}",
 )
+# PICK_MARKED_SPACE chooses one of the spaces the event marked (EVENT_SPACES);
+# the event's next step acts there (EV_SPACE). What that is, per card:
+MARKED_SPACE_VERBS = {7: "a Limited Operation in {}", 31: "place a Guerrilla in {}"}
 # Picks that take each space once ("each", "up to N spaces").
 PICK_EACH = np.zeros(N_PICKS, dtype=np.int64)
 for _kind in (PICK_MOBILIZATION_POLICE, PICK_IRREGULAR_DISTRICT_TROOPS, PICK_CURFEW_DISTRICT_TROOPS,
               PICK_DEMOLISH_TROOPS, PICK_IRREGULAR_NEAR_SABOTAGE, PICK_OPPOSITION_ACTIVE_GUERRILLA,
-              PICK_CURFEW_CITY, PICK_SABOTAGE_IRREGULAR, PICK_OPPOSITION_SPACE):
+              PICK_CURFEW_CITY, PICK_SABOTAGE_IRREGULAR, PICK_MARKED_SPACE):
     PICK_EACH[_kind] = 1
 
 # The slot of each capability card in CAPABILITIES (-1: not a capability).
@@ -183,6 +187,22 @@ def send_country_to_prison(state, s):
 
 
 @njit(cache=True)
+def foreign_fighters_left(state):
+    """A31 shaded: the Guerrillas it may place, in Prison and Available (5.1.1)."""
+    return state[PRISON_GUERRILLAS] + state[AVAILABLE_GUERRILLAS]
+
+
+@njit(cache=True)
+def place_foreign_fighter(state, s):
+    """A31 shaded: an Underground Guerrilla in ``s``, from Prison, else Available."""
+    if state[PRISON_GUERRILLAS] > 0:
+        state[PRISON_GUERRILLAS] -= 1
+        state[at(s, GUERRILLAS_UNDERGROUND)] += 1
+    else:
+        place_from_available(state, s, GUERRILLAS_UNDERGROUND)
+
+
+@njit(cache=True)
 def remove_country_bases(state, s):
     """A9 unshaded: every Base in ``s`` to Available."""
     for _ in range(state[at(s, BASES)]):
@@ -238,7 +258,7 @@ def pick_space_ok_kind(state, kind, s, used_bits):
         return kind_s == CITY
     if kind == PICK_BASE_IRREGULAR_SPACE:
         return (kind_s == DISTRICT or kind_s == CITY) and state[at(s, BASES)] > 0 and irregulars(state, s) > 0
-    if kind == PICK_OPPOSITION_SPACE:
+    if kind == PICK_MARKED_SPACE:
         return (state[EVENT_SPACES] >> s) & 1 == 1
     return False
 
@@ -293,7 +313,7 @@ def pick_effect(state, s, alt):
         if takes_markers(s):
             state[at(s, OPPOSITION)] = 1
         else:
-            state[at(s, SABOTAGE)] += 1
+            place_sabotage(state, s)
     elif kind == PICK_TROOP_TO_CITY:
         state[at(state[CUR], TROOPS)] -= 1
         state[at(s, TROOPS)] += 1
@@ -304,7 +324,7 @@ def pick_effect(state, s, alt):
         return
     elif kind == PICK_BASE_IRREGULAR_SPACE:
         state[EV_SPACE] = s
-    elif kind == PICK_OPPOSITION_SPACE:
+    elif kind == PICK_MARKED_SPACE:
         state[EV_SPACE] = s
         state[EVENT_SPACES] &= ~(1 << s)
     lift_curfews(state)
@@ -366,7 +386,7 @@ def begin_pick(state, kind, n, optional, decider, next_step):
 def stop_pick(state):
     """The chooser stops an "up to" / "may" pick early."""
     state[EV_LEFT] = 0
-    if state[EV_PICK] == PICK_OPPOSITION_SPACE:
+    if state[EV_PICK] == PICK_MARKED_SPACE:
         state[EVENT_SPACES] = 0
     continue_pick(state)
 
@@ -777,7 +797,7 @@ def shaded_script(state, card, step, me):
         if step == 1:
             if state[EVENT_SPACES] == 0:
                 return REQ_DONE
-            return begin_pick(state, PICK_OPPOSITION_SPACE, 1, 1, REBELS, 2)
+            return begin_pick(state, PICK_MARKED_SPACE, 1, 1, REBELS, 2)
         if step == 2:
             if state[EVENT_SPACES] == 0 and state[EV_SPACE] < 0:
                 return REQ_DONE
@@ -880,13 +900,30 @@ def shaded_script(state, card, step, me):
         state[EXTRA_COUNTRIES] = 1
         return REQ_DONE
     if card == 31:      # Foreign fighters
-        for s in range(N_SPACES):
-            if SPACE_KIND[s] == FOREIGN and in_play(state, s):
-                if state[PRISON_GUERRILLAS] > 0:
-                    state[PRISON_GUERRILLAS] -= 1
-                    state[at(s, GUERRILLAS_UNDERGROUND)] += 1
-                else:
-                    place_from_available(state, s, GUERRILLAS_UNDERGROUND)
+        if step == 0:
+            countries = 0
+            bits = 0
+            for s in range(N_SPACES):
+                if SPACE_KIND[s] == FOREIGN and in_play(state, s):
+                    countries += 1
+                    bits |= 1 << s
+            if foreign_fighters_left(state) >= countries:
+                for s in range(N_SPACES):
+                    if (bits >> s) & 1:
+                        place_foreign_fighter(state, s)
+                return REQ_DONE
+            # Fewer Guerrillas than Foreign Countries: the executing faction
+            # picks the country of each one (5.1, rules decision A-25).
+            state[EVENT_SPACES] = bits
+            step = 1
+        if step == 1:
+            if state[EV_SPACE] >= 0:
+                place_foreign_fighter(state, state[EV_SPACE])
+                state[EV_SPACE] = -1
+            if foreign_fighters_left(state) == 0 or state[EVENT_SPACES] == 0:
+                state[EVENT_SPACES] = 0
+                return REQ_DONE
+            return begin_pick(state, PICK_MARKED_SPACE, 1, 0, me, 1)
         return REQ_DONE
     if card == 32:      # Anti-aircraft fire
         if step == 0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
-from ...engine.statedict import show
+from ...engine.statedict import as_integer, show
 from ...game import KernelGame, parse_action
 from ..coin_game import CoinGame
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
@@ -17,8 +17,10 @@ from . import events as E
 from . import invariants, turns
 from . import layout as L
 from .cards import CAPABILITY_CARDS, CARD_TITLES, MANDATORY_CARDS, MUNICH, N_EVENT_CARDS, PROPAGANDA_CARDS
-from .resources import MAX_ROLL_FACES
-from .setup import determinize
+from .operations import march_destination_ok, raid_source_ok
+from .pieces import guerrillas, in_play
+from .resources import MAX_ROLL_FACES, capability
+from .setup import determinize, setup
 
 MAP_NAMES = SPACE_NAMES
 PIECE_KEYS = ("troops", "police", "underground_irregulars", "active_irregulars", "underground_guerrillas",
@@ -161,7 +163,9 @@ class ArabRevoltGame(CoinGame):
                 return f"move a Troop from {name}"
             verb = _SPACE_VERB.get(d)
             if d == L.D_EVENT_SPACE:
-                verb = E.PICK_VERBS[int(s[L.EV_PICK])]
+                pick = int(s[L.EV_PICK])
+                verb = E.MARKED_SPACE_VERBS.get(int(s[L.EV_CARD]), "{}") if pick == E.PICK_MARKED_SPACE \
+                    else E.PICK_VERBS[pick]
             if verb:
                 return verb.format(name)
         if L.A_COUNT <= a < L.A_CHIT:
@@ -378,6 +382,22 @@ DECISION_NEEDS = {
     L.D_EVENT_OP: Needs(executor=ANY, event=True, card=EVENT_CARD),
     L.D_DISCARD_CHIT: Needs(event=True, card=EVENT_CARD),
 }
+# Decisions that move a piece from current_space: (the pieces, the context
+# array of those that already moved there this step, the rule).
+_GUERRILLAS = (L.GUERRILLAS_UNDERGROUND, L.GUERRILLAS_ACTIVE)
+SOURCES = {
+    L.D_SWEEP_MOVE_TO: ((L.TROOPS,), "moved_here", "3.2.3"),
+    L.D_REDEPLOY_POLICE_TO: ((L.POLICE,), "moved_police", "6.4.1"),
+    L.D_MARCH_DEST: (_GUERRILLAS, "moved_here", "3.3.2"),
+    L.D_MARCH_UNDERGROUND: (_GUERRILLAS, "moved_here", "3.3.2"),
+    L.D_MARCH_ACTIVE: (_GUERRILLAS, "moved_here", "3.3.2"),
+    L.D_AMBUSH_TROOP: ((L.TROOPS,), None, "A8"),
+}
+# The Redeploy Phase's stage each of its decisions belongs to (6.4).
+REDEPLOY_STAGES = {L.D_REDEPLOY_TROOPS: turns.REDEPLOY_TROOPS_STAGE, L.D_REDEPLOY_POLICE: turns.REDEPLOY_POLICE_STAGE,
+                   L.D_REDEPLOY_POLICE_TO: turns.REDEPLOY_POLICE_STAGE,
+                   L.D_REDEPLOY_IRREGULAR: turns.REDEPLOY_IRREGULARS_STAGE,
+                   L.D_REDEPLOY_GUERRILLA: turns.REDEPLOY_GUERRILLAS_STAGE}
 TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card",
             "political_will", "unity_track", "available", "prison", "out_of_play_troops", "police_on_tegart_forts",
             "transjordan_egypt_in_play", "operations_chits", "punishment_chits", "capabilities", "spaces",
@@ -386,7 +406,7 @@ AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "irregular
                   "guerrillas": L.TOTAL_GUERRILLAS, "bases": L.TOTAL_BASES}
 CHIT_KEYS = ("held", "drawn", "set_aside", "in_play")
 PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_IRREGULARS, L.TOTAL_IRREGULARS, L.TOTAL_GUERRILLAS,
-             L.TOTAL_GUERRILLAS, 2, 1, 30, 1)   # totals checked after
+             L.TOTAL_GUERRILLAS, 2, 1, L.TOTAL_SABOTAGE, 1)   # totals checked after
 
 
 class _Reader(CoinReader):
@@ -410,7 +430,11 @@ class _Reader(CoinReader):
     context_arrays = CONTEXT_ARRAYS
     context_ranges = CONTEXT_RANGES
     context_array_ranges = CONTEXT_ARRAY_RANGES
-    default_first = "rebels"
+    game_class = ArabRevoltGame
+    setup_kernel = staticmethod(setup)
+    space_names = MAP_NAMES
+    piece_names = L.PIECE_NAMES
+    space_fields = L.SPACE_FIELDS
 
     def build(self, cls):
         f, d = self.f, self.d
@@ -421,17 +445,18 @@ class _Reader(CoinReader):
         game = cls._new_loaded(f, d)
         s = game.state
         self.fresh = "context" not in d
-        s[L.POLITICAL_WILL] = self.count(d.get("political_will", 18), "political_will", L.PW_MAX)
-        s[L.UNITY] = self.count(d.get("unity_track", L.UNITY_SETUP), "unity_track", L.CENTRALIZED)
-        prison = d.get("prison", {})
+        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
+        s[L.UNITY] = self.count(self.given("unity_track"), "unity_track", L.CENTRALIZED)
+        prison = self.given("prison")
         f.mapping(prison, "prison", "a mapping with 'guerrillas' and 'bases'")
         f.keys(prison, "prison", ("guerrillas", "bases"))
-        s[L.PRISON_GUERRILLAS] = self.count(prison.get("guerrillas", 0), "prison.guerrillas", L.TOTAL_GUERRILLAS)
-        s[L.PRISON_BASES] = self.count(prison.get("bases", 0), "prison.bases", L.TOTAL_BASES)
-        s[L.OUT_OF_PLAY_TROOPS] = self.count(d.get("out_of_play_troops", 0), "out_of_play_troops", L.TOTAL_TROOPS)
-        s[L.TEGART_POLICE] = self.count(d.get("police_on_tegart_forts", 0), "police_on_tegart_forts",
+        s[L.PRISON_GUERRILLAS] = self.count(self.given_part(prison, "prison", "guerrillas"), "prison.guerrillas",
+                                            L.TOTAL_GUERRILLAS)
+        s[L.PRISON_BASES] = self.count(self.given_part(prison, "prison", "bases"), "prison.bases", L.TOTAL_BASES)
+        s[L.OUT_OF_PLAY_TROOPS] = self.count(self.given("out_of_play_troops"), "out_of_play_troops", L.TOTAL_TROOPS)
+        s[L.TEGART_POLICE] = self.count(self.given("police_on_tegart_forts"), "police_on_tegart_forts",
                                         L.TEGART_POLICE_COUNT)
-        s[L.EXTRA_COUNTRIES] = int(f.boolean(d.get("transjordan_egypt_in_play", False), "transjordan_egypt_in_play"))
+        s[L.EXTRA_COUNTRIES] = int(f.boolean(self.given("transjordan_egypt_in_play"), "transjordan_egypt_in_play"))
         self.read_pool(s, "operations_chits", OPS_VALUES, L.OPS_TAKEN, L.OPS_HELD, L.OPS_DRAWN, L.OPS_IN_PLAY,
                        L.OPS_PER_KIND, "1.8.1")
         self.read_pool(s, "punishment_chits", L.PUNISHMENT_NAMES, L.PUN_TAKEN, L.PUN_HELD, L.PUN_DRAWN,
@@ -456,13 +481,13 @@ class _Reader(CoinReader):
         """A chit pool (1.7.1, 1.8.1): the chits held, drawn this turn, set
         aside and in play, each given by value or name; all out of the cup."""
         f = self.f
-        pool = self.d.get(key, {})
+        pool = self.given(key)
         f.mapping(pool, key, "a mapping of held / drawn / set_aside / in_play (/ coordinate_bonus)")
         allowed = CHIT_KEYS + (("coordinate_bonus",) if key == "operations_chits" else ())
         f.keys(pool, key, allowed)
         out = [0, 0, 0]
         for part, at in (("held", held), ("drawn", drawn), ("set_aside", None)):
-            items = pool.get(part, [])
+            items = self.given_part(pool, key, part)
             if not isinstance(items, list) or len(items) > int(per_kind.sum()):
                 self.fail(f"{key}.{part} must be a list of at most {int(per_kind.sum())} chits")
             for item in items:
@@ -470,7 +495,7 @@ class _Reader(CoinReader):
                 out[k] += 1
                 if at is not None:
                     s[at + k] += 1
-        chosen = pool.get("in_play")
+        chosen = self.given_part(pool, key, "in_play")
         if chosen is not None:
             k = self.chit_kind(chosen, names, f"{key}.in_play")
             out[k] += 1
@@ -480,15 +505,18 @@ class _Reader(CoinReader):
                 self.fail(f"{key}: at most {int(per_kind[k])} chits of {names[k]} exist ({rule})")
             s[taken + k] = out[k]
         if key == "operations_chits":
-            bonus = self.count(pool.get("coordinate_bonus", 0), f"{key}.coordinate_bonus", 1)
+            bonus = self.count(self.given_part(pool, key, "coordinate_bonus"), f"{key}.coordinate_bonus", 1)
             if bonus and chosen is None:
                 self.fail(f"{key}.coordinate_bonus needs a chit in play (4.3.2)")
             s[L.OPS_BONUS] = bonus
 
     def chit_kind(self, item, names, where):
-        if isinstance(item, bool) or item not in names:
-            self.fail(f"{where}: {show(item)} is not a chit; chits: {', '.join(str(n) for n in names)}")
-        return names.index(item)
+        """A chit by its value (an integer, never ``1.0`` or ``True``) or its
+        name (``"Detain"``), as ``to_dict`` writes it."""
+        key = as_integer(item) if isinstance(names[0], int) else item if isinstance(item, str) else None
+        if key in names:
+            return names.index(key)
+        self.fail(f"{where}: {show(item)} is not a chit; chits: {', '.join(show(n) for n in names)}")
 
     def check_context(self, s):
         """Cross-field checks of the decision context."""
@@ -637,23 +665,58 @@ class _Reader(CoinReader):
                           "among those in the cup, 1.8.1)")
 
     def check_sources(self, s, d, ctx, name):
-        """A decision that moves a piece from current_space has one there."""
-        cur = ctx["current_space"]
-        if cur < 0:
-            return
-        here = L.SPACES + cur * L.SPACE_FIELDS
+        """The spaces a decision names exist for it on this board: in play
+        (1.3.7); a piece left to move from current_space (less those that
+        already moved there this step); a March destination, a Raid origin or
+        a Redeploy source the rules would offer; the capability a step needs."""
+        for key in ("current_space", "placing_to", "event_space"):
+            sp = ctx[key]
+            if sp >= 0 and not in_play(s, sp):
+                self.fail(f"context.{key}: {MAP_NAMES[sp]} is out of play until A30's shaded text (1.3.7)")
+        cur, second = ctx["current_space"], ctx["second_space"]
         if d == L.D_PATROL_MOVE_TO:
-            police = ctx["second_space"] == 1
-            piece, moved = (L.POLICE, L.MOVED_POLICE) if police else (L.TROOPS, L.MOVED_HERE)
-            if int(s[here + piece]) - int(s[moved + cur]) <= 0:
-                self.fail(f"context.current_space: {name} moves {L.PIECE_NAMES[piece]} from {MAP_NAMES[cur]}, "
-                          "which has none left to move")
-        if d == L.D_SWEEP_MOVE_TO and int(s[here + L.TROOPS]) - int(s[L.MOVED_HERE + cur]) <= 0:
-            self.fail(f"context.current_space: no Troop in {MAP_NAMES[cur]} is left to Sweep (3.2.3)")
-        if d == L.D_REDEPLOY_POLICE_TO and int(s[here + L.POLICE]) - int(s[L.MOVED_POLICE + cur]) <= 0:
-            self.fail(f"context.current_space: no Police in {MAP_NAMES[cur]} is left to redeploy (6.4.1)")
-        if d in (L.D_MARCH_UNDERGROUND, L.D_MARCH_ACTIVE) and ctx["second_space"] < 0:
-            self.fail(f"context.second_space must name the March destination for {name}")
+            police = second == 1
+            self.require_left(s, cur, (L.POLICE,) if police else (L.TROOPS,),
+                              "moved_police" if police else "moved_here", name, "3.2.2")
+        elif d in SOURCES:
+            pieces, moved, rule = SOURCES[d]
+            self.require_left(s, cur, pieces, moved, name, rule)
+        if d in (L.D_MARCH_UNDERGROUND, L.D_MARCH_ACTIVE):
+            self.check_march_group(s, d, ctx, name)
+        if d == L.D_AMBUSH_TROOP and not (capability(s, L.CAP_QAWUQJI, L.CAP_SHADED)
+                                          and SPACE_KIND[cur] == DISTRICT):
+            self.fail(f"context.current_space: {name} sends a Troop from a District selected for Ambush, with "
+                      "FAWZI AL-QAWUQJI (A8) shaded in effect")
+        if d == L.D_RAID_FROM and not any(raid_source_ok(s, cur, src) for src in range(_N)):
+            self.fail(f"context.current_space: no adjacent space with a Base has Guerrillas to Raid "
+                      f"{MAP_NAMES[cur]} (4.3.3)")
+        if d == L.D_RAID_COUNT and not (second >= 0 and raid_source_ok(s, cur, second)
+                                        and guerrillas(s, second) >= 2):
+            self.fail(f"context.second_space must be a space adjacent to {MAP_NAMES[cur]} with a Base and two "
+                      f"Guerrillas or more for {name} (4.3.3)")
+        stage = REDEPLOY_STAGES.get(d)
+        if stage is not None and ctx["redeploy_stage"] != stage:
+            self.fail(f"context.redeploy_stage must be {stage} for {name}: the Redeploy Phase moves Troops, then "
+                      "Police, then Irregulars, then Guerrillas (6.4)")
+        if d == L.D_REDEPLOY_GUERRILLA and turns.redeploy_guerrilla_source(s) < 0:
+            self.fail(f"{name}: no Guerrilla is on a Railway or in a City to leave it (6.4.2)")
+
+    def check_march_group(self, s, d, ctx, name):
+        """The March group being formed (3.3.2): its destination is adjacent to
+        the origin, in play and not yet used by this origin; the Underground
+        movers chosen are there; some Guerrilla is left to choose."""
+        cur, dst = ctx["current_space"], ctx["second_space"]
+        if dst < 0 or not march_destination_ok(s, cur, dst) or s[L.DEST_USED + dst]:
+            self.fail(f"context.second_space must name a March destination adjacent to {MAP_NAMES[cur]}, in play, "
+                      f"not yet used from there, for {name} (3.3.2)")
+        underground, active = (int(n) for n in turns.march_unmoved(s, cur))
+        chosen = ctx["march_group_underground"]
+        if d == L.D_MARCH_UNDERGROUND and (chosen != 0 or underground + active <= 0):
+            self.fail(f"context: {name} needs march_group_underground 0 and a Guerrilla in {MAP_NAMES[cur]} that "
+                      "has not moved in this March (3.3.2)")
+        if d == L.D_MARCH_ACTIVE and (chosen > underground or active <= 0):
+            self.fail(f"context.march_group_underground: {name} needs at most the {underground} unmoved "
+                      f"Underground Guerrillas of {MAP_NAMES[cur]} and an unmoved Active one (3.3.2)")
 
     def check_march_arrivals(self, s, ctx):
         """Guerrillas that arrived this March, and arrived Active (3.3.2)."""
@@ -732,4 +795,5 @@ class _Reader(CoinReader):
                 self.fail(f"spaces.{name}.curfew: a Curfew stays only in a space with British pieces (1.12)")
         if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.12)")
+        self.check_marker_supply(s, (L.SABOTAGE,), L.TOTAL_SABOTAGE, "Sabotage markers", "1.2, A-26")
 

@@ -97,6 +97,7 @@ FACTION_TITLES = ("British", "Rebels")  # as prose names them
 
 # Piece totals (1.2, 1.4, 1.12): checked by the invariants.
 TOTAL_TROOPS, TOTAL_POLICE, TOTAL_IRREGULARS, TOTAL_GUERRILLAS, TOTAL_BASES, TOTAL_CURFEWS = 15, 9, 6, 15, 5, 3
+TOTAL_SABOTAGE = 15          # the countersheet's Sabotage markers (1.2, rules decision A-26)
 MAX_BASES_PER_SPACE = 2                  # 1.4.2
 TEGART_POLICE_COUNT = 3                  # A28
 PW_MAX = 20                              # 1.10

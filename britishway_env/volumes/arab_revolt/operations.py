@@ -16,8 +16,8 @@ from .layout import (
     PRISON_GUERRILLAS, SABOTAGE, TROOPS,
 )
 from .pieces import (
-    at, british_pieces, cubes, guerrillas, in_play, irregulars, is_palestine, lift_curfews, rebel_pieces,
-    takes_markers,
+    at, british_pieces, cubes, guerrillas, in_play, irregulars, is_palestine, lift_curfews, place_sabotage,
+    rebel_pieces, takes_markers,
 )
 from .resources import capability, shift_unity
 
@@ -321,10 +321,11 @@ def can_sabotage_in(state, s):
 @njit(cache=True)
 def sabotage_space(state, s):
     """3.3.3: Activate an Underground Guerrilla; a Railway gets a Sabotage
-    marker, a District or City Opposition if it has none."""
+    marker (if one of the 15 is left, A-26), a District or City Opposition if
+    it has none."""
     activate_guerrillas(state, s, 1)
     if SPACE_KIND[s] == RAILWAY:
-        state[at(s, SABOTAGE)] += 1
+        place_sabotage(state, s)
     else:
         state[at(s, OPPOSITION)] = 1
 

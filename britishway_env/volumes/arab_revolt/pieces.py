@@ -11,7 +11,7 @@ from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE
 from .layout import (
     BASES, CURFEW, EXTRA_COUNTRIES, GUERRILLAS_ACTIVE,
     GUERRILLAS_UNDERGROUND, IRREGULARS_ACTIVE, IRREGULARS_UNDERGROUND, MAX_BASES_PER_SPACE, OPPOSITION, POLICE,
-    SPACE_FIELDS, SPACES, TROOPS,
+    SABOTAGE, SPACE_FIELDS, SPACES, TOTAL_SABOTAGE, TROOPS,
 )
 
 TRANSJORDAN = space_index("Transjordan")
@@ -83,6 +83,15 @@ def map_total(state, piece):
     for s in range(N_SPACES):
         n += state[at(s, piece)]
     return n
+
+
+@njit(cache=True)
+def place_sabotage(state, s):
+    """A Sabotage marker on Railway ``s``, if one of the 15 is off the map
+    (1.2); Operations, the Propaganda Round and events place only those
+    (5.1.1, rules decision A-26)."""
+    if map_total(state, SABOTAGE) < TOTAL_SABOTAGE:
+        state[at(s, SABOTAGE)] += 1
 
 
 @njit(cache=True)

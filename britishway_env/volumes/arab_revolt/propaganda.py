@@ -10,17 +10,17 @@ from .layout import (
     GUERRILLAS_UNDERGROUND, IRREGULARS_ACTIVE, IRREGULARS_UNDERGROUND, OPPOSITION, PRISON_BASES, PRISON_GUERRILLAS,
     SABOTAGE,
 )
-from .pieces import at, british_pieces, guerrillas, irregulars_on_map, opposition_spaces, rebel_pieces
+from .pieces import at, british_pieces, guerrillas, irregulars_on_map, opposition_spaces, place_sabotage, rebel_pieces
 from .resources import add_political_will, capability
 
 
 @njit(cache=True)
 def sabotage_railways(state):
     """6.1.1, first: a Sabotage marker on each Railway with more Guerrillas
-    than British pieces."""
+    than British pieces, while any of the 15 is left (A-26)."""
     for s in range(N_SPACES):
         if SPACE_KIND[s] == RAILWAY and guerrillas(state, s) > british_pieces(state, s):
-            state[at(s, SABOTAGE)] += 1
+            place_sabotage(state, s)
 
 
 @njit(cache=True)

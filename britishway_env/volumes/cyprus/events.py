@@ -35,7 +35,7 @@ from .operations import (
     at, can_patrol_to, capability, cells, cubes, eoka_pieces, interrogate, interrogate_draws, move, place_cells, place_curfew,
     remove_cache,
 )
-from .resources import add_political_will, map_total, shift_opinion
+from .resources import add_political_will, map_total, place_sabotage, sabotage_left, shift_opinion
 
 # What choosing a space does in a pick step (A_SPACE; a few have an A_ALT way too).
 (PICK_NONE, PICK_REMOVE_CELL, PICK_CELL_TO_PRISON, PICK_PLACE_CELL_TOWN, PICK_PLACE_CELL_TOWN_MOUNTAIN,
@@ -192,13 +192,13 @@ def pick_space_ok_kind(state, kind, s, used_bits, alt):
     if kind == PICK_PRISON_CELL_TO_CURFEW:
         return state[at(s, CURFEW)] > 0 and state[PRISON] > 0
     if kind == PICK_SABOTAGE_POLICE_EOKA_TOWN:
-        return kind_s == TOWN and state[at(s, POLICE)] > 0 and eoka_pieces(state, s) > 0
+        return kind_s == TOWN and state[at(s, POLICE)] > 0 and eoka_pieces(state, s) > 0 and sabotage_left(state) > 0
     if kind == PICK_CURFEW_TROOPS_TOWN:
         return kind_s == TOWN and state[at(s, TROOPS)] > 0 and state[at(s, CURFEW)] == 0
     if kind == PICK_Q_PATROL:
         return state[at(s, TROOPS)] > 0 and n_cells > 0
     if kind == PICK_SABOTAGE_TROOPS_TOWN:
-        return kind_s == TOWN and state[at(s, TROOPS)] > 0
+        return kind_s == TOWN and state[at(s, TROOPS)] > 0 and sabotage_left(state) > 0
     if kind == PICK_CUBE_FROM:
         return state[at(s, TROOPS)] > 0
     if kind == PICK_CUBE_TO_MOUNTAIN:
@@ -210,7 +210,7 @@ def pick_space_ok_kind(state, kind, s, used_bits, alt):
     if kind == PICK_PLACE_POLICE:
         return cubes(state, s) > 0 and state[AVAILABLE_POLICE] > 0
     if kind == PICK_SABOTAGE_CELLS_POLICE_TOWN:
-        return kind_s == TOWN and n_cells > 0 and state[at(s, POLICE)] > 0
+        return kind_s == TOWN and n_cells > 0 and state[at(s, POLICE)] > 0 and sabotage_left(state) > 0
     if kind == PICK_VOLKAN:
         return n_cells > 0 and state[at(s, POLICE)] > 0
     if kind == PICK_CELL_IN_BASE:
@@ -256,7 +256,7 @@ def pick_effect(state, s, alt):
         state[at(s, CELLS_UNDERGROUND)] += 1
     elif kind == PICK_SABOTAGE_POLICE_EOKA_TOWN or kind == PICK_SABOTAGE_TROOPS_TOWN \
             or kind == PICK_SABOTAGE_CELLS_POLICE_TOWN:
-        state[at(s, SABOTAGE)] += 1
+        place_sabotage(state, s)
     elif kind == PICK_CURFEW_TROOPS_TOWN:
         place_curfew(state, s)
     elif kind == PICK_Q_PATROL:
@@ -291,7 +291,7 @@ def pick_effect(state, s, alt):
         state[at(s, POLICE)] += 1
     elif kind == PICK_VOLKAN:
         remove_cell(state, s, False, chooser)
-        state[at(s, SABOTAGE)] += 1
+        place_sabotage(state, s)                # the Cell goes even with no marker left (5.1.3)
     elif kind == PICK_REMOVE_SABOTAGE:
         state[at(s, SABOTAGE)] -= 1
     elif kind == PICK_HARDING_TOWN:

@@ -19,7 +19,7 @@ from . import invariants, turns
 from . import layout as L
 from .cards import CAPABILITY_CARDS, CARD_TITLES, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .resources import MAX_ROLL_FACES
-from .setup import determinize
+from .setup import determinize, setup
 
 MAP_NAMES = SPACE_NAMES
 PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_caches", "sabotage", "curfew")
@@ -312,13 +312,24 @@ DECISION_NEEDS = {
     L.D_EVENT_OP: Needs(executor=ANY, event=True, card=EVENT_CARD),
     L.D_EVENT_RESUME: Needs(event=True, automatic=True),
 }
+# Decisions that move or spend a piece from current_space: (the pieces, the
+# context array of those that already moved there this step, the rule).
+_CELLS = (L.CELLS_UNDERGROUND, L.CELLS_ACTIVE)
+SOURCES = {
+    L.D_PATROL_MOVE_TO: ((L.POLICE,), "moved_here", "3.2.2"),
+    L.D_SEARCH_MOVE_TO: ((L.TROOPS,), "moved_here", "3.2.3"),
+    L.D_REDEPLOY_POLICE_TO: ((L.POLICE,), "moved_here", "6.3.1"),
+    L.D_REDEPLOY_CACHE_TO: ((L.ARMS_CACHES,), None, "6.3.2"),
+    L.D_TRAVEL_DEST: (_CELLS, "moved_here", "3.3.2"),
+    L.D_TRAVEL_COUNT: (_CELLS, "moved_here", "3.3.2"),
+}
 TOP_KEYS = ("volume", "layout_version", "first_eligible", "decision", "current_agent", "outcome", "card",
             "political_will", "international_opinion", "available", "prison", "troops_on_suez_crisis",
             "intel_chits", "capabilities", "spaces", "played_cards", "undrawn_cards", "context") \
     + KernelGame.COMMON_KEYS
 AVAILABLE_KEYS = {"troops": L.TOTAL_TROOPS, "police": L.TOTAL_POLICE, "cells": L.TOTAL_CELLS,
                   "arms_caches": L.TOTAL_CACHES}
-PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_CELLS, L.TOTAL_CELLS, 2, 30, 1)   # totals checked after
+PIECE_MAX = (L.TOTAL_TROOPS, L.TOTAL_POLICE, L.TOTAL_CELLS, L.TOTAL_CELLS, 2, L.TOTAL_SABOTAGE, 1)   # totals: after
 
 
 class _Reader(CoinReader):
@@ -342,7 +353,11 @@ class _Reader(CoinReader):
     context_arrays = CONTEXT_ARRAYS
     context_ranges = CONTEXT_RANGES
     context_array_ranges = CONTEXT_ARRAY_RANGES
-    default_first = "eoka"
+    game_class = CyprusGame
+    setup_kernel = staticmethod(setup)
+    space_names = MAP_NAMES
+    piece_names = L.PIECE_NAMES
+    space_fields = L.SPACE_FIELDS
 
     def build(self, cls):
         f, d = self.f, self.d
@@ -352,12 +367,12 @@ class _Reader(CoinReader):
             self.fail("missing key 'spaces' (map space name -> pieces)")
         game = cls._new_loaded(f, d)
         s = game.state
-        s[L.POLITICAL_WILL] = self.count(d.get("political_will", 14), "political_will", L.PW_MAX)
-        opinion = d.get("international_opinion", "Debated")     # a name, or its number 0-4 (6.5)
+        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
+        opinion = self.given("international_opinion")     # a name, or its number 0-4 (6.5)
         s[L.OPINION] = self.count(opinion, "international_opinion", L.OPINION_MAX) if is_integer(opinion) \
             else L.OPINION_NAMES.index(f.choice(opinion, "international_opinion", L.OPINION_NAMES))
-        s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
-        s[L.SUEZ_TROOPS] = self.count(d.get("troops_on_suez_crisis", 0), "troops_on_suez_crisis", 3)
+        s[L.PRISON] = self.count(self.given("prison"), "prison", L.TOTAL_CELLS)
+        s[L.SUEZ_TROOPS] = self.count(self.given("troops_on_suez_crisis"), "troops_on_suez_crisis", 3)
         self.read_chits(s, "intel_chits", L.INTEL_HELD, 3, L.INTEL_CHITS_PER_VALUE, "Intel Chits", "1.6.1")
         self.read_spaces(s, MAP_NAMES, PIECE_KEYS, PIECE_MAX, L.SPACES, L.SPACE_FIELDS)
         self.fill_available(s, d.get("available"))
@@ -474,19 +489,15 @@ class _Reader(CoinReader):
             self.fail("context.event_space must name C19's Mountain")
 
     def check_sources(self, s, d, ctx, name):
-        """A decision that moves or spends a piece from current_space has one there."""
+        """A decision that moves or spends a piece from current_space has one
+        there, less those that already moved this step (moved_here)."""
         cur = ctx["current_space"]
         if cur < 0:
             return
+        if d in SOURCES:
+            pieces, moved, rule = SOURCES[d]
+            self.require_left(s, cur, pieces, moved, name, rule)
         here = L.SPACES + cur * L.SPACE_FIELDS
-        net = int(s[L.MOVED_HERE + cur])
-        piece_needs = {L.D_PATROL_MOVE_TO: (L.POLICE, net), L.D_SEARCH_MOVE_TO: (L.TROOPS, net),
-                       L.D_REDEPLOY_POLICE_TO: (L.POLICE, net), L.D_REDEPLOY_CACHE_TO: (L.ARMS_CACHES, 0)}
-        if d in piece_needs:
-            piece, moved = piece_needs[d]
-            if int(s[here + piece]) - moved <= 0:
-                self.fail(f"context.current_space: {name} moves {L.PIECE_NAMES[piece]} from {MAP_NAMES[cur]}, "
-                          "which has none left to move")
         if d == L.D_REDEPLOY_CELL and (SPACE_KIND[cur] != BASE or s[here + L.CELLS_UNDERGROUND]
                                        + s[here + L.CELLS_ACTIVE] == 0):
             self.fail(f"context.current_space must be a Base with a Cell for {name} (6.3.2)")
@@ -494,8 +505,6 @@ class _Reader(CoinReader):
             self.fail(f"context.current_space must be a Town or Base for {name} (3.3.3)")
         if d == L.D_SEARCH_TOWN and SPACE_KIND[cur] != TOWN:
             self.fail(f"context.current_space must be a Town for {name} (3.2.3)")
-        if d == L.D_TRAVEL_COUNT and int(s[here + L.CELLS_UNDERGROUND] + s[here + L.CELLS_ACTIVE]) - net <= 0:
-            self.fail(f"context.current_space: no Cell in {MAP_NAMES[cur]} is left to Travel (3.3.2)")
 
     def check_travel_arrivals(self, s, ctx):
         """Cells that arrived this Travel and arrived Active (3.3.2)."""
@@ -535,7 +544,8 @@ class _Reader(CoinReader):
         s[L.AVAILABLE_CACHES] = self.count(avail.get("arms_caches", 0), "available.arms_caches", L.TOTAL_CACHES)
 
     def check_board(self, s):
-        """Totals (1.2), stacking (1.4.2) and Curfews (1.10), named."""
+        """Totals (1.2), stacking (1.4.2), Curfews (1.10) and the 15 Sabotage
+        markers (1.2: in any space, C26 placing them in Mountains too), named."""
         sp = s[L.SPACES:L.SPACES + _N * L.SPACE_FIELDS].reshape(_N, L.SPACE_FIELDS)
         totals = (
             ("Troops", sp[:, L.TROOPS].sum() + s[L.AVAILABLE_TROOPS] + s[L.SUEZ_TROOPS], L.TOTAL_TROOPS),
@@ -556,3 +566,4 @@ class _Reader(CoinReader):
                 self.fail(f"spaces.{name}.curfew: a Curfew stays only in a space with British pieces (1.10)")
         if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")
+        self.check_marker_supply(s, (L.SABOTAGE,), L.TOTAL_SABOTAGE, "Sabotage markers", "1.2, C-29")

@@ -60,6 +60,7 @@ FACTION_TITLES = ("British", "EOKA")  # as prose names them
 
 # Piece totals (1.2, 1.4, 1.6.1, 1.10): checked by the invariants.
 TOTAL_TROOPS, TOTAL_POLICE, TOTAL_CELLS, TOTAL_CACHES, TOTAL_CURFEWS = 12, 6, 12, 4, 4
+TOTAL_SABOTAGE = 15                   # the countersheet's Sabotage markers (1.2, rules decision C-29)
 INTEL_CHITS_PER_VALUE = 3
 PW_MAX = 15                           # 1.8
 OPINION_MAX = 4                       # Condemned (6.5)

@@ -13,7 +13,8 @@ from .layout import (
     CAPABILITIES, OPINION, CELLS_ACTIVE, CELLS_UNDERGROUND, CURFEW, CURFEW_OWED, POLICE, PRISON, SABOTAGE, SPACE_FIELDS,
     SPACES, TOTAL_CURFEWS, TROOPS, CAP_ROAD_AMBUSHES, CAP_ROUGH_HANDLING,
 )
-from .resources import add_political_will, die, discard_highest_intel, draw_intel, map_total, shift_opinion
+from .resources import add_political_will, die, discard_highest_intel, draw_intel, map_total, place_sabotage, \
+    shift_opinion
 
 ADJACENT = adjacency_matrix()
 
@@ -378,7 +379,7 @@ def sabotage_roll(state, s, cache_from):
     """Sabotage's roll in one space (3.3.3): an Arms Cache spent (1.6.2) from
     ``cache_from`` (the space or an adjacent one, -1 for none) adds 2; each
     Police there subtracts 1 (not with TURKISH POLICE, C31). Above 2 places a
-    Sabotage marker. Returns the modified roll."""
+    Sabotage marker, if one of the 15 is left (C-29). Returns the modified roll."""
     bonus = 0
     if cache_from >= 0:
         remove_cache(state, cache_from)
@@ -386,7 +387,7 @@ def sabotage_roll(state, s, cache_from):
     police = 0 if capability(state, CAP_TURKISH_POLICE, CAP_UNSHADED) else state[at(s, POLICE)]
     result = die(state) + bonus - police
     if result > 2:
-        state[at(s, SABOTAGE)] += 1
+        place_sabotage(state, s)
     return result
 
 

@@ -10,7 +10,7 @@ from ...engine.jit import njit
 from ...engine.rng import roll
 from ..boards.cyprus import N_MAP_SPACES
 from .layout import FORCED, FORCED_CAPACITY, INTEL_CHITS_PER_VALUE, INTEL_HELD, OPINION, OPINION_MAX, PW_MAX, \
-    RNG, SPACE_FIELDS, SPACES
+    RNG, SABOTAGE, SPACE_FIELDS, SPACES, TOTAL_SABOTAGE
 
 # The most faces of any roll during play, so forced values must be below it:
 # a six-sided die, and a chit drawn from the Intel bag (1.6.1, at most all
@@ -77,3 +77,17 @@ def map_total(state, piece):
     for s in range(N_MAP_SPACES):
         n += state[SPACES + s * SPACE_FIELDS + piece]
     return n
+
+
+@njit(cache=True)
+def sabotage_left(state):
+    """Sabotage markers not on the map: the game has 15 (1.2). Operations and
+    events place only those (5.1.1, rules decision C-29)."""
+    return TOTAL_SABOTAGE - map_total(state, SABOTAGE)
+
+
+@njit(cache=True)
+def place_sabotage(state, s):
+    """A Sabotage marker in space ``s``, if one is left (C-29)."""
+    if sabotage_left(state) > 0:
+        state[SPACES + s * SPACE_FIELDS + SABOTAGE] += 1

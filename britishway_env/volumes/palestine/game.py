@@ -19,7 +19,7 @@ from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .events import PICK_VERBS
 from .operations import adjacent_district
 from .resources import MAX_ROLL_FACES
-from .setup import determinize
+from .setup import determinize, setup
 
 MAP_NAMES = SPACE_NAMES[:N_MAP_SPACES]
 PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_caches",
@@ -228,8 +228,8 @@ class Needs:
     the kind of card in play; ``limited``, ``paid``, ``terror``: whether those
     fields may be set; ``automatic``: a step the kernels take by themselves,
     stored only while a Haganah refill (6.5.2) interrupts it; ``source``:
-    (piece, net of moved_here) that current_space must still hold, when the
-    decision moves or spends a piece from there."""
+    (pieces, net of moved_here, rule): one of them current_space must still
+    hold, when the decision moves or spends a piece from there."""
 
     def __init__(self, executor=None, ops=None, sas=None, current=None, second=None, event=None, card=None,
                  limited=None, paid=False, terror=False, automatic=False, event_cards=None, source=None):
@@ -243,6 +243,7 @@ class Needs:
 _ALL_OPS = tuple(range(8))
 _OP = dict(executor=OP_FACTION_OF, card=EVENT_CARD)
 _PROP = dict(event=False, card=PROPAGANDA_CARD)
+_CELLS = (L.CELLS_UNDERGROUND, L.CELLS_ACTIVE)
 # One row per pending decision kind; a kind with no row cannot be loaded.
 DECISION_NEEDS = {
     L.D_OVER: Needs(event=False),
@@ -260,24 +261,26 @@ DECISION_NEEDS = {
     L.D_PROP_DISCARD: Needs(**_PROP),
     L.D_PROP_CACHE: Needs(**_PROP),
     L.D_REDEPLOY_POLICE: Needs(**_PROP),
-    L.D_REDEPLOY_POLICE_TO: Needs(current=SPACE, source=(L.POLICE, True), **_PROP),
+    L.D_REDEPLOY_POLICE_TO: Needs(current=SPACE, source=((L.POLICE,), True, "6.3.1"), **_PROP),
     L.D_REDEPLOY_TROOPS: Needs(**_PROP),
-    L.D_REDEPLOY_TROOPS_TO: Needs(current=SPACE, source=(L.TROOPS, True), **_PROP),
+    L.D_REDEPLOY_TROOPS_TO: Needs(current=SPACE, source=((L.TROOPS,), True, "6.3.1"), **_PROP),
     L.D_REDEPLOY_CELL: Needs(current=CITY_SPACE, **_PROP),
     L.D_REDEPLOY_CACHE: Needs(**_PROP),
-    L.D_REDEPLOY_CACHE_TO: Needs(current=SPACE, source=(L.ARMS_CACHES, False), **_PROP),
+    L.D_REDEPLOY_CACHE_TO: Needs(current=SPACE, source=((L.ARMS_CACHES,), False, "6.3.2"), **_PROP),
     L.D_PATROL_MOVE: Needs(ops=(L.OP_PATROL,), **_OP),
-    L.D_PATROL_MOVE_TO: Needs(ops=(L.OP_PATROL,), current=SPACE, source=(L.POLICE, True), **_OP),
+    L.D_PATROL_MOVE_TO: Needs(ops=(L.OP_PATROL,), current=SPACE, source=((L.POLICE,), True, "3.2.2"), **_OP),
     L.D_PATROL_ARREST: Needs(ops=(L.OP_PATROL,), **_OP),
     L.D_PATROL_CHITS: Needs(ops=(L.OP_PATROL,), current=SPACE, paid=True, **_OP),
     L.D_SEARCH_MOVE: Needs(ops=(L.OP_SEARCH,), **_OP),
-    L.D_SEARCH_MOVE_TO: Needs(ops=(L.OP_SEARCH,), current=SPACE, source=(L.TROOPS, True), **_OP),
+    L.D_SEARCH_MOVE_TO: Needs(ops=(L.OP_SEARCH,), current=SPACE, source=((L.TROOPS,), True, "3.2.3"), **_OP),
     L.D_SEARCH_CITY: Needs(ops=(L.OP_SEARCH,), current=CITY_SPACE, **_OP),
-    L.D_TRAVEL_DEST: Needs(ops=(L.OP_TRAVEL,), current=SPACE, **_OP),
-    L.D_TRAVEL_COUNT: Needs(ops=(L.OP_TRAVEL,), current=SPACE, second=SPACE, **_OP),
-    L.D_TERROR_DECLARE: Needs(ops=(L.OP_SABOTAGE,), current=CITY_SPACE, source=(L.CELLS_UNDERGROUND, False), **_OP),
+    L.D_TRAVEL_DEST: Needs(ops=(L.OP_TRAVEL,), current=SPACE, source=(_CELLS, True, "3.3.2"), **_OP),
+    L.D_TRAVEL_COUNT: Needs(ops=(L.OP_TRAVEL,), current=SPACE, second=SPACE, source=(_CELLS, True, "3.3.2"),
+                            **_OP),
+    L.D_TERROR_DECLARE: Needs(ops=(L.OP_SABOTAGE,), current=CITY_SPACE,
+                                 source=((L.CELLS_UNDERGROUND,), False, "4.3.3"), **_OP),
     L.D_SABOTAGE_CACHE: Needs(ops=(L.OP_SABOTAGE,), current=SPACE, terror=True,
-                                source=(L.CELLS_UNDERGROUND, False), **_OP),
+                                source=((L.CELLS_UNDERGROUND,), False, "3.3.3"), **_OP),
     L.D_SA_SPACE: Needs(executor=SA_FACTION_OF, ops=(-1,) + _ALL_OPS, card=EVENT_CARD,
                         sas=(L.SA_RESTORE, L.SA_MASS_DETENTION, L.SA_SILENCE, L.SA_PROPAGANDIZE)),
     L.D_SA_AFTER: Needs(executor=ANY, ops=(-1,) + _ALL_OPS, card=EVENT_CARD),
@@ -323,7 +326,11 @@ class _Reader(CoinReader):
     context_arrays = CONTEXT_ARRAYS
     context_ranges = CONTEXT_RANGES
     context_array_ranges = CONTEXT_ARRAY_RANGES
-    default_first = "irgun"
+    game_class = PalestineGame
+    setup_kernel = staticmethod(setup)
+    space_names = MAP_NAMES
+    piece_names = L.PIECE_NAMES
+    space_fields = L.SPACE_FIELDS
 
     def build(self, cls):
         f, d = self.f, self.d
@@ -333,15 +340,15 @@ class _Reader(CoinReader):
             self.fail("missing key 'spaces' (map space name -> pieces)")
         game = cls._new_loaded(f, d)
         s = game.state
-        s[L.POLITICAL_WILL] = self.count(d.get("political_will", 18), "political_will", L.PW_MAX)
-        s[L.HAGANAH] = self.count(d.get("haganah_track", 4), "haganah_track", 4)
-        track = f.mapping(d.get("track_pieces", {}), "track_pieces", "a mapping of box -> pieces")
+        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
+        s[L.HAGANAH] = self.count(self.given("haganah_track"), "haganah_track", 4)
+        track = f.mapping(self.given("track_pieces"), "track_pieces", "a mapping of box -> pieces")
         f.keys(track, "track_pieces", TRACK_KEYS)
         for key, offset in (("cells_box4", L.TRACK_CELLS_4), ("cache_box4", L.TRACK_CACHE_4),
                             ("cells_box3", L.TRACK_CELLS_3)):
-            s[offset] = self.count(track.get(key, 0), f"track_pieces.{key}", TRACK_KEYS[key])
-        s[L.PRISON] = self.count(d.get("prison", 0), "prison", L.TOTAL_CELLS)
-        s[L.CELLS_OUT_OF_GAME] = self.count(d.get("cells_out_of_game", 0), "cells_out_of_game", L.TOTAL_CELLS)
+            s[offset] = self.count(self.given_part(track, "track_pieces", key), f"track_pieces.{key}", TRACK_KEYS[key])
+        s[L.PRISON] = self.count(self.given("prison"), "prison", L.TOTAL_CELLS)
+        s[L.CELLS_OUT_OF_GAME] = self.count(self.given("cells_out_of_game"), "cells_out_of_game", L.TOTAL_CELLS)
         self.read_chits(s, "intel_chits", L.INTEL_HELD, 3, L.INTEL_CHITS_PER_VALUE, "Intel Chits", "1.6.1")
         self.read_spaces(s, MAP_NAMES, PIECE_KEYS, PIECE_MAX, L.SPACES, L.SPACE_FIELDS)
         self.fill_available(s, d.get("available"))
@@ -436,12 +443,8 @@ class _Reader(CoinReader):
             if kind == CITY_SPACE and SPACE_KIND[ctx[key]] != CITY:
                 self.fail(f"context.{key} must be a City for {name}")
         if need.source is not None:
-            piece, net = need.source
-            cur = ctx["current_space"]
-            have = int(s[L.SPACES + cur * L.SPACE_FIELDS + piece]) - (int(s[L.MOVED_HERE + cur]) if net else 0)
-            if have <= 0:
-                self.fail(f"context.current_space: {name} acts on {L.PIECE_NAMES[piece]} in {MAP_NAMES[cur]}, "
-                          "which has none left to act with")
+            pieces, net, rule = need.source
+            self.require_left(s, ctx["current_space"], pieces, "moved_here" if net else None, name, rule)
         if d == L.D_PROP_DISCARD and not 1 <= ctx["op_counter"] <= int(s[L.INTEL_HELD:L.INTEL_HELD + 3].sum()):
             self.fail(f"context.op_counter (chits to discard) must be 1..the chits held for {name} (6.2.2)")
 
