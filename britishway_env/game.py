@@ -330,12 +330,7 @@ class KernelGame(Game, abc.ABC):
         if not isinstance(row, np.ndarray) or row.dtype != np.int64 or row.shape != (cls.STATE_SIZE,):
             raise StateError(f"a {cls.volume} state row is int64 ({cls.STATE_SIZE},), got "
                              f"{getattr(row, 'dtype', type(row).__name__)} {getattr(row, 'shape', '')}")
-        game = object.__new__(cls)
-        game.seed = 0
-        game.history = []
-        game.history_from_seed = False
-        game._mask = np.zeros(cls.N_ACTIONS, dtype=np.int8)
-        game.state = row.copy()
+        game = cls._bare(row.copy())
         try:
             d = game.to_dict()      # reads fields by Python indexing: a wild value fails here, not in a kernel
         except Exception as err:    # noqa: BLE001 (any failure to describe the row means it is not a position)
