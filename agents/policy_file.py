@@ -16,7 +16,8 @@ Nothing in the file is unpickled: arrays are read with
 were checked against the shapes the config implies, and the JSON is parsed
 with ``json``. The file itself is read by :func:`load` only: a regular file
 (a symbolic link to one is followed), at most :data:`MAX_FILE_BYTES`, each
-member decompressed into no more bytes than the config allows. Anything else in the file, or anything missing, is an
+member decompressed into no more bytes than the config allows. Anything
+else in the file, or anything missing, is an
 :class:`~britishway_env.errors.UnknownPolicyError` naming the problem.
 
 Inference is a NumPy forward pass (:class:`MlpPolicy`): the hidden layers,
