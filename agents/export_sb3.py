@@ -34,6 +34,7 @@ from . import policy_file
 
 POLICY_MEMBER = "policy.pth"
 MAX_POLICY_BYTES = 256 * 2**20
+MAX_MODEL_BYTES = 2 * MAX_POLICY_BYTES        # the whole .zip: policy.pth, data, optimizer state
 _LAYER = re.compile(r"mlp_extractor\.policy_net\.(\d+)\.(weight|bias)")
 _IGNORED = re.compile(r"(mlp_extractor\.value_net\.\d+|value_net)\.(weight|bias)")
 
@@ -89,14 +90,24 @@ def read_sb3_weights(zip_path: str | Path) -> dict:
     """The tensors of an SB3 ``.zip``'s ``policy.pth``, loaded with ``weights_only=True``."""
     import torch
 
+    from britishway_env.io import read_regular_file
+
     zip_path = Path(zip_path)
+    # A regular file only, read once and capped, as policy_file.load reads a policy file.
+    data = read_regular_file(zip_path, MAX_MODEL_BYTES, UnknownPolicyError, f"model zip {str(zip_path)!r}",
+                             kind="model zip")
     try:
-        with zipfile.ZipFile(zip_path) as z:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
             info = z.getinfo(POLICY_MEMBER)
             if info.file_size > MAX_POLICY_BYTES:
                 raise UnknownPolicyError(f"{POLICY_MEMBER} in {str(zip_path)!r} is too large")
+            if info.compress_type not in policy_file.COMPRESSIONS:
+                raise UnknownPolicyError(f"{POLICY_MEMBER} in {str(zip_path)!r} uses compression method "
+                                         f"{info.compress_type}; stored or deflated members only")
             raw = z.read(info)
-    except (zipfile.BadZipFile, KeyError, OSError) as err:
+    except UnknownPolicyError:
+        raise
+    except policy_file.READ_ERRORS as err:
         raise UnknownPolicyError(f"{str(zip_path)!r} is not a Stable-Baselines3 model zip with "
                                  f"{POLICY_MEMBER} ({type(err).__name__}: {err})") from None
     try:

@@ -19,7 +19,10 @@ A policy file is a ``.npz`` (a zip of ``.npy`` arrays) holding
 Nothing in the file is unpickled: arrays are read with
 ``numpy.lib.format.read_array(..., allow_pickle=False)`` after their headers
 were checked against the shapes the config implies, and the JSON is parsed
-with ``json``. Anything else in the file, or anything missing, is an
+with ``json``. The file itself is read by :func:`load` only: a regular file
+(a symbolic link to one is followed), at most :data:`MAX_FILE_BYTES`, each
+member decompressed into no more bytes than the config allows. Anything
+else in the file, or anything missing, is an
 :class:`~britishway_env.errors.UnknownPolicyError` naming the problem.
 
 Inference is a NumPy forward pass (:class:`MlpPolicy`): the hidden layers,
@@ -32,7 +35,9 @@ from __future__ import annotations
 import io
 import json
 import math
+import struct
 import zipfile
+import zlib
 from pathlib import Path
 from typing import Mapping
 
@@ -205,28 +210,58 @@ def _write_member(z: zipfile.ZipFile, name: str, data: bytes) -> None:
 
 
 def load(path: str | Path, volume: str | None = None) -> "MlpPolicy":
-    """Read and validate a policy file; never executes anything from it."""
+    """Read and validate a policy file; never executes anything from it.
+
+    Only a regular file is read (a symbolic link to one is followed; a
+    folder, a device such as ``/dev/zero``, a pipe or a socket is refused),
+    opened once and read into memory, never more than :data:`MAX_FILE_BYTES`;
+    each member is decompressed into a buffer no larger than its config
+    allows. Whatever is wrong (a broken zip, a garbled deflate stream, a
+    member larger than it says) is an :class:`UnknownPolicyError`.
+    """
+    from britishway_env.io import read_regular_file
+
     path = Path(path)
     if path.suffix.lower() != SUFFIX:
         hint = (" Stable-Baselines3 .zip checkpoints are not loaded because unpickling them can run code;"
                 " convert one with `python -m agents.export_sb3 model.zip policy.npz`"
                 if path.suffix.lower() == ".zip" else "")
         raise UnknownPolicyError(f"{str(path)!r} is not a policy file (.npz).{hint}")
+    data = read_regular_file(path, MAX_FILE_BYTES, UnknownPolicyError, f"policy file {str(path)!r}",
+                             kind="policy file")
     try:
-        size = path.stat().st_size
-    except OSError as err:
-        raise UnknownPolicyError(f"cannot read policy file {str(path)!r}: {err.strerror or err}") from None
-    if size > MAX_FILE_BYTES:
-        raise UnknownPolicyError(f"policy file {str(path)!r} is larger than {MAX_FILE_BYTES // 2**20} MiB")
-    try:
-        with zipfile.ZipFile(path) as z:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
             return _load_zip(z, path, volume)
     except UnknownPolicyError:
         raise
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, KeyError,
-            UnicodeDecodeError, RuntimeError, NotImplementedError) as err:
-        raise UnknownPolicyError(f"policy file {str(path)!r} is not a valid policy file "
-                                 f"({type(err).__name__}: {err})") from None
+    except READ_ERRORS as err:
+        kind = "zlib.error" if isinstance(err, zlib.error) else type(err).__name__
+        raise UnknownPolicyError(f"policy file {str(path)!r} is not a valid policy file ({kind}: {err})") from None
+
+
+# What reading a broken zip, a garbled member or a bad .npy header raises (zlib.error: a deflate stream
+# that does not decode).
+READ_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, OSError, EOFError, ValueError, KeyError,
+               UnicodeDecodeError, RuntimeError, NotImplementedError, struct.error)
+COMPRESSIONS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)   # what save writes; others are refused unread
+
+
+def _read_member(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, path: Path) -> bytes:
+    """A member's bytes, decompressed into at most ``limit`` bytes (its size in the zip's
+    directory is checked first, and again against what the stream really holds)."""
+    if info.compress_type not in COMPRESSIONS:
+        raise UnknownPolicyError(f"{info.filename} in {str(path)!r} uses compression method {info.compress_type}; "
+                                 "a policy file's members are stored or deflated")
+    if info.file_size > limit:
+        raise UnknownPolicyError(f"{info.filename} in {str(path)!r} is larger than its config allows "
+                                 f"({info.file_size:,} > {limit:,} bytes)")
+    with z.open(info) as f:
+        data = f.read(limit + 1)
+    if len(data) > limit or len(data) != info.file_size:
+        raise UnknownPolicyError(f"{info.filename} in {str(path)!r} holds {len(data):,}"
+                                 f"{'+' if len(data) > limit else ''} bytes, not the {info.file_size:,} "
+                                 "its zip directory says")
+    return data
 
 
 def _load_zip(z: zipfile.ZipFile, path: Path, volume: str | None) -> "MlpPolicy":
@@ -238,7 +273,7 @@ def _load_zip(z: zipfile.ZipFile, path: Path, volume: str | None) -> "MlpPolicy"
     if infos[CONFIG_NAME].file_size > MAX_CONFIG_BYTES:
         raise UnknownPolicyError(f"{CONFIG_NAME} in {str(path)!r} is too large")
     try:
-        config = json.loads(z.read(CONFIG_NAME).decode("utf-8"),
+        config = json.loads(_read_member(z, infos[CONFIG_NAME], MAX_CONFIG_BYTES, path).decode("utf-8"),
                             parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as err:
         raise UnknownPolicyError(f"{CONFIG_NAME} in {str(path)!r} is not valid JSON ({err})") from None
@@ -257,20 +292,20 @@ def _load_zip(z: zipfile.ZipFile, path: Path, volume: str | None) -> "MlpPolicy"
         limit = 4096 + DTYPE.itemsize * math.prod(shape)
         if info.file_size > limit:
             raise UnknownPolicyError(f"policy array {name!r} is larger than its shape {shape} allows")
-        with z.open(info) as f:
-            version = np.lib.format.read_magic(f)
-            if version == (1, 0):
-                header = np.lib.format.read_array_header_1_0(f)
-            elif version == (2, 0):
-                header = np.lib.format.read_array_header_2_0(f)
-            else:
-                raise UnknownPolicyError(f"policy array {name!r}: unsupported .npy version {version}")
-            got_shape, fortran, dtype = header
-            if got_shape != shape or fortran or dtype != DTYPE:
-                raise UnknownPolicyError(f"policy array {name!r} must be float32 {shape} in C order, got "
-                                         f"{dtype} {got_shape}{' (Fortran order)' if fortran else ''}")
-        with z.open(info) as f:
-            arrays[name] = np.lib.format.read_array(f, allow_pickle=False)
+        f = io.BytesIO(_read_member(z, info, limit, path))
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            header = np.lib.format.read_array_header_1_0(f)
+        elif version == (2, 0):
+            header = np.lib.format.read_array_header_2_0(f)
+        else:
+            raise UnknownPolicyError(f"policy array {name!r}: unsupported .npy version {version}")
+        got_shape, fortran, dtype = header
+        if got_shape != shape or fortran or dtype != DTYPE:
+            raise UnknownPolicyError(f"policy array {name!r} must be float32 {shape} in C order, got "
+                                     f"{dtype} {got_shape}{' (Fortran order)' if fortran else ''}")
+        f.seek(0)
+        arrays[name] = np.lib.format.read_array(f, allow_pickle=False)
     return MlpPolicy(config, check_arrays(config, arrays))
 
 

@@ -3,7 +3,10 @@
 Policy files (``.npz`` weights plus a JSON config) are described in
 :mod:`agents.policy_file`; ``agents/export_sb3.py`` makes one from a
 MaskablePPO model. Stable-Baselines3 ``.zip`` files are refused here:
-loading them unpickles their contents, which can run code.
+loading them unpickles their contents, which can run code. Every policy
+this package plays is read by :func:`agents.policy_file.load` (through
+:func:`load_network` or :func:`load_policy`), the one loader that checks the
+file: a regular file, its size capped, every member checked.
 """
 
 from __future__ import annotations
@@ -48,9 +51,9 @@ def resolve(path: str | Path, volume: str, seat: str | None = None) -> Path:
             raise UnknownPolicyError(f"no shipped trained policy for the {seat} seat of {volume}")
         return shipped
     path = Path(path)
-    if not path.is_file():
+    if not path.exists():
         raise UnknownPolicyError(f"no policy file at {str(path)!r}")
-    return path
+    return path          # read only by policy_file.load: a regular file, its size capped
 
 
 _LOADED: dict = {}
@@ -60,7 +63,10 @@ def load_network(name: str | Path, volume: str, seat: str | None = None) -> poli
     """The :class:`~agents.policy_file.MlpPolicy` behind a learned policy name
     (checked: a policy file of ``volume``), read once per file and change."""
     path = resolve(name, volume, seat)
-    st = path.stat()
+    try:
+        st = path.stat()
+    except OSError as err:
+        raise UnknownPolicyError(f"cannot read policy file {str(path)!r}: {err.strerror or err}") from None
     key = (str(path.resolve()), st.st_mtime_ns, st.st_size, volume)
     if key not in _LOADED:
         _LOADED[key] = policy_file.load(path, volume=volume)

@@ -345,7 +345,9 @@ def play(
 def serve(
     port: int = typer.Option(8000, min=1, max=65535, help="port to listen on"),
     host: str = typer.Option("127.0.0.1", help="address to listen on: this computer only by default; "
-                                               "0.0.0.0 opens it to your network"),
+                                               "0.0.0.0 opens it to your network (reached by an IP address or "
+                                               "this computer's name); requests for any other Host, or from "
+                                               "another page's Origin, are refused"),
 ) -> None:
     """Serve a page where you play a whole game against a bot in your browser: pick a volume, a seat
     and a bot; the map, the choices as buttons, the bot's moves with their dice in a log, undo, save

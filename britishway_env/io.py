@@ -1,4 +1,4 @@
-"""Files the package writes: atomically, or not at all.
+"""Files the package writes (atomically, or not at all) and files it reads from outside (bounded).
 
 Every output file is written to a temporary file in its own folder and
 renamed over the final name (``os.replace``) only once it is complete, so an
@@ -15,6 +15,9 @@ SIGTERM into ``SystemExit``, see :func:`sigterm_as_exit`).
 
 :func:`check_output_path` validates a destination before any work is done
 (known extension, parent folder created, folder writable).
+
+:func:`read_regular_file` is how every file from outside (a policy file, a
+save) is read: opened once, only a regular file, never more than a cap.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import stat
 import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -89,6 +93,53 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
 def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> Path:
     """Write ``text`` to ``path`` atomically; returns the path."""
     return atomic_write_bytes(path, text.encode(encoding))
+
+
+def read_regular_file(path: str | os.PathLike, limit: int, error: type[Exception], what: str,
+                      kind: str = "file") -> bytes:
+    """The bytes of the regular file at ``path``, or ``error(message)`` naming what is wrong.
+
+    The file is opened once, without blocking, and what was opened is checked
+    (``fstat``): a folder, a device (a link to ``/dev/zero``), a pipe or a
+    socket is refused before anything is read. A symbolic link to a regular
+    file is followed: it is the file it names that is read. At most
+    ``limit + 1`` bytes are read, so a file larger than ``limit`` bytes is
+    refused, one that grows while it is read included. ``what`` starts every
+    message (``"policy file 'x.npz'"``); ``kind`` names the file in the
+    too-large one.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise error(f"{what}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"{what}: is a folder, not a file") from None
+    except OSError as err:
+        raise error(f"{what}: cannot be read ({err.strerror or err})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise error(f"{what}: is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise error(f"{what}: is not a regular file (a device, a pipe or a socket); only regular files are read")
+        too_large = error(f"{what}: more than a {kind} can hold ({limit:,} bytes)")
+        if os.fstat(fd).st_size > limit:
+            raise too_large
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, 2**20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise too_large
+        return b"".join(chunks)
+    except OSError as err:
+        raise error(f"{what}: cannot be read ({err.strerror or err})") from None
+    finally:
+        os.close(fd)
 
 
 def png_bytes(rgb) -> bytes:

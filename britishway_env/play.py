@@ -13,7 +13,11 @@ being typed. A save file is JSON::
 bots are deterministic, so the replay is the game). ``human`` lists the seats
 the person plays and ``bot`` the policy of the others; a save without them is
 a game where the person plays every seat. ``snapshot`` is the game's
-``to_dict()`` for people reading the file; loading ignores its contents.
+``to_dict()`` for people reading the file; loading checks it against the
+game the actions replay to and refuses a save where they disagree, naming
+the first field that differs (a save without a snapshot loads from its
+actions alone). Only a regular file of at most ``MAX_SAVE_BYTES`` is read
+(:func:`britishway_env.io.read_regular_file`).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import StateError
-from .io import atomic_write_bytes, atomic_write_text, png_bytes
+from .io import atomic_write_bytes, atomic_write_text, png_bytes, read_regular_file
 from .session import BOT, MAX_SAVE_BYTES, YOU, PlaySession
 SAVE_FOLDER = Path("saves")
 
@@ -59,17 +63,7 @@ def load_save(path: Path, before_replay: Callable[[str], object] | None = None) 
     ``before_replay(volume)`` runs once the file is checked, before the replay
     (the CLI uses it to compile the volume's kernels with a notice)."""
     where = f"save file {path}"
-    try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise StateError(f"{where}: {size:,} bytes, more than a save file can hold ({MAX_SAVE_BYTES:,})")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise StateError(f"{where}: no such file") from None
-    except IsADirectoryError:
-        raise StateError(f"{where}: is a folder, not a file") from None
-    except OSError as err:
-        raise StateError(f"{where}: cannot be read ({err.strerror or err})") from None
+    raw = read_regular_file(path, MAX_SAVE_BYTES, StateError, where, kind="save file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

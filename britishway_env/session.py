@@ -110,7 +110,8 @@ class PlaySession:
     """One game: the person's seats against ``bot`` in the others."""
 
     def __init__(self, volume: str, seed: int = 0, human=None, bot: str | None = "heuristic",
-                 actions: list[int] | None = None, before_replay: Callable[[str], Any] | None = None):
+                 actions: list[int] | None = None, before_replay: Callable[[str], Any] | None = None,
+                 snapshot: dict | None = None):
         if not is_volume(volume):
             raise StateError(f"unknown volume {volume!r}; implemented volumes: {', '.join(sorted(volume_names()))}")
         self.volume = volume
@@ -122,7 +123,7 @@ class PlaySession:
         self.bot = check_policy(volume, bot, self.bot_seats) if self.bot_seats else None
         if before_replay is not None:
             before_replay(volume)
-        self._replay(list(actions or []))
+        self._replay(list(actions or []), snapshot)
 
     # ------------------------------------------------------------ reading --
     @property
@@ -297,8 +298,9 @@ class PlaySession:
             if type(a) is not int:
                 raise StateError(f"{where}: actions[{i}] must be an integer, got {a!r}")
         try:
-            return cls(volume, seed, human=seats, bot=policy, actions=actions, before_replay=before_replay)
-        except IllegalActionError as err:
+            return cls(volume, seed, human=seats, bot=policy, actions=actions, before_replay=before_replay,
+                       snapshot=d.get("snapshot"))
+        except (IllegalActionError, StateError) as err:
             raise StateError(f"{where}: {err}") from None
 
     @classmethod
@@ -326,9 +328,11 @@ class PlaySession:
         self.log.append(entry)
         return entry
 
-    def _replay(self, actions: list[int]) -> None:
+    def _replay(self, actions: list[int], snapshot: dict | None = None) -> None:
         """Rebuild game and log from the seed through ``actions`` (each checked
-        legal), then play on to the person's next choice."""
+        legal), then play on to the person's next choice. ``snapshot`` (a
+        save's): the state dict the actions must replay to, StateError naming
+        the first difference otherwise."""
         game = Game(self.volume, seed=self.seed)
         self.game, self.log = game, []
         human_seats = set(self.human)
@@ -346,7 +350,50 @@ class PlaySession:
             if len(game.legal_actions()) == 1:
                 by = AUTO
             self._take(a, by)
+        if snapshot is not None:
+            check_snapshot(snapshot, game, len(actions))
         self.advance()
+
+
+def check_snapshot(snapshot: dict, game: Game, n_actions: int) -> None:
+    """A save's snapshot must be the state its actions replay to: the actions
+    are the game, so a snapshot that says otherwise (edited, or from another
+    game) is refused with the first field that differs, not ignored."""
+    replayed = json.loads(json.dumps(game.to_dict()))
+    diff = first_difference(snapshot, replayed)
+    if diff is not None:
+        where, in_snapshot, in_game = diff
+        raise StateError(f"snapshot disagrees with the game its {n_actions} actions replay to: {where} is "
+                         f"{in_snapshot} in the snapshot but {in_game} in the replayed game (the actions are the "
+                         "game: remove the snapshot key to load the game they play)")
+
+
+def first_difference(a, b, path: str = "") -> tuple[str, str, str] | None:
+    """(where, a's value, b's value) of the first place two JSON values differ; None if equal."""
+    def show(v) -> str:
+        text = json.dumps(v)
+        return text if len(text) <= 60 else text[:57] + "..."
+
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            here = f"{path}.{key}" if path else str(key)
+            if key not in b:
+                return here, show(a[key]), "absent"
+            if key not in a:
+                return here, "absent", show(b[key])
+            found = first_difference(a[key], b[key], here)
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    if a == b and type(a) is type(b):
+        return None
+    return path or "the snapshot", show(a), show(b)
 
 
 def read_json(text: str, where: str, unreadable: str = "not valid JSON") -> object:

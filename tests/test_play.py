@@ -349,6 +349,31 @@ def test_bad_save_files_not_text_missing_folder_or_too_big(in_tmp):
     _fails(["play", "--load", str(big)], "more than a save file can hold")
 
 
+def test_a_tampered_snapshot_is_refused_by_play_load(in_tmp):
+    s = PlaySession("solo1948", seed=5)
+    s.play(s.choices()[0][0])
+    d = json.loads(json.dumps(s.save_payload()))
+    d["snapshot"]["seed"] = 6
+    path = in_tmp / "tampered.json"
+    path.write_text(json.dumps(d))
+    _fails(["play", "--load", str(path)], f"save file {path}: snapshot disagrees with the game its 1 actions",
+           "seed is 6 in the snapshot but 5")
+    assert _saved(path) == d                        # a refused save is left as it was
+
+
+def test_a_save_that_is_not_a_regular_file_is_refused_unread(in_tmp):
+    fifo = in_tmp / "fifo.json"
+    os.mkfifo(fifo)
+    zero = in_tmp / "zero.json"
+    zero.symlink_to("/dev/zero")
+    for path in (fifo, zero):       # the code as it was blocked on the pipe and read /dev/zero without end
+        _fails(["play", "--load", str(path)], f"save file {path}: is not a regular file")
+    link = in_tmp / "link.json"     # a symbolic link to a regular save file is followed
+    (in_tmp / "real.json").write_text(json.dumps({"volume": "solo1948", "seed": 5, "actions": []}))
+    link.symlink_to(in_tmp / "real.json")
+    assert P.load_save(link).seed == 5
+
+
 class _WritesAFile:
     def __init__(self, marker):
         self.marker = marker

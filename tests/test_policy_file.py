@@ -293,3 +293,211 @@ def test_export_refuses_unknown_network_parts(tmp_path):
     with pytest.raises(UnknownPolicyError, match="features_extractor"):
         export_state_dict(state, tmp_path / "bad.npz")
     assert not (tmp_path / "bad.npz").exists()
+
+
+# ----------------------------------------------------------- files from outside --
+# Every path that plays a policy reads it through policy_file.load: only a regular file, capped, each member
+# decompressed into no more than its config allows; whatever is wrong is the same UnknownPolicyError.
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+SHIPPED_PALESTINE = REPO / "agents" / "checkpoints" / "palestine_british.npz"
+
+
+def _member_data_offset(data: bytes, info: zipfile.ZipInfo) -> int:
+    """Where a member's (compressed) bytes start: after its local header."""
+    name_len, extra_len = int.from_bytes(data[info.header_offset + 26:info.header_offset + 28], "little"), \
+        int.from_bytes(data[info.header_offset + 28:info.header_offset + 30], "little")
+    return info.header_offset + 30 + name_len + extra_len
+
+
+def garbled(src: pathlib.Path, dest: pathlib.Path, member: str) -> pathlib.Path:
+    """A copy of ``src`` whose ``member`` deflate stream starts with a reserved block type (zlib.error)."""
+    data = bytearray(src.read_bytes())
+    with zipfile.ZipFile(src) as z:
+        info = z.getinfo(member)
+        assert info.compress_type == zipfile.ZIP_DEFLATED
+    data[_member_data_offset(bytes(data), info)] |= 0b110       # BTYPE 11: not a deflate block
+    dest.write_bytes(bytes(data))
+    return dest
+
+
+@pytest.mark.parametrize("member", ["config.json", "hidden_0.weight.npy", "action.bias.npy"])
+def test_a_garbled_deflate_stream_is_the_same_refusal_as_any_bad_policy_file(tmp_path, member):
+    import zlib
+
+    from agents.trained import load_network
+
+    path = garbled(SHIPPED_PALESTINE, tmp_path / "garbled.npz", member)
+    with zipfile.ZipFile(path) as z, pytest.raises(zlib.error):
+        z.read(member)                              # the stream really is garbled
+    with pytest.raises(UnknownPolicyError, match=r"garbled.npz' is not a valid policy file \(zlib.error"):
+        policy_file.load(path)
+    with pytest.raises(UnknownPolicyError, match="not a valid policy file"):
+        load_network(str(path), "palestine", "british")
+    with pytest.raises(UnknownPolicyError, match="not a valid policy file"):
+        rollouts.run("palestine", 2, policies={"british": str(path)})
+
+
+def test_random_damage_to_a_policy_file_is_always_an_unknown_policy_error(tmp_path):
+    """Bytes overwritten anywhere in a shipped policy (a fixed seed): it loads (the damage hit bytes
+    nothing reads, such as a timestamp) or it is refused as a bad policy file; nothing else escapes."""
+    src = SHIPPED["solo1948"].read_bytes()
+    rng = np.random.default_rng(7)
+    path = tmp_path / "damaged.npz"
+    refused = 0
+    for k in range(300):
+        data = bytearray(src)
+        for _ in range(int(rng.integers(1, 9))):
+            i = int(rng.integers(len(data))) if k % 2 else len(data) - 1 - int(rng.integers(400))
+            data[i] = int(rng.integers(256))
+        path.write_bytes(bytes(data))
+        try:
+            policy_file.load(path)
+        except UnknownPolicyError:
+            refused += 1
+    assert refused > 200
+
+
+def _set_sizes(data: bytearray, member: str, size: int) -> None:
+    """Make the zip's local header and central directory both say ``member`` is ``size`` bytes unpacked."""
+    name = member.encode()
+    for sig, at in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        start = 0
+        while (local := data.find(sig, start)) >= 0:
+            name_at = local + (30 if sig == b"PK\x03\x04" else 46)
+            if data[name_at:name_at + len(name)] == name:
+                data[local + at:local + at + 4] = size.to_bytes(4, "little")
+            start = local + 4
+
+
+def test_a_member_whose_size_lies_is_refused_without_unpacking_it(tmp_path):
+    config = small_config()
+    arrays = small_arrays(config)
+    # A config.json that unpacks to 32 MiB (a few KiB deflated) under a directory that says 300 bytes.
+    bomb = json.dumps(config).encode() + b" " * (32 * 2**20)
+    path = tmp_path / "bomb.npz"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("config.json", bomb)
+        for name, a in arrays.items():
+            buf = io.BytesIO()
+            np.lib.format.write_array(buf, a)
+            z.writestr(f"{name}.npy", buf.getvalue())
+    with pytest.raises(UnknownPolicyError, match="config.json in .* is too large"):
+        policy_file.load(path)                      # the honest size: refused before unpacking
+    data = bytearray(path.read_bytes())
+    _set_sizes(data, "config.json", 300)
+    path.write_bytes(bytes(data))
+    with pytest.raises(UnknownPolicyError, match="not a valid policy file"):
+        policy_file.load(path)                      # the lying size: at most 300 bytes unpacked, then refused
+    # An array whose directory says it is smaller than it is, and one that says it is larger.
+    for lie in (64, 1000):
+        path = write_raw(tmp_path / f"lie{lie}.npz", config, arrays)
+        data = bytearray(path.read_bytes())
+        _set_sizes(data, "action.bias.npy", lie)
+        path.write_bytes(bytes(data))
+        with pytest.raises(UnknownPolicyError, match="action.bias"):
+            policy_file.load(path)
+
+
+def test_a_member_compressed_another_way_is_refused_unread(tmp_path):
+    config = small_config()
+    path = tmp_path / "bz.npz"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_BZIP2) as z:
+        z.writestr("config.json", json.dumps(config))
+    with pytest.raises(UnknownPolicyError, match="compression method 12"):
+        policy_file.load(path)
+
+
+def _not_regular_files(folder: pathlib.Path) -> dict:
+    import os
+
+    fifo = folder / "fifo.npz"
+    os.mkfifo(fifo)
+    zero = folder / "zero.npz"
+    zero.symlink_to("/dev/zero")
+    (folder / "dir.npz").mkdir()
+    return {"fifo": (fifo, "is not a regular file"), "/dev/zero": (zero, "is not a regular file"),
+            "folder": (folder / "dir.npz", "is a folder")}
+
+
+# Run in a fresh process whose memory is capped: the code as it was read /dev/zero without bound and
+# blocked forever opening a FIFO; a timeout or MemoryError there fails the test instead of the machine.
+_ONLY_REGULAR = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (8 * 2**30, 8 * 2**30))
+from agents import policy_file
+from agents.trained import load_network, load_policy
+from britishway_env import UnknownPolicyError, rollouts
+path, volume = sys.argv[1], sys.argv[2]
+for what, call in (("load", lambda: policy_file.load(path)),
+                   ("load_network", lambda: load_network(path, volume, "british")),
+                   ("load_policy", lambda: load_policy(path, volume)),
+                   ("rollouts", lambda: rollouts.run(volume, 2, policies={"british": path}))):
+    try:
+        call()
+    except UnknownPolicyError as err:
+        print(what, "refused:", err)
+    else:
+        print(what, "LOADED")
+"""
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "folder"])
+def test_only_a_regular_file_is_read_as_a_policy(tmp_path, kind):
+    import subprocess
+    import sys
+
+    path, fragment = _not_regular_files(tmp_path)[kind]
+    proc = subprocess.run([sys.executable, "-c", _ONLY_REGULAR, str(path), "palestine"], capture_output=True,
+                          text=True, cwd=REPO, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 4 and all("refused:" in ln for ln in lines), proc.stdout
+    assert fragment in lines[0] and str(path) in lines[0]
+
+
+def test_the_read_is_capped_by_the_bytes_read_not_only_the_size_the_file_reports(tmp_path):
+    from britishway_env.io import read_regular_file
+
+    f = tmp_path / "x.bin"
+    f.write_bytes(b"x" * 100)
+    assert read_regular_file(f, 100, UnknownPolicyError, "f") == b"x" * 100
+    with pytest.raises(UnknownPolicyError, match=r"f: more than a file can hold \(99 bytes\)"):
+        read_regular_file(f, 99, UnknownPolicyError, "f")
+    # A regular file that reports size 0 but holds more (as a file that grows after it was opened does).
+    maps = pathlib.Path("/proc/self/maps")
+    if maps.is_file() and maps.stat().st_size == 0:
+        with pytest.raises(UnknownPolicyError, match="more than a file can hold"):
+            read_regular_file(maps, 16, UnknownPolicyError, "f")
+    link = tmp_path / "link.npz"                    # a symbolic link to a regular file is followed
+    link.symlink_to(SHIPPED["solo1948"])
+    assert policy_file.load(link).volume == "solo1948"
+
+
+@pytest.mark.parametrize("kind", ["garbled", "fifo", "/dev/zero", "folder"])
+def test_the_cli_refuses_a_bad_policy_file_in_one_line(tmp_path, kind):
+    import subprocess
+    import sys
+
+    if kind == "garbled":
+        path, fragment = garbled(SHIPPED_PALESTINE, tmp_path / "g.npz", "config.json"), "not a valid policy"
+    else:
+        path, fragment = _not_regular_files(tmp_path)[kind]
+    for args in (["rollouts", "palestine", "--games", "2", "--quiet", "--policy", f"british={path}"],
+                 ["rollouts", "solo1948", "--games", "2", "--quiet", "--policy", str(path)],
+                 ["play", "palestine", "--as", "irgun", "--vs", str(path), "--save", str(tmp_path / "s.json")]):
+        proc = subprocess.run([sys.executable, "-m", "britishway_env.cli", *args], capture_output=True, text=True,
+                              cwd=REPO, timeout=300, stdin=subprocess.DEVNULL)
+        err = proc.stderr.strip()
+        assert proc.returncode == 2, (args, proc.stderr[-2000:])
+        assert err.startswith("error: ") and "\n" not in err and fragment in err and "Traceback" not in err, err
+    assert not (tmp_path / "s.json").exists()
+
+
+def test_the_sb3_exporter_reads_only_a_regular_file(tmp_path):
+    pytest.importorskip("torch")
+    from agents.export_sb3 import read_sb3_weights
+
+    for path, fragment in _not_regular_files(tmp_path).values():
+        with pytest.raises(UnknownPolicyError, match=fragment):
+            read_sb3_weights(path)

@@ -243,6 +243,35 @@ def test_a_bad_save_is_one_clear_error(patch, fragment):
     assert fragment in str(err.value) and str(err.value).startswith("save x")
 
 
+def _real_save() -> dict:
+    s = PlaySession("palestine", seed=9, human=["irgun"], bot="heuristic")
+    for _ in range(5):
+        s.play(s.choices()[0][0])
+    return json.loads(json.dumps(s.save_payload()))
+
+
+@pytest.mark.parametrize("tamper, fragment", [
+    (lambda snap: snap.update(political_will=3), "political_will is 3 in the snapshot but 18 in the replayed game"),
+    (lambda snap: snap["spaces"]["Galilee"].update(troops=9), "spaces.Galilee.troops is 9 in the snapshot"),
+    (lambda snap: snap.pop("rng"), "rng is absent in the snapshot"),
+    (lambda snap: snap.update(cheat=1), "cheat is 1 in the snapshot but absent in the replayed game"),
+    (lambda snap: snap["history"].pop(), "history is ["),
+    (lambda snap: snap.update(prison=0.0), "prison is 0.0 in the snapshot but 0"),
+    (lambda snap: snap.update(volume="cyprus"), 'volume is "cyprus" in the snapshot but "palestine"'),
+])
+def test_a_save_whose_snapshot_disagrees_with_its_actions_is_refused(tamper, fragment):
+    """The actions are the game; a snapshot that says otherwise is refused, naming the field, not ignored."""
+    d = _real_save()
+    assert PlaySession.from_save(d).game.to_dict() == d["snapshot"]
+    tamper(d["snapshot"])
+    with pytest.raises(StateError) as err:
+        PlaySession.from_save(d, "save x")
+    assert str(err.value).startswith("save x: snapshot disagrees with the game its ") and fragment in str(err.value)
+    assert "remove the snapshot" in str(err.value)
+    del d["snapshot"]                               # without one, the actions alone are loaded
+    assert PlaySession.from_save(d).game.to_dict() == _real_save()["snapshot"]
+
+
 def test_json_text_with_nan_or_broken_syntax_is_refused():
     with pytest.raises(StateError, match="not valid JSON"):
         PlaySession.from_json_text("{", "s")

@@ -19,9 +19,18 @@ from britishway_env import Game
 from britishway_env.web import server as S
 
 
+BASE = "http://127.0.0.1:8000"          # the address create_app() answers for by default
+JSON = {"Content-Type": "application/json"}
+
+
+def _client(app=None) -> TestClient:
+    """A client of the app as the page is: same Host, JSON bodies, its cookie kept."""
+    return TestClient(app if app is not None else S.create_app(), base_url=BASE, headers=JSON)
+
+
 @pytest.fixture
 def client():
-    return TestClient(S.create_app())
+    return _client()
 
 
 def _new(client, **body):
@@ -138,7 +147,9 @@ def test_undo_abort_save_and_load(client):
     view = _new(client)
     gid = view["id"]
     assert "nothing to undo" in client.post(f"/api/games/{gid}/undo").json()["error"]
-    assert "nothing to abort" in client.post(f"/api/games/{gid}/abort").json()["error"]
+    assert "nothing to abort" in client.post(f"/api/games/{gid}/abort", json={}).json()["error"]
+    assert "unknown field(s) all" in client.post(f"/api/games/{gid}/undo", json={"all": True}).json()["error"]
+    assert "not valid JSON" in client.post(f"/api/games/{gid}/abort", content=b"{").json()["error"]
     for _ in range(6):
         view = client.post(f"/api/games/{gid}/act", json={"action": view["choices"][0]["action"]}).json()
     undone = client.post(f"/api/games/{gid}/undo").json()
@@ -168,8 +179,8 @@ def test_the_solo_deck_has_no_map_picture(client):
     assert client.get(f"/api/games/{view['id']}/map.png").status_code == 404
 
 
-def test_the_oldest_games_are_dropped_beyond_the_limit():
-    client = TestClient(S.create_app(S.Games(limit=2)))
+def test_a_clients_oldest_games_are_dropped_beyond_its_limit():
+    client = _client(S.create_app(S.Games(per_client=2)))
     ids = [_new(client, seed=k)["id"] for k in range(3)]
     assert client.get(f"/api/games/{ids[0]}").status_code == 404
     assert all(client.get(f"/api/games/{i}").status_code == 200 for i in ids[1:])
@@ -197,7 +208,8 @@ def test_a_thinking_bot_holds_up_no_other_request(monkeypatch):
         return real_reason(game, policy, action)
 
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(S.create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(S.create_app(port=port), host="127.0.0.1", port=port,
+                                           log_level="warning"))
     t = threading.Thread(target=server.run, daemon=True)
     t.start()
     base = f"http://127.0.0.1:{port}"

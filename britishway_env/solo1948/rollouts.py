@@ -113,7 +113,7 @@ def check_policy(policy: str) -> None:
         raise UnknownPolicyError(f"a policy is a name or a file path, got {policy!r}")
     if policy in BUILTIN_POLICIES:
         return
-    if policy != "ppo" and not Path(policy).is_file():
+    if policy != "ppo" and not Path(policy).exists():      # what is there is checked by policy_file.load
         raise UnknownPolicyError(
             f"unknown policy {policy!r}: use one of {', '.join(BUILTIN_POLICIES)}, "
             "'ppo' (the shipped policy) or a policy file (.npz)"

@@ -6,8 +6,32 @@ offered (or undo, abort, new game, load), and anything else gets a 400
 answer whose ``error`` says what was wrong; the game is then unchanged.
 Moving the bot and drawing the map run in worker threads, so a bot that is
 thinking never holds up another request. Games live in this process's
-memory (``MAX_GAMES``, the oldest dropped first); a person keeps a game by
-saving it (the same JSON as ``britishway play`` writes) and loading it back.
+memory; a person keeps a game by saving it (the same JSON as ``britishway
+play`` writes) and loading it back.
+
+Who may ask (:class:`Guard`, before any route):
+
+* ``Host`` must name the address the server serves: the ``--host`` it was
+  given with its port (``127.0.0.1`` and ``::1`` also answer to
+  ``localhost``; a server on every interface, ``0.0.0.0`` or ``::``,
+  answers to any IP address, ``localhost`` and this computer's name).
+  Anything else, a name that a page's DNS rebinding pointed here included,
+  is a 400.
+* ``Origin``, when a request carries one, must be this server's own
+  (``http://`` and the request's ``Host``): a page from anywhere else gets a
+  403, so no web site the person visits can create, play or load games.
+* A ``POST`` must say ``Content-Type: application/json`` (415 otherwise), so
+  a browser never sends one cross-site without asking first.
+* Each browser is a *client*: a random token in the cookie ``britishway_client``
+  (``HttpOnly``, ``SameSite=Strict``), set on its first request. Games belong
+  to the client that made them; another client's game is a 404, as an unknown
+  one is. A client keeps at most ``MAX_GAMES_PER_CLIENT`` games (its own
+  least recently used is dropped for a new one); the server at most
+  ``MAX_GAMES``, and when it is full a new game takes the place of one left
+  untouched for ``ABANDONED_AFTER_S`` seconds or, if none was, is refused
+  (503): one client never drops another's game that is still being played.
+
+A client that disconnects in the middle of its body is let go quietly.
 
 Over the web a bot is named (``heuristic``, ``random``, ``trained``); a
 policy file path is refused, so a request never makes the server read a
@@ -22,8 +46,8 @@ Endpoints (JSON unless said)::
     POST /api/games/load            a save file's JSON -> that game's view
     GET  /api/games/{id}            the game's view
     POST /api/games/{id}/act        {"action": n} (one of the offered choices) -> the view after the bot's replies
-    POST /api/games/{id}/undo       take back the person's last decision -> the view
-    POST /api/games/{id}/abort      back to the start of the person's current action -> the view
+    POST /api/games/{id}/undo       {} (or no body): take back the person's last decision -> the view
+    POST /api/games/{id}/abort      {} (or no body): back to the start of the person's current action -> the view
     GET  /api/games/{id}/save       the save file (JSON, as a download)
     GET  /api/games/{id}/map.png    the map picture (PNG)
 """
@@ -31,16 +55,22 @@ Endpoints (JSON unless said)::
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import re
 import secrets
+import socket
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import asdict
 from pathlib import Path
 
 import anyio
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request, cookie_parser
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -53,9 +83,17 @@ from ..session import MAX_SAVE_BYTES, PlaySession
 from ..session import read_json as read_json_text
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_GAMES = 64                      # games kept in memory; the oldest is dropped first
+MAX_GAMES = 128                     # games kept in memory, all clients together
+MAX_GAMES_PER_CLIENT = 8            # one client's games; its own least recently used goes first
+ABANDONED_AFTER_S = 12 * 3600       # a game untouched this long may make room when the server is full
+CLIENT_COOKIE = "britishway_client"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")          # secrets.token_urlsafe(24)
 MAX_BODY_BYTES = MAX_SAVE_BYTES     # the largest request body (a save file)
 WEB_BOTS = ("heuristic", "random", "trained")   # named bots only: no file paths over the web
+
+
+class Disconnected(Exception):
+    """The client went away before its request body was complete: nobody to answer."""
 
 
 class RequestError(Exception):
@@ -71,12 +109,15 @@ _PICTURE_LOCK = threading.Lock()
 
 
 class Table:
-    """One game, its lock (one request at a time changes it) and the view of
-    its last settled position (what a read answers while the bot thinks)."""
+    """One game, the client it belongs to, its lock (one request at a time
+    changes it) and the view of its last settled position (what a read
+    answers while the bot thinks)."""
 
-    def __init__(self, game_id: str, session: PlaySession):
+    def __init__(self, game_id: str, client: str, session: PlaySession, now: float):
+        self.client = client
         self.session = session
         self.lock = asyncio.Lock()
+        self.touched = now
         self.view = view(game_id, session)
 
     def settle(self, game_id: str) -> dict:
@@ -86,26 +127,143 @@ class Table:
 
 
 class Games:
-    """The games in memory, by unguessable id."""
+    """The games in memory, by unguessable id, each belonging to one client
+    (least recently used first). A client's new game drops only that client's
+    own games; a full server drops only abandoned ones, or refuses."""
 
-    def __init__(self, limit: int = MAX_GAMES):
+    def __init__(self, limit: int = MAX_GAMES, per_client: int = MAX_GAMES_PER_CLIENT,
+                 abandoned_after: float = ABANDONED_AFTER_S, clock=time.monotonic):
         self.limit = limit
+        self.per_client = per_client
+        self.abandoned_after = abandoned_after
+        self.clock = clock
         self.tables: OrderedDict[str, Table] = OrderedDict()
 
-    def add(self, session: PlaySession) -> str:
+    def add(self, client: str, session: PlaySession) -> str:
+        now = self.clock()
+        mine = [gid for gid, t in self.tables.items() if t.client == client]
+        for gid in mine[:max(0, len(mine) - self.per_client + 1)]:
+            del self.tables[gid]
+        if len(self.tables) >= self.limit:
+            for gid in [gid for gid, t in self.tables.items() if now - t.touched >= self.abandoned_after]:
+                del self.tables[gid]
+                if len(self.tables) < self.limit:
+                    break
+        if len(self.tables) >= self.limit:
+            raise RequestError(f"the server holds {len(self.tables)} games being played, as many as it keeps; "
+                               "try again later, or play an earlier game of yours", 503)
         game_id = secrets.token_urlsafe(12)
-        self.tables[game_id] = Table(game_id, session)
-        while len(self.tables) > self.limit:
-            self.tables.popitem(last=False)
+        self.tables[game_id] = Table(game_id, client, session, now)
         return game_id
 
-    def get(self, game_id: str) -> Table:
+    def get(self, client: str, game_id: str) -> Table:
         table = self.tables.get(game_id)
-        if table is None:
+        if table is None or not secrets.compare_digest(table.client, client):
             raise RequestError(f"no game {game_id!r} on this server (games are kept in memory: start a new one, "
                                "or load a saved game)", 404)
         self.tables.move_to_end(game_id)
+        table.touched = self.clock()
         return table
+
+
+# ---------------------------------------------------------- who may ask --
+def served_names(host: str) -> tuple[set[str], bool]:
+    """The host names a server bound to ``host`` answers to, and whether any IP address is one
+    (a server on every interface)."""
+    bare = host.strip("[]").lower()
+    if bare in ("0.0.0.0", "::", ""):
+        return {"localhost", socket.gethostname().lower()}, True
+    names = {bare}
+    try:
+        if ipaddress.ip_address(bare).is_loopback:
+            names.add("localhost")
+    except ValueError:
+        if bare == "localhost":
+            names |= {"127.0.0.1", "::1"}
+    return names, False
+
+
+def _split_host(value: str) -> tuple[str, int | None] | None:
+    """(name, port) of a Host header (``name``, ``name:port``, ``[v6]:port``); None if malformed."""
+    m = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::([0-9]{1,5}))?", value)
+    if m is None:
+        return None
+    return m.group(1).strip("[]").lower(), int(m.group(2)) if m.group(2) else None
+
+
+class Guard:
+    """ASGI middleware that refuses, before any route runs, a request whose
+    ``Host`` is not the address served, whose ``Origin`` is not this server's,
+    or a ``POST`` that is not ``application/json``; and gives each client its
+    token (the cookie :data:`CLIENT_COOKIE`), read by the routes as
+    ``request.state.client``."""
+
+    def __init__(self, app, host: str, port: int):
+        self.app = app
+        self.port = port
+        self.names, self.any_ip = served_names(host)
+
+    def host_ok(self, value: str) -> bool:
+        parts = _split_host(value)
+        if parts is None:
+            return False
+        name, port = parts
+        if (port if port is not None else 80) != self.port:
+            return False
+        if name in self.names:
+            return True
+        if self.any_ip:
+            try:
+                ipaddress.ip_address(name)
+                return True
+            except ValueError:
+                return False
+        return False
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        hosts = headers.getlist("host")
+        if len(hosts) != 1 or not self.host_ok(hosts[0]):
+            shown = ", ".join(repr(h) for h in hosts) or "none"
+            await _refuse(send, 400, f"this server answers requests for port {self.port} of "
+                                     f"{', '.join(sorted(self.names))}{' or any IP address' if self.any_ip else ''};"
+                                     f" the request's Host is {shown}")
+            return
+        origins = headers.getlist("origin")
+        if origins and (len(origins) != 1 or origins[0].lower() != f"http://{hosts[0]}".lower()):
+            await _refuse(send, 403, f"requests from other pages are refused: Origin {', '.join(map(repr, origins))} "
+                                     f"is not this server's (http://{hosts[0]})")
+            return
+        if scope["method"] == "POST":
+            kind = headers.get("content-type", "")
+            if kind.split(";")[0].strip().lower() != "application/json":
+                await _refuse(send, 415, f"a POST body must be JSON sent as Content-Type: application/json, "
+                                         f"got {kind!r}" if kind else "a POST body must be JSON sent as "
+                                         "Content-Type: application/json; the request has no Content-Type")
+                return
+        token = cookie_parser(headers.get("cookie", "")).get(CLIENT_COOKIE, "")
+        new = not _TOKEN.fullmatch(token)
+        if new:
+            token = secrets.token_urlsafe(24)
+        scope.setdefault("state", {})["client"] = token
+
+        async def send_with_cookie(message):
+            if message["type"] == "http.response.start":
+                cookie = f"{CLIENT_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1")
+                message = dict(message, headers=list(message.get("headers", [])) + [(b"set-cookie", cookie)])
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie if new else send)
+
+
+async def _refuse(send, status: int, error: str) -> None:
+    body = json.dumps({"error": error}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def playable_volumes() -> list[dict]:
@@ -153,14 +311,27 @@ def view(game_id: str, session: PlaySession) -> dict:
 
 # ----------------------------------------------------------- reading bodies --
 async def read_json(request: Request) -> object:
+    """The request body as JSON (at most ``MAX_BODY_BYTES``, UTF-8, no NaN): RequestError otherwise."""
+    return _parse(await read_body(request))
+
+
+async def read_body(request: Request) -> bytes:
+    """The request body, at most ``MAX_BODY_BYTES`` of it (Disconnected if the client leaves first)."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
         raise RequestError(f"the request body is larger than {MAX_BODY_BYTES:,} bytes")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            raise RequestError(f"the request body is larger than {MAX_BODY_BYTES:,} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY_BYTES:
+                raise RequestError(f"the request body is larger than {MAX_BODY_BYTES:,} bytes")
+    except ClientDisconnect:
+        raise Disconnected() from None
+    return body
+
+
+def _parse(body: bytes) -> object:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
@@ -208,8 +379,13 @@ def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int]:
 
 
 # ------------------------------------------------------------------- the app --
-def create_app(games: Games | None = None) -> Starlette:
+def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int = 8000) -> Starlette:
+    """The app, answering for ``host``:``port`` (the address it is served on: the :class:`Guard` checks
+    every request's ``Host`` and ``Origin`` against it)."""
     games = games if games is not None else Games()
+
+    def client(request: Request) -> str:
+        return request.state.client
 
     def answer(table: Table) -> JSONResponse:
         return JSONResponse(table.view)
@@ -217,6 +393,8 @@ def create_app(games: Games | None = None) -> Starlette:
     async def guarded(call):
         try:
             return await call()
+        except Disconnected:
+            return Response(status_code=400)              # sent to nobody: the client has gone
         except RequestError as err:
             return JSONResponse({"error": str(err)}, status_code=err.status)
         except BritishWayError as err:
@@ -235,7 +413,7 @@ def create_app(games: Games | None = None) -> Starlette:
         async def go():
             volume, human, bot, seed = _new_game_args(await read_json(request))
             session = await anyio.to_thread.run_sync(lambda: PlaySession(volume, seed, human=human, bot=bot))
-            return answer(games.get(games.add(session)))
+            return answer(games.get(client(request), games.add(client(request), session)))
         return await guarded(go)
 
     async def load_game(request: Request):
@@ -245,18 +423,18 @@ def create_app(games: Games | None = None) -> Starlette:
                 raise RequestError(f"the save's bot {body['bot']!r} is not one the page offers "
                                    f"({', '.join(WEB_BOTS)}); play it with britishway play --load")
             session = await anyio.to_thread.run_sync(lambda: PlaySession.from_save(body, "the loaded save"))
-            return answer(games.get(games.add(session)))
+            return answer(games.get(client(request), games.add(client(request), session)))
         return await guarded(go)
 
     async def show(request: Request):
         async def go():
-            return answer(games.get(request.path_params["game_id"]))
+            return answer(games.get(client(request), request.path_params["game_id"]))
         return await guarded(go)
 
     async def act(request: Request):
         async def go():
             game_id = request.path_params["game_id"]
-            table = games.get(game_id)
+            table = games.get(client(request), game_id)
             d = _object(await read_json(request), ("action",), ("action",))
             action = d["action"]
             if isinstance(action, bool) or not isinstance(action, int):
@@ -271,7 +449,10 @@ def create_app(games: Games | None = None) -> Starlette:
         async def handler(request: Request):
             async def go():
                 game_id = request.path_params["game_id"]
-                table = games.get(game_id)
+                table = games.get(client(request), game_id)
+                body = await read_body(request)
+                if body.strip():                         # no fields: an empty body or {}
+                    _object(_parse(body), (), ())
                 async with table.lock:
                     await anyio.to_thread.run_sync(getattr(table.session, method))
                     table.settle(game_id)
@@ -281,7 +462,7 @@ def create_app(games: Games | None = None) -> Starlette:
 
     async def save(request: Request):
         async def go():
-            table = games.get(request.path_params["game_id"])
+            table = games.get(client(request), request.path_params["game_id"])
             async with table.lock:                       # a settled position
                 s = table.session
                 payload = s.save_payload()
@@ -293,7 +474,7 @@ def create_app(games: Games | None = None) -> Starlette:
     async def map_png(request: Request):
         async def go():
             game_id = request.path_params["game_id"]
-            table = games.get(game_id)
+            table = games.get(client(request), game_id)
             session = table.session
             if not _has_picture(session.volume):
                 raise RequestError(f"the {session.spec.title} has no map picture", 404)
@@ -316,7 +497,7 @@ def create_app(games: Games | None = None) -> Starlette:
         Route("/api/games/{game_id}/map.png", map_png),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, host=host, port=port)])
     app.state.games = games
     return app
 
@@ -331,4 +512,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
     """Run the server until Ctrl-C (uvicorn)."""
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(host=host, port=port), host=host, port=port, log_level="warning")

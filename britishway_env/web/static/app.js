@@ -13,11 +13,13 @@ function showError(message) {
   box.hidden = !message;
 }
 
+// Every POST is JSON with its content type (the server refuses any other); the
+// browser sends the client cookie the server set, which owns this page's games.
 async function call(method, url, body) {
-  const options = { method, headers: {} };
-  if (body !== undefined) {
+  const options = { method, headers: {}, credentials: "same-origin" };
+  if (method === "POST") {
     options.headers["Content-Type"] = "application/json";
-    options.body = typeof body === "string" ? body : JSON.stringify(body);
+    options.body = body === undefined ? "{}" : typeof body === "string" ? body : JSON.stringify(body);
   }
   const response = await fetch(url, options);
   let data = null;
