@@ -183,24 +183,10 @@ def save_state(out_dir: Path, model, venv, counters: dict, snapshots: list, args
 
 
 def _read_bounded(path: Path, what: str) -> bytes:
-    """A regular file's bytes, at most MAX_STATE_BYTES."""
-    import os
-    import stat
+    """A regular file's bytes, at most MAX_STATE_BYTES (io.read_regular_file: a pipe or a device is not read)."""
+    from britishway_env.io import read_regular_file
 
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as err:
-        raise ResumeError(f"cannot read {what}: {err.strerror or err}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ResumeError(f"{what} is not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(MAX_STATE_BYTES + 1)
-    finally:
-        os.close(fd)
-    if len(data) > MAX_STATE_BYTES:
-        raise ResumeError(f"{what} is larger than {MAX_STATE_BYTES >> 20} MiB")
-    return data
+    return read_regular_file(path, MAX_STATE_BYTES, ResumeError, what, kind="training state")
 
 
 def read_state_files(out_dir: Path) -> tuple[dict, dict]:

@@ -118,6 +118,11 @@ def garbage_json(d):
     (d / "train_state.json").write_text("{not json")
 
 
+def npz_is_dev_zero(d):
+    (d / "train_state.npz").unlink()
+    (d / "train_state.npz").symlink_to("/dev/zero")
+
+
 def drop_npz(d):
     (d / "train_state.npz").unlink()
 
@@ -140,14 +145,16 @@ def forged_rows(d):
     (object_array, "damaged or not a plain array file"),
     (garbage_json, "not valid JSON"),
     (drop_npz, "train_state.npz is missing"),
+    (npz_is_dev_zero, "not a regular file"),
     (forged_rows, "the games in play: saved vector env, slot 0"),
 ])
 def test_a_damaged_training_state_is_one_clear_error(runs, tmp_path, capsys, how, message):
     folder = tamper(runs / "stopped", tmp_path / "run", how)
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    regular = [p for p in sorted(folder.iterdir()) if p.is_file() and not p.is_symlink()]
+    before = {p.name: p.read_bytes() for p in regular}
     code, err = resume(folder, capsys=capsys)
     assert code == 2 and message in err and "Traceback" not in err, err
-    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before       # nothing written
+    assert {p.name: p.read_bytes() for p in regular} == before       # nothing written
 
 
 def test_a_foreign_training_state_is_refused_by_name(runs, tmp_path, capsys):
