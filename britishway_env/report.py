@@ -406,7 +406,8 @@ class Source:
                 where = f"games {_ranges_text(f.done)} ({n:,} rows), {threads}, {run['backend']} backend"
             else:
                 where = f"{n:,} rows of no recorded run"
-            out.append(f"{f.path}: {where}, rows sha256 {f.provenance['rows']['sha256'][:16]}...")
+            digest = (f.provenance.get("rows") or {}).get("sha256")
+            out.append(f"{f.path}: {where}" + (f", rows sha256 {digest[:16]}..." if digest else ""))
             m = {k: v for k, v in f.provenance.items()
                  if k in ("package", "version", "git_commit", "git_dirty", "python", "versions", "command")}
             out += [f"  {line}" for line in describe(m)]

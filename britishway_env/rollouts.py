@@ -484,8 +484,8 @@ def run_to_file(out: str | os.PathLike, volume: str, games: int, seed: int = 0, 
                 kept = played.frame()
                 done = played.done_ranges()
                 write_rows(kept, partial, run_plan.provenance(used, command, done=done), _partial=True)
-            say(f"interrupted: kept {len(kept):,} of {run_plan.count:,} games in {partial}; run the same "
-                f"command with --resume to finish the run")
+                say(f"interrupted: kept {len(kept):,} of {run_plan.count:,} games in {partial}; run the same "
+                    f"command with --resume to finish the run")
         elif before is not None:
             say(f"interrupted: {partial} still holds {len(before):,} of {run_plan.count:,} games; run the "
                 f"same command with --resume to finish the run")

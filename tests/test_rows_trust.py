@@ -162,6 +162,8 @@ def test_the_report_prints_the_provenance(rows_file, tmp_path):
         assert f"britishway-env {package_version()}, commit {commit}" in shown
         assert "command: britishway rollouts palestine --games 600" in shown
     assert "## Where these rows come from" in text
+    in_memory = report.write(rollouts.run("palestine", 30, seed=2), tmp_path / "mem").read_text()
+    assert "(rows in memory): games 0..29 (30 rows)" in in_memory and "run: palestine, base seed 2" in in_memory
 
 
 def test_write_rows_refuses_a_provenance_the_rows_no_longer_match(tmp_path):

@@ -213,10 +213,10 @@ def victory_violations(df: pd.DataFrame, found):
 
     Every volume of the series ends the same way. The game ends only in the
     Political Will Phase of a Propaganda Round (6.1): the insurgent wins there
-    as soon as Political Will stands at 0 (7.0.1); otherwise the British win at
+    as soon as Political Will stands at 0 (7.0.1); otherwise the counterinsurgent wins at
     the end of the last Propaganda Round's phase (7.0.2). So a row's final
     Political Will is the one after its last round, an insurgent win has it at
-    0, a British win has it above 0 and comes in the last round, and no earlier
+    0, a counterinsurgent win has it above 0 and comes in the last round, and no earlier
     round ended at 0. The rows' structure (one Political Will value per round,
     rounds in range) is checked before this.
     """
