@@ -23,6 +23,13 @@ Wilson 95% interval, and every comparison says what it conditions on:
   choice together.
 * rows from different policy pairs are pooled only when asked
   (``pool=True``), and the report then says so.
+
+Before any of that, the rows must be able to be one honest run
+(:func:`check_rows`, for every volume): no game twice, and no row that breaks
+the volume's own victory conditions (its spec's row check). Rows read from
+files (:func:`load`) must also match the SHA-256 written with them, and the
+files of one policy pair must be parts of one run; the report says where the
+rows come from.
 """
 
 from __future__ import annotations
@@ -44,7 +51,8 @@ from .errors import BritishWayError, ReportError
 from .io import atomic_path
 from .registry import spec, specs
 
-__all__ = ["ReportError", "Games", "Source", "load", "check_rows", "parse", "policy_pairs", "overall", "card_campaign_rates", "event_rates",
+__all__ = ["ReportError", "Games", "Source", "load", "check_rows", "parse", "policy_pairs", "overall",
+           "card_campaign_rates", "event_rates",
            "capability_impact", "political_will_bands", "victory_timing", "write"]
 
 # What every COIN volume's rows hold besides ``policy_<seat>`` per seat.

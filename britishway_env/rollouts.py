@@ -7,6 +7,11 @@
 A volume of several seats takes a policy per seat, ``policies={seat: name}``
 (seats left out play ``policy``). What a volume's rows hold, its policies and
 the module that plays its games come from its spec (britishway_env/registry.py).
+
+A run is played in chunks (threads or Ray tasks), each kept as soon as it is
+finished: :func:`run_to_file` keeps an interrupted run's finished games and
+resumes it. :func:`write_rows` stores the rows with their provenance and the
+SHA-256 of their values; :func:`read_rows` checks them against it.
 """
 
 from __future__ import annotations
@@ -823,7 +828,8 @@ def _parse_provenance(raw: bytes, path: Path) -> dict:
     rows = doc.get("rows")
     need(isinstance(rows, dict), "no 'rows' entry")
     need(is_int(rows.get("count")) and rows["count"] >= 0, "rows.count must be a whole number")
-    need(isinstance(rows.get("sha256"), str) and bool(_HEX64.match(rows["sha256"])), "rows.sha256 must be 64 hex digits")
+    need(isinstance(rows.get("sha256"), str) and bool(_HEX64.match(rows["sha256"])),
+         "rows.sha256 must be 64 hex digits")
     columns = rows.get("columns")
     need(isinstance(columns, list) and all(isinstance(c, list) and len(c) == 2 and all(isinstance(x, str) for x in c)
                                            for c in columns), "rows.columns must list [name, kind] pairs")
@@ -850,7 +856,8 @@ def _parse_provenance(raw: bytes, path: Path) -> dict:
         if "done" in run_fields:
             done = run_fields["done"]
             need(isinstance(done, list) and all(isinstance(r, list) and len(r) == 2 and all(is_int(x) for x in r)
-                                                and r[0] < r[1] for r in done), "run.done must list [first, stop) ranges")
+                                                and r[0] < r[1] for r in done),
+                 "run.done must list [first, stop) ranges")
             flat = [x for r in done for x in r]
             need(flat == sorted(flat) and all(a < b for a, b in zip(flat[1::2], flat[2::2]))
                  and (not flat or (flat[0] >= games["first"] and flat[-1] <= games["first"] + games["count"])),

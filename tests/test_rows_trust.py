@@ -158,7 +158,7 @@ def test_the_report_prints_the_provenance(rows_file, tmp_path):
     commit, _ = git_state()
     for shown in (text, out):
         assert "run: palestine, base seed 5, british=heuristic, irgun=random" in shown
-        assert f"games 0..599 (600 rows)" in shown and "local backend" in shown
+        assert "games 0..599 (600 rows)" in shown and "local backend" in shown
         assert f"britishway-env {package_version()}, commit {commit}" in shown
         assert "command: britishway rollouts palestine --games 600" in shown
     assert "## Where these rows come from" in text
