@@ -143,8 +143,11 @@ class VolumeSpec:
     env: str
     """Module whose ``env(**kwargs)`` builds the volume's environment (PettingZoo AEC for several seats)."""
     runner: str
-    """Module that plays runs: ``run(games, seed, policy=... | policies=..., chunk, progress[, backend,
-    address])`` giving one row per game, and ``check_policy(name)`` for a one-seat volume."""
+    """Module that plays runs: its ``ROLLOUTS`` gives ``chunk_size(games, policy)``, ``play_range(seed,
+    first, n, policy)`` (result rows of games ``first .. first + n - 1``), ``table(seed, results, policy,
+    games)`` (one row per game) and, for the Ray backend, ``remote_range()``; ``britishway_env.rollouts``
+    shares a run out with them. ``policy`` is the policy per seat for several seats, else a name; a
+    one-seat volume's module also has ``check_policy(name)``."""
     renderer: str
     """``"module:function"`` rendering a game as text."""
     bot: str | None
