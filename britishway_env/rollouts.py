@@ -183,9 +183,9 @@ def check_run(volume: str, games, seed, first_game=0) -> tuple[int, int]:
 
 def check_first_game(first_game, games: int = 1) -> int:
     """``first_game`` as an int: the number of a run's first game, 0 .. 2**63 - 1 - games."""
-    first_game = _strict_int(first_game, "first_game")
+    first_game = _strict_int(first_game, "first_game (--first-game)")
     if not 0 <= first_game <= MAX_GAME_NUMBER - games:
-        raise ValueError(f"first_game must be in 0..{MAX_GAME_NUMBER - games:,} (game numbers are "
+        raise ValueError(f"first_game (--first-game) must be in 0..{MAX_GAME_NUMBER - games} (game numbers are "
                          f"0..2**63-1), got {first_game}")
     return first_game
 

@@ -469,6 +469,26 @@ def test_an_interrupted_run_keeps_its_games_and_resume_finishes_it(tmp_path, vol
     assert code == 0 and "already holds all" in err
 
 
+def test_chunks_kept_out_of_order_are_resumed_by_filling_the_holes(tmp_path):
+    """Ray hands chunks back in any order: a partial file may hold games with
+    holes between them, and resuming plays exactly the holes."""
+    run = rollouts.plan("solo1948", 3000, seed=2)
+    played = rollouts.Played(run)
+    for start, n in ((2000, 1000), (0, 1000)):
+        played.add(start, n, run.runner.play_range(run.seed, start, n, run.chosen))
+    assert played.done_ranges() == [[0, 1000], [2000, 3000]]
+    assert played.todo(400) == [(1000, 400), (1400, 400), (1800, 200)]
+    out = tmp_path / "rows.parquet"
+    rollouts.write_rows(played.frame(), rollouts.partial_path(out),
+                        run.provenance(1, done=played.done_ranges()), _partial=True)
+    notes, ran = [], []
+    df = rollouts.run_to_file(out, "solo1948", 3000, seed=2, resume=True, notice=notes.append,
+                              progress=ran.append)
+    assert "2,000 of 3,000 games already played" in notes[0] and sum(ran) == 3000
+    assert df.attrs[rollouts.PLAYED_KEY] == 1000
+    pd.testing.assert_frame_equal(rollouts.read_rows(out).frame, rollouts.run("solo1948", 3000, seed=2))
+
+
 def test_resume_needs_the_output_and_something_to_resume(tmp_path):
     one_line_error(*cli("rollouts", "solo1948", "--games", 10, "--resume", "--quiet"), "--resume", "--out")
     one_line_error(*cli("rollouts", "solo1948", "--games", 10, "--out", tmp_path / "r.parquet", "--resume",
@@ -517,8 +537,9 @@ def test_messages_that_name_the_volume_argument_name_the_cli_option(tmp_path):
 
 
 def test_first_game_is_checked_and_a_part_holds_those_games_of_the_run():
-    with pytest.raises(ValueError, match="first_game must be in 0.."):
+    with pytest.raises(ValueError, match=r"first_game \(--first-game\) must be in 0\.\."):
         rollouts.run("solo1948", 10, first_game=-1)
+    one_line_error(*cli("rollouts", "solo1948", "--first-game", -5, "--quiet"), "--first-game")
     with pytest.raises(ValueError, match=r"split a larger run into parts .*--first-game"):
         rollouts.check_run("palestine", 10**9, 0)
     part = rollouts.run("solo1948", 50, seed=4, first_game=1000)
