@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import numpy as np
 import typer
@@ -115,9 +115,16 @@ def rollouts(
     games: int = typer.Option(10_000, "--games", "-n", help=GAMES_HELP),
     policy: str = typer.Option("random", help=POLICY_HELP),
     seed: int = typer.Option(0, help="base seed, 0..2**63-1; game i uses a seed derived from (seed, i)"),
+    first_game: int = typer.Option(0, "--first-game", help="number of the first game: a part of a larger run "
+                                                           "(same --seed) plays games FIRST..FIRST+GAMES-1"),
     threads: Optional[int] = typer.Option(None, help="numba threads (default: all cores)"),
-    out: Optional[Path] = typer.Option(None, help="write one row per game to this .parquet or .csv file "
-                                                  "(checked before the run, written when it completes)"),
+    out: Optional[Path] = typer.Option(None, help="write one row per game to this .parquet or .csv file, with "
+                                                  "its provenance (checked before the run, written when it "
+                                                  "completes; interrupted, the finished games are kept in "
+                                                  "OUT.partial)"),
+    resume: bool = typer.Option(False, "--resume", help="finish the interrupted run that kept its games in "
+                                                        "OUT.partial (same arguments): the rows are those of an "
+                                                        "uninterrupted run"),
     quiet: bool = typer.Option(False, help="no progress bar"),
     backend: str = typer.Option("local", help=f"local (numba threads) or ray (Ray tasks; {_or(RAY_VOLUMES)}); "
                                               "same rows"),
@@ -132,7 +139,7 @@ def rollouts(
     # Everything is checked before the first game is played.
     try:
         found = ro.volume_spec(volume)
-        games, seed = ro.check_run(volume, games, seed)
+        games, seed = ro.check_run(volume, games, seed, first_game)
         if not found.several_seats:
             kwargs = {"policy": ro.check_policies(volume, policy)}
             label = policy
@@ -146,8 +153,9 @@ def rollouts(
             raise ValueError(f"--backend {backend} is available for {_or(ro.backend_volumes(backend))}, "
                              f"not {volume}")
         if backend != "local":
-            from .distributed import check_address, probe
+            from .distributed import check_address, probe, require_ray
 
+            require_ray()                   # the ray extra: say how to install it, before anything else
             target = check_address(address)
             if target is not None:
                 probe(*target)              # a closed port fails now, not after the games are set up
@@ -156,8 +164,13 @@ def rollouts(
             raise ValueError("--address is only used with --backend ray")
         if out is not None:
             out = ro.check_out(out)
+        elif resume:
+            raise ValueError("--resume finishes the run writing an --out file: give the same --out")
     except (BritishWayError, ValueError) as err:
         _fail(err)
+    from .provenance import command_line
+
+    command = command_line(program="britishway")
     with sigterm_as_exit():
         ensure_compiled(volume, ro.compiled_use(volume, **kwargs), _notice)
         start = time.perf_counter()         # the games only: compiling is reported on its own
@@ -165,16 +178,21 @@ def rollouts(
                    TimeElapsedColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console, disable=quiet, transient=False) as bar:
             task = bar.add_task(f"{volume} / {label}", total=games)
+            advance = lambda n: bar.advance(task, n)  # noqa: E731
             try:
-                df = ro.run(volume, games, seed=seed, threads=threads,
-                            progress=lambda n: bar.advance(task, n), **kwargs)
+                if out is None:
+                    df = ro.run(volume, games, seed=seed, threads=threads, progress=advance, first_game=first_game,
+                                **kwargs)
+                else:
+                    df = ro.run_to_file(out, volume, games, seed=seed, threads=threads, progress=advance,
+                                        first_game=first_game, resume=resume, command=command, notice=_notice,
+                                        **kwargs)
             except (BritishWayError, ValueError) as err:
                 _fail(err)
         elapsed = time.perf_counter() - start
-        if out is not None:
-            ro.write_rows(df, out)
     summary = ro.summarize(df)
-    table = Table(title=f"{volume}: {games:,} games, policy {label}, seed {seed}")
+    games_text = f"games {first_game:,}..{first_game + games - 1:,}" if first_game else f"{games:,} games"
+    table = Table(title=f"{volume}: {games_text}, policy {label}, seed {seed}")
     for col in ("outcome", "games", "rate", "95% CI"):
         table.add_column(col, justify="right" if col != "outcome" else "left")
     for row in summary.itertuples():
@@ -184,53 +202,45 @@ def rollouts(
     if found.report is not None:
         _print_seat_tables(ro, df, found)
     means = ", ".join(f"mean {column.replace('_', ' ')} {df[column].mean():{fmt}}" for column, fmt in found.rows.means)
-    console.print(f"{means}; {games / elapsed:,.0f} games/s ({elapsed:.2f} s of play)")
+    played = df.attrs.get(ro.PLAYED_KEY, len(df))
+    console.print(f"{means}; {played / elapsed:,.0f} games/s ({elapsed:.2f} s of play"
+                  + (f", {played:,} games played now)" if played != len(df) else ")"))
     if out is not None:
         console.print(f"wrote {len(df):,} rows to {out}")
 
 
 @app.command()
 def report(
-    rows: Path = typer.Argument(..., help=f"rollout rows written by `britishway rollouts VOLUME --out x.parquet` "
-                                          f"(VOLUME: {_or(REPORT_VOLUMES)})"),
+    rows: List[Path] = typer.Argument(..., help=f"rollout rows written by `britishway rollouts VOLUME --out "
+                                                f"x.parquet` (or .csv; VOLUME: {_or(REPORT_VOLUMES)}): one file, "
+                                                "or the files or folder of one run played in parts "
+                                                "(--first-game)"),
     out: Path = typer.Option(Path("report"), help="folder for report.md and its PNG plots"),
     title: Optional[str] = typer.Option(None, help="report title (default: '<volume> balance report')"),
     pool: bool = typer.Option(False, "--pool", help="pool rows from different policy pairs into one report "
                                                     "(refused otherwise; the report then says so)"),
+    volume: Optional[str] = typer.Option(None, help=f"the rows' volume ({_or(REPORT_VOLUMES)}), when their "
+                                                    "columns do not say"),
 ) -> None:
-    """Write a markdown balance report with plots from a COIN volume's rollout rows."""
+    """Write a markdown balance report with plots from a COIN volume's rollout rows: checked first (rows
+    changed since they were written, the same game twice, a result the victory conditions rule out are
+    refused), with where they come from."""
     from . import report as rp
     from .io import check_output_path
 
     try:
-        df = read_rows(rows)
         if out.exists() and not out.is_dir():
             raise ValueError(f"--out {str(out)!r} is a file; the report needs a folder")
         check_output_path(out / "report.md", (".md",), what="report")
-        path = rp.write(df, out, title=title, pool=pool)
+        source = rp.load(rows, pool=pool)
+        path = rp.write(source, out, title=title, pool=pool, volume=volume)
     except (BritishWayError, ValueError, OSError) as err:
         _fail(err)
-    console.print(f"wrote {path} and its plots ({len(df):,} games)")
-
-
-def read_rows(path: Path):
-    """Rollout rows from a ``.parquet`` file, or a clear error naming the problem."""
-    import pandas as pd
-
-    if not path.exists():
-        raise FileNotFoundError(f"no such file: {path}")
-    if not path.is_file():
-        raise ValueError(f"{path} is not a file")
-    if path.suffix.lower() != ".parquet":
-        raise ValueError(f"{path}: the report reads .parquet rows (a .csv flattens the card and event lists); "
-                         "write them with `britishway rollouts VOLUME --out rows.parquet`")
-    try:
-        return pd.read_parquet(path)
-    except MemoryError:
-        raise
-    except Exception as err:  # pyarrow raises its own types for corrupt or foreign files
-        raise ValueError(f"cannot read {path} as parquet rollout rows ({type(err).__name__}: "
-                         f"{_one_line(err)[:200]})") from None
+    for line in source.lines():
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
+    for note in source.notes:
+        console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
+    console.print(f"wrote {path} and its plots ({len(source.frame):,} games)")
 
 
 def _print_seat_tables(ro, df, found) -> None:

@@ -10,7 +10,8 @@ Every Ray worker must be able to import ``britishway_env`` (install the
 project on each node). Each task plays its chunk on one numba thread; Ray
 spreads the tasks over the cluster's CPUs. Ray is imported only here. A local
 instance started here listens on 127.0.0.1 only; an ``address`` where no Ray
-cluster answers fails within 30 s.
+cluster answers fails within 30 s. Without Ray installed (it is the ``ray``
+extra), :func:`require_ray` says how to install it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import ClusterAddressError
+from .errors import ClusterAddressError, MissingExtraError
 
 CONNECT_TIMEOUT_S = 25.0          # a cluster that does not answer fails well within 30 s
 PROBE_TIMEOUT_S = 3.0
@@ -78,7 +79,7 @@ def init_local(**kwargs) -> None:
     off; the project sets that (and the node address) so nothing listens on
     other interfaces, then checks the address Ray reports and stops it if not
     loopback."""
-    import ray
+    ray = require_ray()
     from ray._private import ray_constants
 
     saved_env = os.environ.get(_LOCAL_ONLY_ENV)
@@ -104,7 +105,7 @@ def init_local(**kwargs) -> None:
 def connect(address: str, timeout: float = CONNECT_TIMEOUT_S) -> None:
     """Connect to the Ray cluster at ``address``, or raise ClusterAddressError
     within ``timeout`` seconds (Ray itself retries for many minutes)."""
-    import ray
+    ray = require_ray()
 
     target = check_address(address)
     if target is not None:
@@ -137,19 +138,29 @@ def _play_chunk(play_range: Callable, seed: int, start: int, n: int, kwargs: dic
     return play_range(seed, start, n, **kwargs)
 
 
-def play_on_ray(play_range: Callable, games: int, seed: int, chunks: list[tuple[int, int]], columns: int,
-                address: str | None = None, progress: Callable[[int], None] | None = None,
-                **kwargs) -> np.ndarray:
-    """Result rows of ``games`` games, chunk ``(start, n)`` by chunk, on Ray.
+def require_ray():
+    """The ``ray`` module, or :class:`MissingExtraError` saying how to install it
+    (it is the package's ``ray`` extra, not part of the core install)."""
+    try:
+        import ray
+    except ImportError:
+        raise MissingExtraError("backend 'ray' needs Ray, which is not installed here: install the ray extra, "
+                                "pip install 'britishway-env[ray]'") from None
+    return ray
+
+
+def play_on_ray(play_range: Callable, seed: int, chunks: list[tuple[int, int]],
+                store: Callable[[int, int, np.ndarray], None], address: str | None = None,
+                progress: Callable[[int], None] | None = None, **kwargs) -> None:
+    """Play the chunks ``(start, n)`` of the run with base ``seed`` as Ray
+    tasks, handing each chunk's result rows to ``store(start, n, rows)`` as it
+    finishes (in whatever order the tasks end).
 
     Starts a local Ray instance (listening on 127.0.0.1 only) when none is
     running and ``address`` is None, and stops it afterwards; connects to
     ``address`` otherwise, failing within 30 s when no cluster answers.
     """
-    try:
-        import ray
-    except ImportError:  # pragma: no cover - ray is a declared dependency
-        raise ImportError("backend 'ray' needs the ray package: pip install 'ray>=2.9'") from None
+    ray = require_ray()
     check_address(address)
     started = False
     if not ray.is_initialized():
@@ -163,15 +174,13 @@ def play_on_ray(play_range: Callable, games: int, seed: int, chunks: list[tuple[
         where = {}
         for start, n in chunks:
             where[task.remote(play_range, seed, start, n, kwargs)] = (start, n)
-        out = np.zeros((games, columns), dtype=np.int64)
         waiting = list(where)
         while waiting:
             done, waiting = ray.wait(waiting, num_returns=1)
             start, n = where[done[0]]
-            out[start:start + n] = ray.get(done[0])
+            store(start, n, ray.get(done[0]))
             if progress:
                 progress(n)
-        return out
     finally:
         if started:
             ray.shutdown()

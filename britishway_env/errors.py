@@ -44,3 +44,13 @@ class ClusterAddressError(BritishWayError, ValueError):
 class ReportError(BritishWayError, ValueError):
     """A rollout table that cannot be reported on (missing or inconsistent
     columns, no games, several policy pairs not pooled on purpose)."""
+
+
+class RowsFileError(BritishWayError, ValueError):
+    """A rollout rows file that cannot be trusted or resumed: unreadable, changed
+    since it was written (its rows no longer match their recorded hash), not
+    the run its provenance records, or not the run being resumed."""
+
+
+class MissingExtraError(BritishWayError, ImportError):
+    """A feature whose optional dependencies (an extra of the package) are not installed."""

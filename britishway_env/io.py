@@ -184,6 +184,37 @@ def check_output_path(path: str | os.PathLike, suffixes: Iterable[str] | None = 
 
 
 @contextlib.contextmanager
+def deferred_signals(signals=(signal.SIGINT, signal.SIGTERM)) -> Iterator[None]:
+    """Within the block, Ctrl-C (SIGINT) and SIGTERM are held back: each that
+    arrives is remembered, and once the block is done the first one is handled
+    as it would have been (the previous handler runs: ``KeyboardInterrupt``,
+    ``SystemExit`` under :func:`sigterm_as_exit`). For a short write that must
+    not be cut off, such as the games an interrupted run keeps. Does nothing
+    outside the main thread."""
+    caught: list[int] = []
+    previous = {}
+    try:
+        for signum in signals:
+            previous[signum] = signal.signal(signum, lambda number, frame: caught.append(number))
+    except ValueError:          # not the main thread
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    if caught:
+        handler = previous[caught[0]]
+        if callable(handler):
+            handler(caught[0], None)
+        elif handler == signal.SIG_DFL:
+            signal.raise_signal(caught[0])
+
+
+@contextlib.contextmanager
 def sigterm_as_exit() -> Iterator[None]:
     """Within the block, SIGTERM raises ``SystemExit(143)`` in the main thread,
     so ``finally`` blocks (and :func:`atomic_path`) clean up as on Ctrl-C.

@@ -13,7 +13,9 @@ training run, a policy file) carries a *manifest* built here:
 
 and a network's weights are named by :func:`weights_hash` (SHA-256 over each
 array's name, dtype, shape and bytes, in name order), so two files hold the
-same network exactly when their hashes agree.
+same network exactly when their hashes agree. A table of rows is named the
+same way by :func:`rows_hash` (its values, not how a file stores them), so a
+rows file that carries the hash of its rows shows any later change to them.
 
 Versions are read from the installed packages' metadata (nothing is imported:
 asking for torch's version does not load torch); the git commit from the
@@ -108,6 +110,91 @@ def weights_hash(arrays: Mapping[str, np.ndarray]) -> str:
         h.update(name.encode("utf-8") + b"\0" + a.dtype.str.encode() + b"\0"
                  + repr(tuple(a.shape)).encode() + b"\0")
         h.update(a.tobytes())
+    return h.hexdigest()
+
+
+ROWS_HASH_VERSION = "britishway-rows-sha256-v1"
+
+
+def column_kind(type_) -> str:
+    """What :func:`rows_hash` sees of a column's Arrow type: ``int``, ``bool``,
+    ``float``, ``str`` or ``list<...>`` of one of them. Integer widths and
+    dictionary (categorical) encoding do not count: the same values written to
+    Parquet or CSV and read back have the same kind."""
+    import pyarrow as pa
+
+    if pa.types.is_dictionary(type_):
+        return column_kind(type_.value_type)
+    if pa.types.is_integer(type_):
+        return "int"
+    if pa.types.is_boolean(type_):
+        return "bool"
+    if pa.types.is_floating(type_):
+        return "float"
+    if pa.types.is_string(type_) or pa.types.is_large_string(type_):
+        return "str"
+    if pa.types.is_list(type_) or pa.types.is_large_list(type_):
+        return f"list<{column_kind(type_.value_type)}>"
+    if pa.types.is_null(type_):           # a column of nothing but missing values
+        return "null"
+    raise TypeError(f"no rows hash for columns of type {type_}")
+
+
+def _feed(array, path: str, streams: dict) -> None:
+    """Feed one chunk of a column into its named byte streams (one SHA-256 per
+    stream, so the streams are the same however the column is chunked)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    def put(name: str, data) -> None:
+        key = f"{path}/{name}"
+        if key not in streams:
+            streams[key] = hashlib.sha256()
+        streams[key].update(data)
+
+    if pa.types.is_dictionary(array.type):
+        array = array.dictionary_decode()
+    put("valid", np.asarray(array.is_valid().to_numpy(zero_copy_only=False), dtype=np.uint8).tobytes())
+    kind = column_kind(array.type)
+    if kind == "null":
+        return
+    if kind in ("int", "bool", "float"):
+        target = {"int": pa.int64(), "bool": pa.uint8(), "float": pa.float64()}[kind]
+        values = pc.cast(array, target).fill_null(0).to_numpy(zero_copy_only=False)
+        put("values", np.ascontiguousarray(values).astype(values.dtype.newbyteorder("<"), copy=False).tobytes())
+    elif kind == "str":
+        array = pc.cast(array, pa.large_string()).fill_null("")
+        lengths = pc.binary_length(array).to_numpy(zero_copy_only=False).astype("<i8")
+        put("lengths", lengths.tobytes())
+        buffers = array.buffers()
+        offsets = np.frombuffer(buffers[1], dtype="<i8")[array.offset:array.offset + len(array) + 1]
+        put("bytes", memoryview(buffers[2])[int(offsets[0]):int(offsets[-1])]
+            if len(array) and buffers[2] is not None else b"")
+    else:                                  # a list per row: its lengths, then its values
+        lengths = pc.list_value_length(array).fill_null(0).to_numpy(zero_copy_only=False).astype("<i8")
+        put("lengths", lengths.tobytes())
+        _feed(pc.list_flatten(array), f"{path}[]", streams)
+
+
+def rows_hash(table) -> str:
+    """SHA-256 (hex) of a table's rows (a ``pyarrow.Table`` or a pandas
+    DataFrame): the row count, then per column in order its name, its
+    :func:`column_kind` and its values (missing values marked). Equal values
+    give equal hashes whatever the file format, chunking, integer width or
+    categorical encoding; any changed, added, removed or reordered value,
+    row or column changes it."""
+    import pyarrow as pa
+
+    if not isinstance(table, pa.Table):
+        table = pa.Table.from_pandas(table, preserve_index=False)
+    h = hashlib.sha256(f"{ROWS_HASH_VERSION}\0{table.num_rows}\0".encode())
+    for name, column in zip(table.column_names, table.columns):
+        streams: dict = {}
+        for chunk in column.chunks or [pa.array([], type=column.type)]:
+            _feed(chunk, "", streams)
+        h.update(f"{name}\0{column_kind(column.type)}\0".encode("utf-8"))
+        for key in sorted(streams):
+            h.update(key.encode() + b"\0" + streams[key].digest())
     return h.hexdigest()
 
 

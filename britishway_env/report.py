@@ -23,6 +23,13 @@ Wilson 95% interval, and every comparison says what it conditions on:
   choice together.
 * rows from different policy pairs are pooled only when asked
   (``pool=True``), and the report then says so.
+
+Before any of that, the rows must be able to be one honest run
+(:func:`check_rows`, for every volume): no game twice, and no row that breaks
+the volume's own victory conditions (its spec's row check). Rows read from
+files (:func:`load`) must also match the SHA-256 written with them, and the
+files of one policy pair must be parts of one run; the report says where the
+rows come from.
 """
 
 from __future__ import annotations
@@ -40,15 +47,19 @@ import pyarrow.compute as pc
 
 from .engine.spec import VolumeSpec
 from .engine.stats import wilson_interval
-from .errors import ReportError
+from .errors import BritishWayError, ReportError
 from .io import atomic_path
 from .registry import spec, specs
 
-__all__ = ["ReportError", "Games", "parse", "policy_pairs", "overall", "card_campaign_rates", "event_rates",
+__all__ = ["ReportError", "Games", "Source", "load", "check_rows", "parse", "policy_pairs", "overall",
+           "card_campaign_rates", "event_rates",
            "capability_impact", "political_will_bands", "victory_timing", "write"]
 
 # What every COIN volume's rows hold besides ``policy_<seat>`` per seat.
-COIN_COLUMNS = ("winner", "political_will_after_round", "victory_round", "cards", "events", "decisions")
+COIN_COLUMNS = ("seed", "game", "winner", "final_political_will", "political_will_after_round", "victory_round",
+                "cards", "events", "decisions")
+# How the Python call and the command line name the volume of the rows (messages name both).
+VOLUME_OPTION = "volume=... in Python, --volume on the command line"
 SIDES = ("unshaded", "shaded")
 PLOTS = ("political_will.png", "win_rate_by_card.png", "win_rate_by_event.png", "capabilities.png")
 
@@ -70,10 +81,27 @@ def report_spec(df: pd.DataFrame | None = None, volume: str | None = None) -> Vo
         return (matching or candidates)[0]
     named = "; ".join(f"{found.name}: {', '.join(_policy_columns(found))}" for found in candidates)
     if not matching:
+        other = _other_volume(df)
+        if other is not None:
+            raise ReportError(f"these are {other.name} rows; the balance report is for the COIN volumes "
+                              f"({', '.join(found.name for found in candidates)})")
         raise ReportError(f"rollout table lacks columns: it has no volume's policy columns ({named}); it must "
-                          "come from a COIN volume's rollouts (or pass volume=...)")
+                          f"come from a COIN volume's rollouts (or name the volume: {VOLUME_OPTION})")
     raise ReportError(f"cannot tell which volume's rows these are from their policy columns ({named}); "
-                      f"pass volume=...")
+                      f"name the volume: {VOLUME_OPTION}")
+
+
+def _other_volume(df) -> VolumeSpec | None:
+    """The volume without a balance report whose rows ``df`` holds, if any."""
+    from .rollouts import rows_spec
+
+    if not isinstance(df, pd.DataFrame):
+        return None
+    try:
+        found = rows_spec(df)
+    except BritishWayError:
+        return None
+    return found if found.report is None else None
 
 
 def _policy_columns(found: VolumeSpec) -> list[str]:
@@ -162,33 +190,68 @@ def policy_pairs(df: pd.DataFrame, volume: str | None = None) -> tuple[tuple, ..
                  for key, n in sizes.items())
 
 
-def _list_array(column: pd.Series, value_type: pa.DataType, name: str) -> pa.ListArray:
+def _list_array(column: pd.Series, value_type: pa.DataType, name: str, labels: np.ndarray) -> pa.ListArray:
     try:
         arr = pa.array(column, type=pa.list_(value_type))
     except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError, OverflowError) as err:
         raise ReportError(f"column {name!r} must hold lists of {value_type} per game: {err}") from None
     if arr.null_count:
-        raise ReportError(f"column {name!r} has a missing list (game {int(np.flatnonzero(arr.is_null())[0])})")
+        raise ReportError(f"column {name!r} has a missing list (game {labels[np.flatnonzero(arr.is_null())[0]]})")
     if pc.list_flatten(arr).null_count:
         raise ReportError(f"column {name!r} has a missing value inside a list")
     return arr
 
 
-def _int_column(df: pd.DataFrame, name: str, low: int, high: int) -> np.ndarray:
+def _int_column(df: pd.DataFrame, name: str, low: int, high: int, labels: np.ndarray | None = None) -> np.ndarray:
     values = df[name].to_numpy()
     if values.dtype.kind not in "iu":
         raise ReportError(f"column {name!r} must hold integers, not {values.dtype}")
     bad = np.flatnonzero((values < low) | (values > high))
     if len(bad):
-        raise ReportError(f"column {name!r} must be in {low}..{high}: game {int(bad[0])} has {values[bad[0]]}")
+        where = f"game {labels[bad[0]]}" if labels is not None else f"row {int(bad[0])}"
+        raise ReportError(f"column {name!r} must be in {low}..{high}: {where} has {values[bad[0]]}")
     return values.astype(np.int64)
 
 
-def _first_bad(mask: np.ndarray, what: str) -> None:
-    """Raise naming the first game where ``mask`` (one entry per game) holds."""
+def _first_bad(mask: np.ndarray, what: str, labels: np.ndarray) -> None:
+    """Raise naming the first game where ``mask`` (one entry per row) holds, by
+    its number (``labels``), and how many more rows do."""
     bad = np.flatnonzero(mask)
     if len(bad):
-        raise ReportError(f"{what} (game {int(bad[0])})")
+        more = f", and {len(bad) - 1:,} more" if len(bad) > 1 else ""
+        raise ReportError(f"{what} (game {labels[bad[0]]}{more})")
+
+
+def check_rows(df: pd.DataFrame, found: VolumeSpec | None = None) -> None:
+    """Refuse rows that cannot be one honest run, for any volume: the same game
+    twice (its seed twice among the rows of one policy pair), or a row that
+    breaks the volume's own rules, as its spec's row check says (``Rows.check``:
+    the victory conditions, 7.0 for the COIN volumes). Raises ``ReportError``
+    naming the rule and the first game that breaks it."""
+    from .rollouts import rows_spec
+
+    if not isinstance(df, pd.DataFrame):
+        raise ReportError(f"a rollout table is a pandas DataFrame, not {type(df).__name__}")
+    found = found or rows_spec(df)
+    for column in ("seed", "game"):
+        if column not in df:
+            raise ReportError(f"rollout table lacks column {column!r}, which every rollout row has (the game's "
+                              "seed and number)")
+    df = df.reset_index(drop=True)
+    _int_column(df, "game", 0, np.iinfo(np.int64).max)
+    _int_column(df, "seed", 0, np.iinfo(np.int64).max)
+    labels = df["game"].to_numpy()
+    policy = _policy_columns(found) if found.several_seats else ["policy"]
+    repeated = df.duplicated(policy + ["seed"], keep="first").to_numpy()
+    if repeated.any():
+        i = int(np.flatnonzero(repeated)[0])
+        seed = int(df["seed"].iloc[i])
+        times = int((df["seed"] == seed).to_numpy()[(df[policy] == df[policy].iloc[i]).all(axis=1).to_numpy()].sum())
+        raise ReportError(f"the same game twice: seed {seed} (game {labels[i]}) is in the rows {times} times, "
+                          f"{int(repeated.sum()):,} rows repeat an earlier game; one run plays each game once "
+                          "(rows copied, or a file of the run given twice)")
+    for mask, what in found.row_violations(df):
+        _first_bad(np.asarray(mask, dtype=bool), f"{what}: no game of {found.title} ends so", labels)
 
 
 def _games_with(mask: np.ndarray, game: np.ndarray, n: int) -> np.ndarray:
@@ -221,6 +284,12 @@ def parse(df: pd.DataFrame, pool: bool = False, volume: str | None = None) -> Ga
     if n == 0:
         raise ReportError("rollout table has no games")
     df = df.reset_index(drop=True)
+    _int_column(df, "game", 0, np.iinfo(np.int64).max)
+    labels = df["game"].to_numpy()
+
+    def first_bad(mask: np.ndarray, what: str) -> None:
+        _first_bad(mask, what, labels)
+
     pairs = policy_pairs(df, found.name)
     if sum(p[-1] for p in pairs) != n:
         raise ReportError(f"columns {' and '.join(repr(c) for c in _policy_columns(found))} have missing values")
@@ -233,52 +302,54 @@ def parse(df: pd.DataFrame, pool: bool = False, volume: str | None = None) -> Ga
     campaigns = _campaigns(found)
     top = found.report.political_will_max
     winner = df["winner"].astype(object).to_numpy()
-    _first_bad(~np.isin(winner, seats), f"column 'winner' must be {' or '.join(repr(seat) for seat in seats)}")
-    rounds = _int_column(df, "victory_round", 1, campaigns)
-    _int_column(df, "decisions", 0, np.iinfo(np.int64).max)
+    first_bad(~np.isin(winner, seats), f"column 'winner' must be {' or '.join(repr(seat) for seat in seats)}")
+    rounds = _int_column(df, "victory_round", 1, campaigns, labels)
+    _int_column(df, "decisions", 0, np.iinfo(np.int64).max, labels)
+    _int_column(df, "final_political_will", 0, top, labels)
 
-    pw = _list_array(df["political_will_after_round"], pa.int64(), "political_will_after_round")
-    _first_bad(pc.list_value_length(pw).to_numpy(zero_copy_only=False) != rounds,
+    pw = _list_array(df["political_will_after_round"], pa.int64(), "political_will_after_round", labels)
+    first_bad(pc.list_value_length(pw).to_numpy(zero_copy_only=False) != rounds,
                "column 'political_will_after_round' must have one value per Propaganda Round played (victory_round)")
     pw_values = pc.list_flatten(pw).to_numpy(zero_copy_only=False)
-    _first_bad(_games_with((pw_values < 0) | (pw_values > top),
+    first_bad(_games_with((pw_values < 0) | (pw_values > top),
                            pc.list_parent_indices(pw).to_numpy(zero_copy_only=False), n),
                f"column 'political_will_after_round' must be in 0..{top}")
 
-    cards = _list_array(df["cards"], pa.int64(), "cards")
+    cards = _list_array(df["cards"], pa.int64(), "cards", labels)
     values = pc.list_flatten(cards).to_numpy(zero_copy_only=False)
     parents = pc.list_parent_indices(cards).to_numpy(zero_copy_only=False)
     lengths = pc.list_value_length(cards).to_numpy(zero_copy_only=False)
-    _first_bad(lengths == 0, "column 'cards' has a game with no card")
-    _first_bad(_games_with((values < 1) | (values > n_cards), parents, n),
+    first_bad(lengths == 0, "column 'cards' has a game with no card")
+    first_bad(_games_with((values < 1) | (values > n_cards), parents, n),
                f"column 'cards' must hold card numbers 1..{n_cards}")
-    _first_bad(_games_with_repeats(parents, values, n, n_cards), "column 'cards' has a card drawn twice")
+    first_bad(_games_with_repeats(parents, values, n, n_cards), "column 'cards' has a card drawn twice")
     propaganda = np.isin(values, found.report.propaganda_cards)
-    _first_bad(np.bincount(parents, weights=propaganda, minlength=n) != rounds,
+    first_bad(np.bincount(parents, weights=propaganda, minlength=n) != rounds,
                "column 'cards' must hold one Propaganda card per Propaganda Round played (victory_round)")
     ends = np.cumsum(lengths) - 1
-    _first_bad(~propaganda[ends], "column 'cards' must end with the Propaganda card of the last round (7.0)")
+    first_bad(~propaganda[ends], "column 'cards' must end with the Propaganda card of the last round (7.0)")
     # campaign of each drawn card: 1 + the Propaganda cards drawn before it in its game
     before = np.cumsum(propaganda) - propaganda
     campaign = 1 + before - before[ends - lengths + 1][parents]
     campaign_of = np.zeros((n, n_cards + 1), dtype=np.int8)
     campaign_of[parents, values] = campaign
 
-    events = _list_array(df["events"], pa.string(), "events")
+    events = _list_array(df["events"], pa.string(), "events", labels)
     texts = pd.Series(pc.list_flatten(events).to_numpy(zero_copy_only=False), dtype=object)
     event_game = pc.list_parent_indices(events).to_numpy(zero_copy_only=False).astype(np.int64)
     parts = texts.str.extract(_event_pattern(found))
     bad = parts[0].isna().to_numpy()
     if bad.any():
         raise ReportError(f"column 'events' must hold '{found.card_prefix}<card>:<{'|'.join(SIDES)}>:"
-                          f"<{'|'.join(seats)}>' texts: game {int(event_game[bad][0])} has {texts[bad].iloc[0]!r}")
+                          f"<{'|'.join(seats)}>' texts: game {labels[event_game[bad][0]]} has {texts[bad].iloc[0]!r}")
     event_card = parts[0].to_numpy(dtype=np.int64)
-    _first_bad(_games_with(~np.isin(event_card, found.event_cards), event_game, n),
+    first_bad(_games_with(~np.isin(event_card, found.event_cards), event_game, n),
                f"column 'events' names a card outside the event cards {_range_text(found.event_cards)}")
-    _first_bad(_games_with(campaign_of[event_game, event_card] == 0, event_game, n),
+    first_bad(_games_with(campaign_of[event_game, event_card] == 0, event_game, n),
                "column 'events' names a card the game did not draw")
-    _first_bad(_games_with_repeats(event_game, event_card, n, n_cards),
+    first_bad(_games_with_repeats(event_game, event_card, n, n_cards),
                "column 'events' has two events on one card (one Event box per card, 2.3.2)")
+    check_rows(df, found)                           # the same game twice; the victory conditions (7.0)
     return Games(
         volume=found.name, winner=pd.Series(winner).map(seats.index).to_numpy(dtype=np.int64), victory_round=rounds,
         campaign_of=campaign_of, event_game=event_game, event_card=event_card,
@@ -293,6 +364,209 @@ def _pairs_text(found: VolumeSpec, pairs) -> str:
 def _who(found: VolumeSpec, policies) -> str:
     """'seat=policy vs seat=policy'."""
     return " vs ".join(f"{seat}={policy}" for seat, policy in zip(found.agents, policies))
+
+
+# ------------------------------------------------------------ rows files --
+
+@dataclass(frozen=True)
+class Source:
+    """Rows read for a report (:func:`load`) and where they come from: the
+    rows files (each with its provenance, or none), and ``notes`` the report
+    prints (files without provenance, games missing between parts of a run)."""
+
+    frame: pd.DataFrame
+    files: tuple
+    notes: tuple[str, ...] = ()
+
+    @classmethod
+    def of_frame(cls, df: pd.DataFrame) -> "Source":
+        """The rows of a run in memory (``rollouts.run`` leaves its provenance in ``df.attrs``)."""
+        from .rollouts import ATTRS_KEY, RowsFile
+
+        doc = df.attrs.get(ATTRS_KEY) if isinstance(df, pd.DataFrame) else None
+        notes = () if doc else ("these rows carry no provenance (not the frame rollouts.run returned): where they "
+                                "come from cannot be checked",)
+        return cls(df, (RowsFile(Path("(rows in memory)"), df, doc, []),), notes)
+
+    def lines(self) -> list[str]:
+        """Where the rows come from, as lines a person reads (the report prints them)."""
+        from .provenance import describe
+        from .rollouts import policies_text
+
+        out, runs = [], []
+        for f in self.files:
+            run = f.run
+            if run is not None:
+                key = (run["volume"], run["seed"], policies_text(run["policies"]))
+                if key not in runs:
+                    runs.append(key)
+        for volume, seed, policies in runs:
+            out.append(f"run: {volume}, base seed {seed}, {policies}")
+        for f in self.files:
+            n = len(f.frame)
+            if f.provenance is None:
+                out.append(f"{f.path}: {n:,} rows, no provenance")
+                continue
+            run = f.run
+            if run is not None:
+                threads = f"{run['threads']} numba thread{'s' if run['threads'] != 1 else ''}" + \
+                    (" per Ray task" if run["backend"] == "ray" else "")
+                where = f"games {_ranges_text(f.done)} ({n:,} rows), {threads}, {run['backend']} backend"
+            else:
+                where = f"{n:,} rows of no recorded run"
+            digest = (f.provenance.get("rows") or {}).get("sha256")
+            out.append(f"{f.path}: {where}" + (f", rows sha256 {digest[:16]}..." if digest else ""))
+            m = {k: v for k, v in f.provenance.items()
+                 if k in ("package", "version", "git_commit", "git_dirty", "python", "versions", "command")}
+            out += [f"  {line}" for line in describe(m)]
+        return out
+
+
+def _ranges_text(ranges) -> str:
+    return ", ".join(f"{a}..{b - 1}" if b - a > 1 else f"{a}" for a, b in ranges) or "none"
+
+
+def rows_files(paths) -> list[Path]:
+    """The rows files named by ``paths``: files, and the ``.parquet`` and
+    ``.csv`` files of folders (an interrupted run's ``.partial`` file in a
+    folder is refused: its run is not finished)."""
+    from .rollouts import OUT_SUFFIXES, PARTIAL_SUFFIX
+
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    found: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            inside = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+            partial = [p for p in inside if p.suffix == PARTIAL_SUFFIX]
+            if partial:
+                raise ReportError(f"{partial[0]} holds the games of an interrupted run: finish it with the same "
+                                  "`britishway rollouts ... --resume` before reporting on this folder")
+            rows = [p for p in inside if p.suffix.lower() in OUT_SUFFIXES]
+            if not rows:
+                raise ReportError(f"no rows files (.parquet, .csv) in the folder {path}")
+            found += rows
+        elif not path.exists():
+            raise ReportError(f"no such file or folder: {path}")
+        else:
+            found.append(path)
+    if not found:
+        raise ReportError("no rows files given")
+    resolved = [p.resolve() for p in found]
+    for i, p in enumerate(resolved):
+        if p in resolved[:i]:
+            raise ReportError(f"{found[i]} is given twice: each file of a run is read once")
+    return found
+
+
+def load(paths, pool: bool = False) -> Source:
+    """Read rows files for a report, and refuse what cannot be one honest run.
+
+    ``paths``: rows files (``.parquet``, or ``.csv`` with its ``.meta.json``)
+    and folders of them: the parts of one run played in game ranges
+    (``--first-game``), or one file. Each file's rows must match the SHA-256
+    written with them and be the games its provenance records. Files of one
+    policy pair must be one run: the same volume, base seed, policies (a
+    network by the hash of its weights), package version and commit, with no
+    game in two files; games missing between the parts are allowed (each game's
+    seed is fixed by its number, so the parts are games of the same run) but
+    listed in ``notes`` and the report, since leaving out a part is a choice
+    made after seeing it. Files of several policy pairs need ``pool``. A file
+    without provenance (an older version) is read with a note, but not
+    together with files that have one (nothing ties it to their run).
+    The rows come back in game order.
+    """
+    from .rollouts import read_rows, rows_spec
+
+    files = []
+    for path in rows_files(paths):
+        try:
+            f = read_rows(path)
+        except BritishWayError as err:
+            raise ReportError(str(err)) from None
+        if f.partial:
+            raise ReportError(f"{path} holds {len(f.frame):,} games of an interrupted run: finish it with the "
+                              "same `britishway rollouts ... --resume` command, then report on its --out file")
+        files.append(f)
+    notes = [w for f in files for w in f.warnings]
+    volumes = {}
+    for f in files:
+        volumes.setdefault(f.run["volume"] if f.run is not None else rows_spec(f.frame).name, []).append(f.path)
+    if len(volumes) > 1:
+        raise ReportError("the files hold rows of different volumes: " +
+                          "; ".join(f"{v}: {', '.join(map(str, ps))}" for v, ps in volumes.items()))
+    with_run = [f for f in files if f.run is not None]
+    without = [f for f in files if f.run is None]
+    if with_run and without:
+        raise ReportError(f"{without[0].path} records no run, so nothing ties its rows to the run of "
+                          f"{with_run[0].path}; report them separately")
+    groups: dict = {}
+    for f in with_run:
+        names = tuple((seat, e["policy"]) for seat, e in f.run["policies"].items())
+        groups.setdefault(names, []).append(f)
+    for names, group in groups.items():
+        notes += _one_run(group)
+    if len(groups) > 1 and not pool:
+        pairs = "; ".join(", ".join(f"{seat}={name}" for seat, name in names) for names in groups)
+        raise ReportError(f"the files hold {len(groups)} policy pairs ({pairs}); a report on them would mix "
+                          f"different players: report one pair at a time, or pool them on purpose with pool=True "
+                          f"(`britishway report --pool`)")
+    dirty = [f for f in files if f.provenance is not None and f.provenance.get("git_dirty")]
+    if dirty:
+        commits = sorted({str(f.provenance.get("git_commit")) for f in dirty})
+        notes.append(f"{', '.join(str(f.path) for f in dirty)} {'was' if len(dirty) == 1 else 'were'} written "
+                     f"from a checkout with uncommitted changes: commit {', '.join(commits)} does not say exactly "
+                     "which code played the games")
+    ordered = sorted(files, key=lambda f: (f.done[0][0] if f.done else 0))
+    frame = pd.concat([f.frame for f in ordered], ignore_index=True) if len(ordered) > 1 else ordered[0].frame
+    if len(ordered) > 1 and with_run:
+        frame = frame.sort_values("game", kind="stable").reset_index(drop=True)
+    return Source(frame, tuple(ordered), tuple(notes))
+
+
+def _one_run(group: list) -> list[str]:
+    """Files of one policy pair: refuse them unless they are parts of one run
+    with no game twice; return a note for each stretch of games none holds."""
+    first = group[0]
+    for f in group[1:]:
+        for key, label in (("seed", "base seeds"), ("policies", "policies (and their weights)")):
+            if f.run[key] != first.run[key]:
+                raise ReportError(f"{first.path} and {f.path} are not one run: their {label} differ "
+                                  f"({_show(first.run[key])} and {_show(f.run[key])})")
+        for key in ("version", "git_commit"):
+            if f.provenance.get(key) != first.provenance.get(key):
+                raise ReportError(f"{first.path} and {f.path} are not one run: britishway-env "
+                                  f"{key.replace('_', ' ')} {first.provenance.get(key)} and "
+                                  f"{f.provenance.get(key)} (different code may play different games)")
+    spans = sorted((a, b, f.path) for f in group for a, b in f.done)
+    for (a1, b1, p1), (a2, b2, p2) in zip(spans, spans[1:]):
+        if a2 < b1:
+            raise ReportError(f"games {_ranges_text([(a2, min(b1, b2))])} are in both {p1} and {p2}: one run "
+                              "plays each game once")
+    notes = []
+    gaps = [(b1, a2) for (_, b1, _), (a2, _, _) in zip(spans, spans[1:]) if a2 > b1]
+    if gaps:
+        notes.append(f"games {_ranges_text(gaps)} of the run (base seed {first.run['seed']}) are in none of the "
+                     f"files: the rows are games {_ranges_text(_merge([(a, b) for a, b, _ in spans]))}")
+    return notes
+
+
+def _merge(spans) -> list[tuple[int, int]]:
+    out: list[list[int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return [tuple(x) for x in out]
+
+
+def _show(value) -> str:
+    if isinstance(value, dict) and all(isinstance(v, dict) and "policy" in v for v in value.values()):
+        from .rollouts import policies_text
+
+        return policies_text(value)
+    return str(value)
 
 
 # ------------------------------------------------------------- statistics --
@@ -558,15 +832,21 @@ def _campaign_table(found: VolumeSpec, rates: pd.DataFrame) -> str:
     return _markdown_table(wide, list(wide.columns), headers=headers)
 
 
-def write(df: pd.DataFrame, out_dir: str | Path, title: str | None = None, pool: bool = False,
+def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = None, pool: bool = False,
           volume: str | None = None) -> Path:
     """Write ``report.md`` and its PNG plots into ``out_dir``; return the markdown path.
 
-    Each file is written to a temporary file in ``out_dir`` and renamed into
-    place; ``report.md`` last. Rows from several policy pairs raise
-    ``ReportError`` unless ``pool`` is true (the report then says so).
-    ``title`` defaults to "<volume title> balance report".
+    ``df``: the rows (a frame, or the :class:`Source` that :func:`load` read
+    from files). The report says where they come from (each file's
+    provenance, or that there is none) and prints the notes on them. Each file
+    is written to a temporary file in ``out_dir`` and renamed into place;
+    ``report.md`` last. Rows from several policy pairs raise ``ReportError``
+    unless ``pool`` is true (the report then says so); rows that cannot be one
+    honest run (:func:`check_rows`) raise it always. ``title`` defaults to
+    "<volume title> balance report".
     """
+    source = df if isinstance(df, Source) else Source.of_frame(df)
+    df = source.frame
     games = parse(df, pool=pool, volume=volume)
     found = games.spec
     seat, seats = _insurgent(found), list(found.agents)
@@ -607,6 +887,11 @@ def write(df: pd.DataFrame, out_dir: str | Path, title: str | None = None, pool:
         "",
         f"{games.n:,} games; {who} Rates are {rated} win rates with Wilson 95% intervals and the number of games "
         "each is computed on (`n`).",
+        "",
+        "## Where these rows come from",
+        "",
+        *[f"- {line.strip()}" if not line.startswith("  ") else f"  - {line.strip()}" for line in source.lines()],
+        *[f"- **Note:** {note}" for note in source.notes],
         "",
         "## Who wins",
         "",

@@ -7,22 +7,34 @@
 A volume of several seats takes a policy per seat, ``policies={seat: name}``
 (seats left out play ``policy``). What a volume's rows hold, its policies and
 the module that plays its games come from its spec (britishway_env/registry.py).
+
+A run is played in chunks (threads or Ray tasks), each kept as soon as it is
+finished: :func:`run_to_file` keeps an interrupted run's finished games and
+resumes it. :func:`write_rows` stores the rows with their provenance and the
+SHA-256 of their values; :func:`read_rows` checks them against it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from typing import Mapping
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Mapping
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from .engine.spec import VolumeSpec
 from .engine.statedict import as_integer, check_seed, show
 from .engine.stats import wilson_interval
-from .errors import UnknownPolicyError, UnknownVolumeError
-from .io import atomic_path, check_output_path
+from .errors import RowsFileError, UnknownPolicyError, UnknownVolumeError
+from .io import atomic_path, atomic_write_text, check_output_path, deferred_signals
+from .provenance import column_kind, manifest, rows_hash, weights_hash
 from .registry import is_volume, spec, specs, volume_names
 
 
@@ -134,10 +146,16 @@ def compiled_use(volume: str, policy: str | None = None, policies: Mapping[str, 
 
 
 BACKENDS = ("local", "ray")
-# Rows are held in memory until the run ends; a larger run is several runs
-# with different base seeds (their games are independent).
+# Rows are held in memory until the run ends; a larger run is played in parts,
+# each a range of its games (``first_game``), and reported together.
 MAX_GAMES = {found.name: found.max_games for found in specs()}
+MAX_GAME_NUMBER = 2**63 - 1
 OUT_SUFFIXES = (".parquet", ".csv")
+PROVENANCE_KEY = b"britishway"          # a Parquet rows file's schema metadata: the provenance (JSON)
+SIDECAR_SUFFIX = ".meta.json"           # a CSV rows file's provenance: <file>.meta.json next to it
+PARTIAL_SUFFIX = ".partial"             # an interrupted run's finished games: <out>.partial (Parquet)
+ATTRS_KEY = "britishway"                # df.attrs[ATTRS_KEY]: the provenance of the run that made df
+PLAYED_KEY = "britishway_played"        # df.attrs[PLAYED_KEY]: games run_to_file played (not read back)
 
 
 def backend_volumes(backend: str) -> tuple[str, ...]:
@@ -145,9 +163,10 @@ def backend_volumes(backend: str) -> tuple[str, ...]:
     return tuple(found.name for found in specs() if backend in found.backends)
 
 
-def check_run(volume: str, games, seed) -> tuple[int, int]:
-    """Validate the size and base seed of a run before anything is played;
-    returns them as ints. Seeds are 0 .. 2**63 - 1."""
+def check_run(volume: str, games, seed, first_game=0) -> tuple[int, int]:
+    """Validate the size and base seed of a run (and its first game number)
+    before anything is played; returns games and seed as ints. Seeds are
+    0 .. 2**63 - 1; a run plays games ``first_game .. first_game + games - 1``."""
     found = volume_spec(volume)
     games = _strict_int(games, "games")
     seed = _strict_int(seed, "seed")
@@ -156,8 +175,19 @@ def check_run(volume: str, games, seed) -> tuple[int, int]:
     limit = found.max_games
     if games > limit:
         raise ValueError(f"at most {limit:,} {volume} games per run (every row is held in memory); "
-                         f"split a larger run into runs with different seeds and concatenate their rows")
+                         f"split a larger run into parts with the same seed, each a range of its games "
+                         f"(first_game=..., `--first-game`), and report the parts together")
+    check_first_game(first_game, games)
     return games, check_seed(seed)
+
+
+def check_first_game(first_game, games: int = 1) -> int:
+    """``first_game`` as an int: the number of a run's first game, 0 .. 2**63 - 1 - games."""
+    first_game = _strict_int(first_game, "first_game (--first-game)")
+    if not 0 <= first_game <= MAX_GAME_NUMBER - games:
+        raise ValueError(f"first_game (--first-game) must be in 0..{MAX_GAME_NUMBER - games} (game numbers are "
+                         f"0..2**63-1), got {first_game}")
+    return first_game
 
 
 def _strict_int(value, name: str) -> int:
@@ -186,17 +216,388 @@ def check_out(path: str | os.PathLike):
     return check_output_path(path, OUT_SUFFIXES, what="--out file")
 
 
-def write_rows(df: pd.DataFrame, path: str | os.PathLike):
-    """Write rollout rows to ``.parquet`` or ``.csv`` atomically (a temporary
-    file renamed into place when complete). In a CSV, list columns (a list
-    per game) are JSON arrays."""
-    path = check_out(path)
-    with atomic_path(path) as tmp:
-        if path.suffix.lower() == ".csv":
-            _json_lists(df).to_csv(tmp, index=False)
+# ------------------------------------------------------------------ a run --
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked run: games ``first .. first + count - 1`` of ``volume`` from
+    base ``seed``, ``chosen`` the policy (one seat) or the policy per seat."""
+
+    volume: str
+    seed: int
+    first: int
+    count: int
+    chosen: str | dict
+    backend: str = "local"
+    address: str | None = None
+
+    @property
+    def spec(self) -> VolumeSpec:
+        return volume_spec(self.volume)
+
+    @property
+    def runner(self):
+        """The volume's ``ROLLOUTS``: ``chunk_size``, ``play_range``, ``table`` (and ``remote_range`` for Ray)."""
+        return self.spec.runner_module.ROLLOUTS
+
+    @property
+    def per_seat(self) -> dict[str, str]:
+        """Policy name of each seat, in seat order."""
+        found = self.spec
+        return dict(self.chosen) if found.several_seats else {found.agents[0]: self.chosen}
+
+    @property
+    def stop(self) -> int:
+        return self.first + self.count
+
+    def policies_record(self) -> dict[str, dict]:
+        """Each seat's policy as the provenance records it: the name, and for a
+        trained network the SHA-256 of its weights (``provenance.weights_hash``)."""
+        found = self.spec
+        out = {}
+        for seat, name in self.per_seat.items():
+            out[seat] = {"policy": name}
+            if name not in found.policies:          # 'trained', 'ppo' or a policy file: a network
+                from agents.trained import load_network
+
+                out[seat]["weights_sha256"] = weights_hash(load_network(name, found.name, seat).arrays)
+        return out
+
+    def provenance(self, threads: int, command=None, **extra) -> dict:
+        """The run's provenance (``provenance.manifest`` with the run's fields)."""
+        run_fields = {"volume": self.volume, "seed": self.seed,
+                      "games": {"first": self.first, "count": self.count},
+                      "policies": self.policies_record(), "threads": int(threads), "backend": self.backend}
+        run_fields.update(extra)
+        return manifest(command=command, seeds={"seed": self.seed}, run=run_fields)
+
+
+def plan(volume: str, games: int, seed: int = 0, policy: str | None = None, policies: dict | None = None,
+         backend: str = "local", address: str | None = None, first_game: int = 0) -> Plan:
+    """Check every argument of a run (nothing is played) and return its :class:`Plan`."""
+    found = volume_spec(volume)
+    games, seed = check_run(volume, games, seed, first_game)
+    chosen = check_policies(volume, policy, policies)
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
+    if backend not in found.backends:
+        raise ValueError(f"backend {backend!r} is available for {', '.join(backend_volumes(backend))}, "
+                         f"not {volume}")
+    if address is not None and backend != "ray":
+        raise ValueError("address is only used with backend='ray'")
+    if backend == "ray":
+        from .distributed import require_ray
+
+        require_ray()                       # the ray extra, or how to install it
+    return Plan(found.name, seed, check_first_game(first_game, games), games, chosen, backend, address)
+
+
+class Played:
+    """The games of a run played so far: result rows by game, which games are
+    done, and any rows read back from an interrupted run's partial file."""
+
+    def __init__(self, run: Plan, before: pd.DataFrame | None = None, done_before=()):
+        self.run = run
+        self.results: np.ndarray | None = None
+        self.done = np.zeros(run.count, dtype=bool)          # played in this process
+        self.before = before                                 # rows read back (a partial file)
+        self.had = np.zeros(run.count, dtype=bool)
+        for a, b in done_before:
+            self.had[a - run.first:b - run.first] = True
+
+    def add(self, start: int, n: int, rows: np.ndarray) -> None:
+        """Keep the result rows of games ``start .. start + n - 1`` (a finished chunk)."""
+        if self.results is None:
+            self.results = np.zeros((self.run.count, rows.shape[1]), dtype=np.int64)
+        i = start - self.run.first
+        self.results[i:i + n] = rows
+        self.done[i:i + n] = True                            # last: a chunk counts once its rows are in
+
+    @property
+    def complete(self) -> np.ndarray:
+        return self.done | self.had
+
+    def new_games(self) -> int:
+        return int(self.done.sum())
+
+    def todo(self, chunk: int | None) -> list[tuple[int, int]]:
+        """(start, n) chunks of the games not played yet, in game order."""
+        size = chunk or self.run.runner.chunk_size(self.run.count, self.run.chosen)
+        out = []
+        for a, b in ranges_of(np.flatnonzero(~self.complete)):
+            for start in range(a, b, size):
+                out.append((self.run.first + start, min(size, b - start)))
+        return out
+
+    def frame(self) -> pd.DataFrame:
+        """Rows of every game done (read back and played here), in game order."""
+        idx = np.flatnonzero(self.done)
+        parts = []
+        if self.before is not None and len(self.before):
+            parts.append(self.before)
+        if len(idx):
+            run = self.run
+            parts.append(run.runner.table(run.seed, self.results[idx], run.chosen, games=run.first + idx))
+        if len(parts) == 1:
+            return parts[0].reset_index(drop=True)
+        return pd.concat(parts, ignore_index=True).sort_values("game", kind="stable").reset_index(drop=True)
+
+    def done_ranges(self) -> list[list[int]]:
+        """[first, stop) game ranges of every game done."""
+        return [[self.run.first + a, self.run.first + b] for a, b in ranges_of(np.flatnonzero(self.complete))]
+
+
+def ranges_of(sorted_numbers: np.ndarray) -> list[tuple[int, int]]:
+    """[a, b) ranges of consecutive numbers in an increasing array."""
+    numbers = np.asarray(sorted_numbers, dtype=np.int64)
+    if not len(numbers):
+        return []
+    breaks = np.flatnonzero(np.diff(numbers) != 1)
+    starts = np.concatenate([[0], breaks + 1])
+    ends = np.concatenate([breaks, [len(numbers) - 1]])
+    return [(int(numbers[a]), int(numbers[b]) + 1) for a, b in zip(starts, ends)]
+
+
+@contextlib.contextmanager
+def numba_threads(threads: int | None) -> Iterator[int]:
+    """Within the block numba runs on ``threads`` threads (None: as it is);
+    yields the count in use and restores the previous count afterwards, on any
+    exit (numba keeps the count per calling thread, for the rest of the process)."""
+    import numba
+
+    before = numba.get_num_threads()
+    try:
+        if threads is not None:
+            numba.set_num_threads(threads)
+        yield numba.get_num_threads()
+    finally:
+        numba.set_num_threads(before)
+
+
+def _play(played: Played, threads: int | None, chunk: int | None, progress) -> int:
+    """Play every game of ``played``'s run not done yet, chunk by chunk, each
+    chunk kept as soon as it is finished; returns the numba thread count used."""
+    run = played.run
+    todo = played.todo(chunk)
+    with numba_threads(threads) as used:
+        if run.backend == "ray":
+            from .distributed import play_on_ray
+
+            play_on_ray(run.runner.remote_range(), run.seed, todo, played.add, address=run.address,
+                        progress=progress, policies=run.chosen)
+            return 1                                  # each Ray task plays its chunk on one numba thread
+        for start, n in todo:
+            played.add(start, n, run.runner.play_range(run.seed, start, n, run.chosen))
+            if progress:
+                progress(n)
+    return used
+
+
+def _check_chunk(chunk) -> int | None:
+    if chunk is None:
+        return None
+    chunk = _strict_int(chunk, "chunk")
+    if chunk < 1:
+        raise ValueError(f"chunk must be at least 1 game, got {chunk}")
+    return chunk
+
+
+def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
+        threads: int | None = None, chunk: int | None = None, progress=None,
+        policies: dict[str, str] | None = None, backend: str = "local",
+        address: str | None = None, first_game: int = 0) -> pd.DataFrame:
+    """One row per game. Same seed, same rows, whatever ``threads``, chunking or backend.
+
+    One-player volumes take ``policy`` (the volume's default policy when
+    None). Volumes of several seats take ``policies`` ({seat: policy name});
+    seats it leaves out play ``policy``. The run plays games ``first_game ..
+    first_game + games - 1`` (a part of a larger run: its rows are those
+    games' rows of the whole run). ``threads`` sets numba's thread count for
+    this call only. ``backend="ray"`` (volumes whose spec lists it) runs the
+    chunks as Ray tasks on a local Ray instance or the cluster at ``address``
+    (see :mod:`distributed`). The frame's ``attrs["britishway"]`` holds the
+    run's provenance, which :func:`write_rows` stores with the rows.
+    """
+    run_plan = plan(volume, games, seed, policy, policies, backend, address, first_game)
+    threads, chunk = check_threads(threads), _check_chunk(chunk)
+    played = Played(run_plan)
+    used = _play(played, threads, chunk, progress)
+    df = played.frame()
+    df.attrs[ATTRS_KEY] = run_plan.provenance(used)
+    return df
+
+
+def run_to_file(out: str | os.PathLike, volume: str, games: int, seed: int = 0, policy: str | None = None,
+                threads: int | None = None, chunk: int | None = None, progress=None,
+                policies: dict[str, str] | None = None, backend: str = "local", address: str | None = None,
+                first_game: int = 0, resume: bool = False, command=None, notice=None) -> pd.DataFrame:
+    """:func:`run`, writing the rows to ``out`` (.parquet or .csv) with their
+    provenance; returns them.
+
+    Interrupted (Ctrl-C, SIGTERM as the command line turns it into
+    ``SystemExit``), it keeps the games of every finished chunk in
+    ``<out>.partial`` (a Parquet rows file whose provenance lists the games it
+    holds), written atomically, and re-raises. ``resume=True`` reads that file
+    back, checks that it is this run (volume, seed, games, policies and their
+    weights, package version and commit), plays the other games and writes
+    ``out`` with exactly the rows an uninterrupted run writes; the partial file
+    is then removed. Without ``resume`` a partial file for ``out`` is refused
+    (it holds games not to be lost). ``notice(text)`` is told what was kept or
+    resumed. The frame's ``attrs["britishway_played"]`` says how many games
+    this call played.
+    """
+    out = check_out(out)
+    run_plan = plan(volume, games, seed, policy, policies, backend, address, first_game)
+    threads, chunk = check_threads(threads), _check_chunk(chunk)
+    partial = partial_path(out)
+    say = notice or (lambda text: None)
+    before, done_before = None, ()
+    if resume:
+        if partial.exists():
+            kept = read_rows(partial)
+            _check_same_run(kept, run_plan, partial)
+            before, done_before = kept.frame, kept.done
+            say(f"resuming from {partial}: {len(before):,} of {run_plan.count:,} games already played")
+        elif out.exists():
+            kept = read_rows(out)
+            _check_same_run(kept, run_plan, out)
+            if kept.done != [[run_plan.first, run_plan.stop]]:
+                raise RowsFileError(f"{out} holds part of this run but no {partial.name} says what is missing")
+            say(f"{out} already holds all {run_plan.count:,} games of this run; nothing to resume")
+            if progress:
+                progress(run_plan.count)
+            kept.frame.attrs[PLAYED_KEY] = 0
+            return kept.frame
         else:
-            df.to_parquet(tmp, index=False)
+            raise RowsFileError(f"nothing to resume: there is no {partial} (the games an interrupted run with "
+                                f"this output kept) and no {out}")
+    elif partial.exists():
+        raise RowsFileError(f"{partial} holds the finished games of an interrupted run writing {out}: add "
+                            f"--resume (resume=True) to finish it, or remove {partial.name} to start again")
+    played = Played(run_plan, before, done_before)
+    if progress and played.had.any():
+        progress(int(played.had.sum()))
+    used = threads if threads is not None else _current_threads()
+    try:
+        used = _play(played, threads, chunk, progress)
+        df = played.frame()
+        df.attrs[ATTRS_KEY] = run_plan.provenance(used, command, **({"resumed": True} if resume else {}))
+        write_rows(df, out)
+    except (KeyboardInterrupt, SystemExit):
+        if played.new_games():
+            with deferred_signals():            # a second Ctrl-C must not lose the games being saved
+                kept = played.frame()
+                done = played.done_ranges()
+                write_rows(kept, partial, run_plan.provenance(used, command, done=done), _partial=True)
+                say(f"interrupted: kept {len(kept):,} of {run_plan.count:,} games in {partial}; run the same "
+                    f"command with --resume to finish the run")
+        elif before is not None:
+            say(f"interrupted: {partial} still holds {len(before):,} of {run_plan.count:,} games; run the "
+                f"same command with --resume to finish the run")
+        raise
+    with contextlib.suppress(FileNotFoundError):
+        partial.unlink()
+    df.attrs[PLAYED_KEY] = played.new_games()
+    return df
+
+
+def _current_threads() -> int:
+    import numba
+
+    return numba.get_num_threads()
+
+
+def partial_path(out: str | os.PathLike) -> Path:
+    """Where an interrupted run writing ``out`` keeps its finished games."""
+    out = Path(out)
+    return out.with_name(out.name + PARTIAL_SUFFIX)
+
+
+def _check_same_run(kept: "RowsFile", run_plan: Plan, path: Path) -> None:
+    """``kept`` (read back) must be rows of ``run_plan``'s run, by the same code."""
+    theirs = kept.run
+    if theirs is None:
+        raise RowsFileError(f"{path} records no run (no provenance): it cannot be resumed")
+    mine = run_plan.provenance(1)
+    differ = []
+    for key, label in (("volume", "volume"), ("seed", "--seed")):
+        if theirs[key] != mine["run"][key]:
+            differ.append(f"{label} {theirs[key]!r} there, {mine['run'][key]!r} here")
+    if theirs["games"] != mine["run"]["games"]:
+        differ.append(f"games {_games_text(theirs['games'])} there, {_games_text(mine['run']['games'])} here "
+                      "(--games, --first-game)")
+    if theirs["policies"] != mine["run"]["policies"]:
+        differ.append(f"policies {policies_text(theirs['policies'])} there, "
+                      f"{policies_text(mine['run']['policies'])} here")
+    for key in ("version", "git_commit"):
+        if kept.provenance.get(key) != mine.get(key):
+            differ.append(f"britishway-env {key.replace('_', ' ')} {kept.provenance.get(key)} there, "
+                          f"{mine.get(key)} here")
+    if differ:
+        raise RowsFileError(f"{path} is not this run: " + "; ".join(differ))
+
+
+def _games_text(games: Mapping) -> str:
+    first, count = int(games["first"]), int(games["count"])
+    return f"{first}..{first + count - 1}"
+
+
+def policies_text(policies: Mapping) -> str:
+    """'seat=policy (weights sha256 ab12...)' per seat."""
+    return ", ".join(f"{seat}={entry['policy']}" + (f" (weights sha256 {entry['weights_sha256'][:12]}...)"
+                                                    if entry.get("weights_sha256") else "")
+                     for seat, entry in policies.items())
+
+
+# ------------------------------------------------------------ rows files --
+
+def write_rows(df: pd.DataFrame, path: str | os.PathLike, provenance: Mapping | None | bool = True,
+               _partial: bool = False) -> Path:
+    """Write rollout rows to ``.parquet`` or ``.csv`` atomically (a temporary
+    file renamed into place when complete), with their provenance: in the
+    Parquet file's schema metadata (key ``britishway``), for a CSV in
+    ``<file>.meta.json`` next to it (written atomically after the rows). In a
+    CSV, list columns (a list per game) are JSON arrays.
+
+    The provenance is ``provenance.manifest`` (package version, git commit,
+    library versions, command) with the run (volume, base seed, game range,
+    each seat's policy and its weights' hash, threads, backend) and the rows'
+    count, columns and SHA-256 (``provenance.rows_hash``), which
+    :func:`read_rows` checks. By default it is the run's record that
+    :func:`run` leaves in ``df.attrs``, refused if the rows are no longer that
+    run's games; ``provenance=None`` records no run (rows of unknown origin,
+    still hashed).
+    """
+    path = Path(path) if _partial else check_out(path)
+    if provenance is True:
+        provenance = df.attrs.get(ATTRS_KEY)
+    doc = dict(provenance) if provenance else manifest(command=None)
+    doc.pop("rows", None)
+    doc.pop("sha256", None)
+    if doc.get("run") is not None:
+        _check_rows_match_run(df, doc["run"], None)
+    bare = df.copy(deep=False)
+    bare.attrs = {}
+    table = pa.Table.from_pandas(bare, preserve_index=False)
+    doc["rows"] = {"count": table.num_rows, "sha256": rows_hash(table),
+                   "columns": [[name, column_kind(t)] for name, t in zip(table.column_names, table.schema.types)]}
+    doc["sha256"] = _record_hash(doc)
+    text = json.dumps(doc, sort_keys=True)
+    if path.suffix.lower() == ".csv":
+        with atomic_path(path) as tmp:
+            _json_lists(bare).to_csv(tmp, index=False)
+        atomic_write_text(sidecar_path(path), text + "\n")
+    else:
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), PROVENANCE_KEY: text.encode()})
+        with atomic_path(path) as tmp:
+            pq.write_table(table, tmp)
     return path
+
+
+def sidecar_path(path: str | os.PathLike) -> Path:
+    """A CSV rows file's provenance file: ``<file>.meta.json``."""
+    path = Path(path)
+    return path.with_name(path.name + SIDECAR_SUFFIX)
 
 
 def _json_lists(df: pd.DataFrame) -> pd.DataFrame:
@@ -207,41 +608,311 @@ def _json_lists(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
-        threads: int | None = None, chunk: int | None = None, progress=None,
-        policies: dict[str, str] | None = None, backend: str = "local",
-        address: str | None = None) -> pd.DataFrame:
-    """One row per game. Same seed, same rows, whatever ``threads``, chunking or backend.
+@dataclass
+class RowsFile:
+    """Rows read back from a file: ``frame``, its ``provenance`` (None: the
+    file carries none), and ``warnings`` for whoever reads them."""
 
-    One-player volumes take ``policy`` (the volume's default policy when
-    None). Volumes of several seats take ``policies`` ({seat: policy name});
-    seats it leaves out play ``policy``. ``backend="ray"`` (volumes whose spec
-    lists it) runs the chunks as Ray tasks on a local Ray instance or the
-    cluster at ``address`` (see :mod:`distributed`).
-    """
-    found = volume_spec(volume)
-    games, seed = check_run(volume, games, seed)
-    chosen = check_policies(volume, policy, policies)
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
-    if backend not in found.backends:
-        raise ValueError(f"backend {backend!r} is available for {', '.join(backend_volumes(backend))}, "
-                         f"not {volume}")
-    if address is not None and backend != "ray":
-        raise ValueError("address is only used with backend='ray'")
-    threads = check_threads(threads)
-    if threads is not None:
-        import numba
+    path: Path
+    frame: pd.DataFrame
+    provenance: dict | None
+    warnings: list[str]
 
-        numba.set_num_threads(threads)
-    where = {}
-    if backend == "ray":
-        from .distributed import play_on_ray
+    @property
+    def run(self) -> dict | None:
+        """The run the rows come from (volume, seed, games, policies, threads, backend), if recorded."""
+        return None if self.provenance is None else self.provenance.get("run")
 
-        where = {"remote": play_on_ray, "address": address}
-    if found.several_seats:
-        return found.runner_module.run(games, seed=seed, policies=chosen, chunk=chunk, progress=progress, **where)
-    return found.runner_module.run(games, seed=seed, policy=chosen, chunk=chunk, progress=progress, **where)
+    @property
+    def partial(self) -> bool:
+        """Whether the file holds part of an interrupted run (``<out>.partial``)."""
+        return self.run is not None and "done" in self.run
+
+    @property
+    def done(self) -> list[list[int]]:
+        """[first, stop) ranges of the run's games the file holds."""
+        if self.run is None:
+            return []
+        if "done" in self.run:
+            return [list(r) for r in self.run["done"]]
+        first, count = self.run["games"]["first"], self.run["games"]["count"]
+        return [[first, first + count]]
+
+
+def read_rows(path: str | os.PathLike) -> RowsFile:
+    """Rollout rows from a ``.parquet`` or ``.csv`` file (or ``<out>.partial``),
+    checked against the provenance written with them: the rows' SHA-256 (any
+    changed byte of a row is refused), their count, and for a run its game
+    numbers, their seeds and the policy columns. Rows without provenance
+    (written by an older version or another tool) are read with a warning.
+    Raises :class:`RowsFileError` naming the file and what is wrong."""
+    path = Path(path)
+    if not path.exists():
+        raise RowsFileError(f"no such file: {path}")
+    if not path.is_file():
+        raise RowsFileError(f"{path} is not a file")
+    suffix = path.suffix.lower()
+    if suffix not in OUT_SUFFIXES + (PARTIAL_SUFFIX,):
+        raise RowsFileError(f"{path}: rollout rows are .parquet or .csv files (written by `britishway rollouts "
+                            f"VOLUME --out rows.parquet`)")
+    warnings = []
+    if suffix == ".csv":
+        table, doc = _read_csv(path, warnings)
+    else:
+        try:
+            table = pq.read_table(path)
+        except MemoryError:
+            raise
+        except Exception as err:  # pyarrow raises its own types for corrupt or foreign files
+            raise RowsFileError(f"cannot read {path} as Parquet rollout rows ({type(err).__name__}: "
+                                f"{' '.join(str(err).split())[:200]})") from None
+        meta = table.schema.metadata or {}
+        doc = _parse_provenance(meta[PROVENANCE_KEY], path) if PROVENANCE_KEY in meta else None
+        table = table.replace_schema_metadata({k: v for k, v in meta.items() if k != PROVENANCE_KEY} or None)
+    try:
+        frame = table.to_pandas()
+    except MemoryError:
+        raise
+    except Exception as err:
+        raise RowsFileError(f"cannot read the rows of {path} ({type(err).__name__}: {err})") from None
+    if doc is None:
+        warnings.append(f"{path} carries no provenance (written by an older version or another tool): where its "
+                        "rows come from and whether they were changed since cannot be checked")
+    else:
+        _check_rows_hash(frame, doc, path)          # the rows as read, not only as stored
+    if doc is not None and doc.get("run") is not None:
+        _check_rows_match_run(frame, doc["run"], path)
+        frame.attrs[ATTRS_KEY] = {k: v for k, v in doc.items() if k not in ("rows", "sha256")}
+    elif doc is not None:
+        warnings.append(f"{path} records no run (written with provenance=None): its rows are intact, but which "
+                        "seed, games and policies they come from is not recorded")
+    return RowsFile(path, frame, doc, warnings)
+
+
+def _read_csv(path: Path, warnings: list[str]):
+    """(table, provenance) of a CSV rows file and its ``.meta.json``."""
+    meta = sidecar_path(path)
+    doc = None
+    if meta.exists():
+        try:
+            raw = meta.read_bytes()
+        except OSError as err:
+            raise RowsFileError(f"cannot read {meta}: {err.strerror or err}") from None
+        doc = _parse_provenance(raw, meta)
+    try:
+        df = pd.read_csv(path, dtype=str, keep_default_na=False, na_filter=False)
+    except MemoryError:
+        raise
+    except Exception as err:
+        raise RowsFileError(f"cannot read {path} as CSV rollout rows ({type(err).__name__}: "
+                            f"{' '.join(str(err).split())[:200]})") from None
+    kinds = dict(doc["rows"]["columns"]) if doc is not None else {c: _guess_kind(df[c]) for c in df.columns}
+    if doc is not None and list(kinds) != list(df.columns):
+        raise RowsFileError(f"{path}: its columns {list(df.columns)[:12]} are not the ones {meta.name} records "
+                            f"({list(kinds)[:12]}): the file was changed after it was written")
+    columns, types = {}, []
+    for name in df.columns:
+        columns[name], type_ = _csv_column(df[name], kinds[name], name, path)
+        types.append(pa.field(name, type_))
+    table = pa.Table.from_pydict(columns, schema=pa.schema(types))
+    return table, doc
+
+
+_KIND_TYPES = {"int": pa.int64(), "bool": pa.bool_(), "float": pa.float64(), "str": pa.large_string(),
+               "null": pa.null()}
+
+
+def _kind_type(kind: str):
+    if kind.startswith("list<") and kind.endswith(">"):
+        return pa.list_(_kind_type(kind[5:-1]))
+    if kind not in _KIND_TYPES:
+        raise KeyError(kind)
+    return _KIND_TYPES[kind]
+
+
+def _guess_kind(column: pd.Series) -> str:
+    """A column's kind in a CSV written without provenance: JSON lists, integers, booleans or text."""
+    values = column.to_numpy(dtype=object)
+    if len(values) and all(v.startswith("[") for v in values):
+        first = next((json.loads(v) for v in values if v != "[]"), [])
+        return "list<str>" if first and isinstance(first[0], str) else "list<int>"
+    if len(values) and all(v in ("True", "False") for v in values):
+        return "bool"
+    if len(values) and pd.to_numeric(column, errors="coerce").notna().all() and all("." not in v for v in values):
+        return "int"
+    return "str"
+
+
+def _csv_column(column: pd.Series, kind, name: str, path: Path):
+    """(values, Arrow type) of a CSV column of ``kind``, or ``RowsFileError`` naming the first bad value."""
+    try:
+        type_ = _kind_type(kind)
+    except (KeyError, TypeError, AttributeError):
+        raise RowsFileError(f"{path}: column {name!r} has an unknown kind {kind!r} in its provenance") from None
+    values = column.to_numpy(dtype=object)
+
+    def bad(i: int, what: str):
+        raise RowsFileError(f"{path}: column {name!r} must hold {what}; row {i} has {values[i][:60]!r}")
+
+    def scalar(text: str, i: int, k: str):
+        if k == "int":
+            try:
+                return int(text)
+            except ValueError:
+                bad(i, "integers")
+        if k == "bool":
+            if text not in ("True", "False"):
+                bad(i, "True or False")
+            return text == "True"
+        if k == "float":
+            try:
+                return float(text)
+            except ValueError:
+                bad(i, "numbers")
+        if k == "null":
+            if text != "":
+                bad(i, "nothing")
+            return None
+        return text
+
+    if not kind.startswith("list<"):
+        return [scalar(v, i, kind) for i, v in enumerate(values)], type_
+    inner = kind[5:-1]
+    out = []
+    for i, text in enumerate(values):
+        try:
+            items = json.loads(text)
+        except ValueError:
+            bad(i, "JSON lists")
+        if not isinstance(items, list):
+            bad(i, "JSON lists")
+        ok = {"int": lambda v: isinstance(v, int) and not isinstance(v, bool), "str": lambda v: isinstance(v, str),
+              "bool": lambda v: isinstance(v, bool), "float": lambda v: isinstance(v, (int, float)),
+              "null": lambda v: v is None}.get(inner)
+        if ok is None or not all(ok(v) for v in items):
+            bad(i, f"lists of {inner}")
+        out.append(items)
+    return out, type_
+
+
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _record_hash(doc: Mapping) -> str:
+    """SHA-256 of a provenance record without its own ``sha256`` field (its JSON, keys sorted)."""
+    import hashlib
+
+    body = {k: v for k, v in doc.items() if k != "sha256"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def _parse_provenance(raw: bytes, path: Path) -> dict:
+    """The provenance JSON of a rows file, checked field by field (it comes from a file)."""
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise RowsFileError(f"{path}: its provenance is not readable JSON (the file was changed after it was "
+                            "written)") from None
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise RowsFileError(f"{path}: its provenance is malformed: {what}")
+
+    def is_int(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    need(isinstance(doc, dict), "not a JSON object")
+    if doc.get("sha256") != _record_hash(doc):
+        raise RowsFileError(f"{path}: its provenance does not match the SHA-256 written with it: it was changed "
+                            "after it was written; refusing it")
+    rows = doc.get("rows")
+    need(isinstance(rows, dict), "no 'rows' entry")
+    need(is_int(rows.get("count")) and rows["count"] >= 0, "rows.count must be a whole number")
+    need(isinstance(rows.get("sha256"), str) and bool(_HEX64.match(rows["sha256"])),
+         "rows.sha256 must be 64 hex digits")
+    columns = rows.get("columns")
+    need(isinstance(columns, list) and all(isinstance(c, list) and len(c) == 2 and all(isinstance(x, str) for x in c)
+                                           for c in columns), "rows.columns must list [name, kind] pairs")
+    run_fields = doc.get("run")
+    if run_fields is not None:
+        need(isinstance(run_fields, dict), "'run' must be an object")
+        need(isinstance(run_fields.get("volume"), str) and is_volume(run_fields["volume"]),
+             f"run.volume must be one of {', '.join(sorted(volume_names()))}")
+        need(is_int(run_fields.get("seed")) and 0 <= run_fields["seed"] <= MAX_GAME_NUMBER,
+             "run.seed must be in 0..2**63-1")
+        games = run_fields.get("games")
+        need(isinstance(games, dict) and is_int(games.get("first")) and is_int(games.get("count"))
+             and games["first"] >= 0 and games["count"] >= 1 and games["first"] + games["count"] - 1 <= MAX_GAME_NUMBER,
+             "run.games must hold whole numbers first >= 0 and count >= 1")
+        seats_ = volume_spec(run_fields["volume"]).agents
+        policies = run_fields.get("policies")
+        need(isinstance(policies, dict) and list(policies) == list(seats_)
+             and all(isinstance(e, dict) and isinstance(e.get("policy"), str) and set(e) <= {"policy", "weights_sha256"}
+                     and (e.get("weights_sha256") is None or bool(_HEX64.match(str(e["weights_sha256"]))))
+                     for e in policies.values()),
+             f"run.policies must give each seat ({', '.join(seats_)}) its policy (and weights_sha256)")
+        need(is_int(run_fields.get("threads")) and run_fields["threads"] >= 1, "run.threads must be a whole number")
+        need(run_fields.get("backend") in BACKENDS, f"run.backend must be one of {', '.join(BACKENDS)}")
+        if "done" in run_fields:
+            done = run_fields["done"]
+            need(isinstance(done, list) and all(isinstance(r, list) and len(r) == 2 and all(is_int(x) for x in r)
+                                                and r[0] < r[1] for r in done),
+                 "run.done must list [first, stop) ranges")
+            flat = [x for r in done for x in r]
+            need(flat == sorted(flat) and all(a < b for a, b in zip(flat[1::2], flat[2::2]))
+                 and (not flat or (flat[0] >= games["first"] and flat[-1] <= games["first"] + games["count"])),
+                 "run.done ranges must be in order, apart, and inside run.games")
+    return doc
+
+
+def _check_rows_hash(frame: pd.DataFrame, doc: dict, path: Path) -> None:
+    rows = doc["rows"]
+    if len(frame) != rows["count"]:
+        raise RowsFileError(f"{path} holds {len(frame):,} rows but its provenance says {rows['count']:,}: the "
+                            "file was changed after it was written; refusing it")
+    try:
+        found = rows_hash(frame)
+    except (TypeError, ValueError, pa.ArrowException) as err:
+        raise RowsFileError(f"{path}: its rows cannot be hashed as rollout rows ({err})") from None
+    if found != rows["sha256"]:
+        raise RowsFileError(f"{path}: its rows do not match the SHA-256 written with them (provenance rows.sha256): "
+                            "they were changed after `britishway rollouts` wrote them; refusing them")
+
+
+def _check_rows_match_run(frame: pd.DataFrame, run_fields: Mapping, path: Path | None) -> None:
+    """The rows must be the run's games: its game numbers (each once, in order),
+    their seeds from the base seed, and its policy columns."""
+    where = f"{path}: " if path is not None else ""
+    found = volume_spec(run_fields["volume"])
+    games = run_fields["games"]
+    if "done" in run_fields:
+        expected = np.concatenate([np.arange(a, b, dtype=np.int64) for a, b in run_fields["done"]] or
+                                  [np.zeros(0, dtype=np.int64)])
+    else:
+        expected = np.arange(games["first"], games["first"] + games["count"], dtype=np.int64)
+    if "game" not in frame or "seed" not in frame:
+        raise RowsFileError(f"{where}the rows have no 'game' and 'seed' columns, which every run's rows have")
+    numbers = frame["game"].to_numpy()
+    if len(numbers) != len(expected) or not np.array_equal(numbers, expected):
+        hint = "" if path is not None else ": write them with provenance=None (rows of no recorded run)"
+        raise RowsFileError(f"{where}the rows are not games {_ranges_text(ranges_of(expected))} of the run their "
+                            f"provenance records (rows added, removed or reordered since the run){hint}")
+    from .engine.coin.rollouts import seeds_of
+
+    seeds = frame["seed"].to_numpy()
+    bad = np.flatnonzero(seeds != seeds_of(run_fields["seed"], expected))
+    if len(bad):
+        raise RowsFileError(f"{where}game {int(expected[bad[0]])} has seed {int(seeds[bad[0]])}, not the seed of "
+                            f"game {int(expected[bad[0]])} of a run from base seed {run_fields['seed']}")
+    columns = [f"policy_{seat}" for seat in found.agents] if found.several_seats else ["policy"]
+    for column, (seat, entry) in zip(columns, run_fields["policies"].items()):
+        if column not in frame or not (frame[column].astype(object) == entry["policy"]).all():
+            raise RowsFileError(f"{where}column {column!r} is not the policy {entry['policy']!r} the run's "
+                                f"provenance records for {seat}")
+
+
+def _ranges_text(ranges) -> str:
+    return ", ".join(f"{a}..{b - 1}" if b - a > 1 else f"{a}" for a, b in ranges) or "none"
 
 
 def rows_spec(df: pd.DataFrame) -> VolumeSpec:

@@ -35,6 +35,7 @@ def no_games(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played before the arguments were checked")
     monkeypatch.setattr(rollouts, "run", refuse)
+    monkeypatch.setattr(rollouts, "run_to_file", refuse)
     monkeypatch.setattr("britishway_env.warmup.ensure_compiled", refuse)
 
 
@@ -92,34 +93,47 @@ def test_out_folder_is_created_and_csv_lists_are_json(tmp_path):
     for col in ("cards", "events", "political_will_after_round"):
         assert [json.loads(v) for v in rows[col]] == [list(v) for v in direct[col]]
     assert json.loads(rows["events"].iloc[0])[0].startswith("P")
-    assert sorted(p.name for p in csv.parent.iterdir()) == ["rows.csv"]
+    # the provenance goes next to the rows, and reading them back gives the run's rows
+    assert sorted(p.name for p in csv.parent.iterdir()) == ["rows.csv", "rows.csv.meta.json"]
+    back = rollouts.read_rows(csv)
+    assert back.warnings == [] and back.run["seed"] == 3 and back.run["threads"] == 1
+    pd.testing.assert_frame_equal(back.frame.drop(columns=["cards", "events", "political_will_after_round"]),
+                                  direct.drop(columns=["cards", "events", "political_will_after_round"]),
+                                  check_dtype=False)
 
 
 def test_an_interrupted_write_keeps_the_old_file_and_leaves_no_temp(tmp_path, monkeypatch):
+    """Ctrl-C while the rows are written: the old file stays, no temporary file
+    is left, and the games played are kept in the partial file."""
     out = tmp_path / "rows.parquet"
     out.write_bytes(b"previous run")
+    real_write = rollouts.pq.write_table
+    calls = []
 
-    def interrupted(self, path, *args, **kwargs):
-        Path(path).write_bytes(b"PAR1 half a file")
-        raise KeyboardInterrupt
+    def interrupted(table, path, *args, **kwargs):
+        calls.append(path)
+        if len(calls) == 1:
+            Path(path).write_bytes(b"PAR1 half a file")
+            raise KeyboardInterrupt
+        real_write(table, path, *args, **kwargs)
 
-    monkeypatch.setattr(pd.DataFrame, "to_parquet", interrupted)
+    monkeypatch.setattr(rollouts.pq, "write_table", interrupted)
     res = runner.invoke(app, ["rollouts", "solo1948", "--games", "20", "--out", str(out), "--quiet"])
     assert res.exit_code != 0
     assert out.read_bytes() == b"previous run"
-    assert [p.name for p in tmp_path.iterdir()] == ["rows.parquet"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.parquet", "rows.parquet.partial"]
+    assert rollouts.read_rows(tmp_path / "rows.parquet.partial").done == [[0, 20]]
 
 
 def test_an_interrupted_run_leaves_nothing_under_the_final_name(tmp_path, monkeypatch):
     out = tmp_path / "rows.parquet"
 
-    def interrupted(*args, progress=None, **kwargs):
-        progress(1)
+    def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(rollouts, "run", interrupted)
+    monkeypatch.setattr(rollouts.volume_spec("solo1948").runner_module.ROLLOUTS, "play_range", interrupted)
     res = runner.invoke(app, ["rollouts", "solo1948", "--games", "20", "--out", str(out), "--quiet"])
-    assert res.exit_code != 0 and list(tmp_path.iterdir()) == []
+    assert res.exit_code != 0 and list(tmp_path.iterdir()) == []         # no game finished: nothing kept
 
 
 def test_sigterm_during_an_atomic_write_removes_the_temp_file(tmp_path):
@@ -153,10 +167,11 @@ def test_atomic_writers(tmp_path):
 
 REPORT_CASES = {
     "missing": (lambda d: d / "missing.parquet", "no such file"),
-    "csv": (lambda d: _write(d / "r.csv", b"winner\nirgun\n"), "reads .parquet rows"),
+    "csv": (lambda d: _write(d / "r.csv", b"winner\nirgun\n"), "no volume's rollout rows"),
     "corrupt": (lambda d: _write(d / "r.parquet", b"PAR1 not really"), "cannot read"),
-    "folder": (lambda d: _mkdir(d / "dir.parquet"), "not a file"),
-    "wrong columns": (lambda d: _parquet(d / "w.parquet", pd.DataFrame({"x": [1, 2]})), "lacks columns"),
+    "folder": (lambda d: _mkdir(d / "dir.parquet"), "no rows files (.parquet, .csv) in the folder"),
+    "text": (lambda d: _write(d / "r.txt", b"x"), "rollout rows are .parquet or .csv files"),
+    "wrong columns": (lambda d: _parquet(d / "w.parquet", pd.DataFrame({"x": [1, 2]})), "no volume's rollout rows"),
 }
 
 

@@ -23,7 +23,10 @@ from britishway_env.engine.stats import wilson_interval
 
 def table(**policies):
     return pd.DataFrame({
+        "seed": [101, 102, 103, 104, 105, 106],
+        "game": [0, 1, 2, 3, 4, 5],
         "winner": ["irgun", "irgun", "british", "irgun", "irgun", "british"],
+        "final_political_will": [0, 0, 5, 0, 0, 9],
         "political_will_after_round": [[0], [0], [10, 8, 5], [12, 6, 0], [9, 4, 0], [15, 12, 9]],
         "victory_round": [1, 1, 3, 3, 3, 3],
         "cards": [[1, 33], [2, 9, 33], [1, 33, 2, 34, 5, 35], [2, 33, 3, 34, 5, 35], [3, 33, 1, 34, 2, 35],

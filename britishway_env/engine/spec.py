@@ -77,6 +77,10 @@ class Rows:
     """Label of a last summary row counting every game the (single) player won; None: no such row."""
     means: tuple[tuple[str, str], ...] = ()
     """Columns whose mean the command line prints after the summary, with its format ("decisions", ".1f")."""
+    check: str | None = None
+    """``"module:function"``: ``function(df, spec)`` yields ``(mask, what)`` pairs, ``mask`` one bool per
+    row marking the rows that break the volume's own rules (its victory conditions) as ``what`` says;
+    ``report.check_rows`` runs it on every row it is given. None: nothing to check beyond the columns."""
 
 
 @dataclass(frozen=True)
@@ -139,8 +143,11 @@ class VolumeSpec:
     env: str
     """Module whose ``env(**kwargs)`` builds the volume's environment (PettingZoo AEC for several seats)."""
     runner: str
-    """Module that plays runs: ``run(games, seed, policy=... | policies=..., chunk, progress[, backend,
-    address])`` giving one row per game, and ``check_policy(name)`` for a one-seat volume."""
+    """Module that plays runs: its ``ROLLOUTS`` gives ``chunk_size(games, policy)``, ``play_range(seed,
+    first, n, policy)`` (result rows of games ``first .. first + n - 1``), ``table(seed, results, policy,
+    games)`` (one row per game) and, for the Ray backend, ``remote_range()``; ``britishway_env.rollouts``
+    shares a run out with them. ``policy`` is the policy per seat for several seats, else a name; a
+    one-seat volume's module also has ``check_policy(name)``."""
     renderer: str
     """``"module:function"`` rendering a game as text."""
     bot: str | None
@@ -192,6 +199,10 @@ class VolumeSpec:
     def faction(self, agent: str) -> str:
         """The agent's side as prose names it (its entry in ``factions``)."""
         return self.factions[self.agents.index(agent)]
+
+    def row_violations(self, df):
+        """The ``(mask, what)`` pairs of the rows' own check (``rows.check``); none without one."""
+        return () if self.rows.check is None else self.resolve(self.rows.check)(df, self)
 
     @property
     def several_seats(self) -> bool:

@@ -46,7 +46,8 @@ SPEC = VolumeSpec(
     rows=Rows(outcome_column="outcome",
               outcomes=tuple(Outcome(name, name, winner) for name, winner in WINNERS.items()),
               all_wins="all victories",
-              means=(("turns", ".2f"), ("decisions", ".2f"))),
+              means=(("turns", ".2f"), ("decisions", ".2f")),
+              check=f"{PACKAGE}.rollouts:victory_violations"),        # the rules' Victory Conditions
     game=f"{PACKAGE}.game:Solo1948Game",
     env="britishway_env.solo1948_v0",
     runner=f"{PACKAGE}.rollouts",

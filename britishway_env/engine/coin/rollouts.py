@@ -1,8 +1,10 @@
 """Batch rollouts of a COIN volume with a policy per seat: one row per game.
 
 A volume hands in its seats, its card prefix, its policies and two compiled
-runners (:class:`CoinRollouts`); everything else (chunking, the Ray backend,
-failure reporting, the table) is here. Columns of the table: ``seed`` (the
+runners (:class:`CoinRollouts`); playing a range of games, failure reporting,
+the table and the check of its rows against the victory conditions
+(:func:`victory_violations`, 7.0) are here, and ``britishway_env.rollouts``
+shares a run out in chunks (threads or Ray, interruption and resuming). Columns of the table: ``seed`` (the
 game's own seed), ``game``, ``winner`` (a seat), ``final_political_will``,
 ``political_will_after_round`` (after each Political Will Phase, 6.1),
 ``victory_round`` (the Propaganda Round that ended the game, 7.0), ``cards``
@@ -80,10 +82,15 @@ class CoinRollouts:
         chosen = self.per_seat(policies)
         return tuple(self.policies.index(chosen[seat]) for seat in self.seats)
 
+    def chunk_size(self, games: int, policies: Mapping[str, str] | None = None) -> int:
+        """Games per chunk of a run of ``games`` (progress, interruption and Ray tasks go by chunks)."""
+        return max(500, min(20_000, games // 40 or 1))
+
     def play_range(self, seed: int, start: int, n: int, policies: Mapping[str, str],
                    check_every_step: bool = False) -> np.ndarray:
         """Result rows of games ``start .. start + n - 1`` of the run with base
-        ``seed`` (what a chunk of the local or the Ray backend plays)."""
+        ``seed`` (what a chunk of the local or the Ray backend plays), checked
+        (:meth:`checked`)."""
         from agents.trained import is_learned, load_network
 
         chosen = self.per_seat(policies)
@@ -93,7 +100,7 @@ class CoinRollouts:
                 raise UnknownPolicyError(f"{self.volume} has no vector env to play trained policies")
             players = {seat: load_network(name, self.volume, seat) if is_learned(name) else name
                        for seat, name in chosen.items()}
-            return self.learned_games(self.volume, players, seed, start, n)
+            return self.checked(self.learned_games(self.volume, players, seed, start, n), seed, start)
         out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
         codes = self.policy_codes(policies)
         if all(self.policies[c] == RANDOM for c in codes):
@@ -101,7 +108,11 @@ class CoinRollouts:
         else:
             self.policy_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(codes[0]), np.int64(codes[1]),
                               bool(check_every_step), out)
-        return out
+        return self.checked(out, seed, start)
+
+    def remote_range(self) -> Callable:
+        """:meth:`play_range` as a function a Ray worker can unpickle (it finds ``ROLLOUTS`` by module)."""
+        return partial(play_range_in, self.module)
 
     def play(self, games: int, seed: int, policies: Mapping[str, str], chunk: int | None = None,
              progress: ProgressFn | None = None, check_every_step: bool = False) -> np.ndarray:
@@ -112,19 +123,20 @@ class CoinRollouts:
         not offer, raises ``RuntimeError`` naming the game.
         """
         out = np.zeros((games, R.N_RESULT_COLUMNS), dtype=np.int64)
-        for start, n in chunks(games, chunk):
+        for start, n in chunks(games, chunk or self.chunk_size(games)):
             out[start:start + n] = self.play_range(seed, start, n, policies, check_every_step)
             if progress:
                 progress(n)
-        return self.checked(out, seed)
+        return out
 
-    def checked(self, out: np.ndarray, seed: int) -> np.ndarray:
-        """Raise on the first game that broke an invariant or met an illegal policy action."""
+    def checked(self, out: np.ndarray, seed: int, first_game: int = 0) -> np.ndarray:
+        """``out`` (rows of games ``first_game ...``), or ``RuntimeError`` naming the
+        first game that broke an invariant or met an illegal policy action."""
         bad = np.flatnonzero(out[:, R.R_VIOLATION])
         if len(bad):
-            g = int(bad[0])
+            g = int(first_game) + int(bad[0])
             raise RuntimeError(f"{self.volume} game {g} (seed {int(game_seeds(np.int64(seed), g, 1)[0])}): "
-                               f"{self.failures[out[g, R.R_VIOLATION]]}")
+                               f"{self.failures[out[bad[0], R.R_VIOLATION]]}")
         return out
 
     def event_names(self, codes) -> list[str]:
@@ -135,9 +147,12 @@ class CoinRollouts:
             names.append(f"{self.prefix}{card}:{SIDE_NAMES[side]}:{self.seats[faction]}")
         return names
 
-    def table(self, seed: int, results: np.ndarray, policies: Mapping[str, str]) -> pd.DataFrame:
-        """One row per game (see the module docstring for the columns)."""
+    def table(self, seed: int, results: np.ndarray, policies: Mapping[str, str],
+              games: np.ndarray | None = None) -> pd.DataFrame:
+        """One row per game (see the module docstring for the columns);
+        ``games``: the game number of each result row (default 0, 1, ...)."""
         n = results.shape[0]
+        games = np.arange(n, dtype=np.int64) if games is None else np.asarray(games, dtype=np.int64)
         outcome = results[:, R.R_OUTCOME]
         rounds = results[:, R.R_ROUNDS]
         n_cards = results[:, R.R_N_CARDS]
@@ -147,8 +162,8 @@ class CoinRollouts:
         events = results[:, R.R_EVENTS:R.R_EVENTS + R.MAX_EVENTS].tolist()
         counter, insurgent = self.seats
         frame = {
-            "seed": game_seeds(np.int64(seed), np.int64(0), np.int64(n)),
-            "game": np.arange(n, dtype=np.int64),
+            "seed": seeds_of(seed, games),
+            "game": games.copy(),
             "winner": np.where(outcome == COUNTERINSURGENT_WIN, counter,
                                np.where(outcome == INSURGENT_WIN, insurgent, "none")).astype(object),
             "final_political_will": results[:, R.R_POLITICAL_WILL].copy(),
@@ -163,24 +178,13 @@ class CoinRollouts:
         return pd.DataFrame(frame, columns=list(self.columns))
 
     def run(self, games: int, seed: int = 0, policies: Mapping[str, str] | None = None, chunk: int | None = None,
-            progress: ProgressFn | None = None, remote: Callable | None = None,
-            address: str | None = None) -> pd.DataFrame:
-        """Play ``games`` games; ``policies``: {seat: name} (random by default).
-
-        ``remote``: a function that plays the chunks elsewhere, as
-        ``distributed.play_on_ray`` does on Ray (``address``: an existing
-        cluster; none starts a local one); the rows are the same.
-        ``britishway_env.rollouts.run(..., backend="ray")`` passes it.
-        """
+            progress: ProgressFn | None = None) -> pd.DataFrame:
+        """Play games ``0 .. games - 1``; ``policies``: {seat: name} (random by
+        default). ``britishway_env.rollouts.run`` plays any range of games, on
+        threads or Ray, and keeps what it played when interrupted."""
         chosen = self.per_seat(policies)
         if games < 1:
             raise ValueError(f"games must be >= 1, got {games}")
-        if address is not None and remote is None:
-            raise ValueError("address is only used when the chunks are played remotely")
-        if remote is not None:
-            results = remote(partial(play_range_in, self.module), games, seed, list(chunks(games, chunk)),
-                             R.N_RESULT_COLUMNS, address=address, progress=progress, policies=chosen)
-            return self.table(seed, self.checked(results, seed), chosen)
         return self.table(seed, self.play(games, seed, chosen, chunk, progress), chosen)
 
 
@@ -189,8 +193,63 @@ def play_range_in(module: str, seed: int, start: int, n: int, **kwargs) -> np.nd
     return import_module(module).ROLLOUTS.play_range(seed, start, n, **kwargs)
 
 
-def chunks(games: int, chunk: int | None):
-    """(start, n) of the chunks a run of ``games`` plays in turn."""
-    size = chunk or max(500, min(20_000, games // 40 or 1))
+def chunks(games: int, size: int):
+    """(start, n) of the chunks of ``size`` games that cover ``0 .. games - 1`` in turn."""
     for start in range(0, games, size):
         yield start, min(size, games - start)
+
+
+def seeds_of(base_seed: int, games: np.ndarray) -> np.ndarray:
+    """The seed of each game number in ``games`` of the run with ``base_seed`` (``rng.seed_from``)."""
+    games = np.asarray(games, dtype=np.int64)
+    if len(games) and np.all(np.diff(games) == 1):
+        return game_seeds(np.int64(base_seed), games[0], np.int64(len(games)))
+    return np.array([game_seeds(np.int64(base_seed), g, np.int64(1))[0] for g in games], dtype=np.int64)
+
+
+def victory_violations(df: pd.DataFrame, found):
+    """Rows that break a COIN volume's victory conditions (7.0): the ``(mask,
+    what)`` pairs ``report.check_rows`` reads (``Rows.check`` of the specs).
+
+    Every volume of the series ends the same way. The game ends only in the
+    Political Will Phase of a Propaganda Round (6.1): the insurgent wins there
+    as soon as Political Will stands at 0 (7.0.1); otherwise the counterinsurgent wins at
+    the end of the last Propaganda Round's phase (7.0.2). So a row's final
+    Political Will is the one after its last round, an insurgent win has it at
+    0, a counterinsurgent win has it above 0 and comes in the last round, and no earlier
+    round ended at 0. The rows' structure (one Political Will value per round,
+    rounds in range) is checked before this.
+    """
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    counter = next(seat for seat in found.agents if seat != found.report.insurgent)
+    insurgent = found.report.insurgent
+    last_round = len(found.report.propaganda_cards)
+    pw = pa.array(df["political_will_after_round"], type=pa.list_(pa.int64()))
+    lengths = pc.list_value_length(pw).to_numpy(zero_copy_only=False).astype(np.int64)
+    values = pc.list_flatten(pw).to_numpy(zero_copy_only=False).astype(np.int64)
+    ends = np.cumsum(lengths)
+    played = lengths > 0
+    last = np.where(played, values[np.maximum(ends - 1, 0)] if len(values) else 0, -1)
+    parents = pc.list_parent_indices(pw).to_numpy(zero_copy_only=False)
+    earlier = np.arange(len(values)) < (ends[parents] - 1) if len(values) else np.zeros(0, dtype=bool)
+    zero_before = np.bincount(parents[earlier & (values == 0)], minlength=len(df)) > 0
+    winner = df["winner"].astype(object).to_numpy()
+    final = df["final_political_will"].to_numpy()
+    rounds = df["victory_round"].to_numpy()
+    yield (played & (final != last),
+           "column 'final_political_will' differs from Political Will after the last Propaganda Round played: "
+           "the game ends in that round's Political Will Phase (6.1)")
+    yield (zero_before,
+           "Political Will stood at 0 after an earlier Propaganda Round, which ends the game there with an "
+           f"{insurgent} victory (7.0.1), yet the game went on")
+    yield ((winner == insurgent) & played & (last != 0),
+           f"{insurgent} won with Political Will above 0 after the last Propaganda Round: the {insurgent} win only "
+           "when Political Will stands at 0 in a Political Will Phase (7.0.1)")
+    yield ((winner == counter) & played & (last == 0),
+           f"{counter} won with Political Will at 0: Political Will 0 in a Political Will Phase is an "
+           f"{insurgent} victory (7.0.1)")
+    yield ((winner == counter) & (rounds != last_round),
+           f"{counter} won before the final Propaganda Round (round {last_round}): the {counter} win only at the "
+           "end of the final round's Political Will Phase (7.0.2)")

@@ -89,7 +89,8 @@ SPEC = VolumeSpec(
     max_games=2_000_000,
     rows=Rows(outcome_column="winner",
               outcomes=tuple(Outcome(seat, f"{seat} victory", seat) for seat in FACTION_NAMES),
-              means=(("decisions", ".1f"),)),
+              means=(("decisions", ".1f"),),
+              check="britishway_env.engine.coin.rollouts:victory_violations"),     # 7.0
     game=f"{PACKAGE}.game:CyprusGame",
     env="britishway_env.cyprus_v0",
     runner=f"{PACKAGE}.rollouts",

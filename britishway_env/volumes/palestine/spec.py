@@ -129,7 +129,8 @@ SPEC = VolumeSpec(
     max_games=2_000_000,              # about 2.4 KB of rows per game
     rows=Rows(outcome_column="winner",
               outcomes=tuple(Outcome(seat, f"{seat} victory", seat) for seat in FACTION_NAMES),
-              means=(("decisions", ".1f"),)),
+              means=(("decisions", ".1f"),),
+              check="britishway_env.engine.coin.rollouts:victory_violations"),     # 7.0
     game=f"{PACKAGE}.game:PalestineGame",
     env="britishway_env.palestine_v0",
     runner=f"{PACKAGE}.rollouts",
