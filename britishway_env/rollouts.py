@@ -22,7 +22,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Mapping
 
 import numpy as np
 import pandas as pd
@@ -32,6 +32,7 @@ import pyarrow.parquet as pq
 from .engine.spec import VolumeSpec
 from .engine.statedict import as_integer, check_seed, show
 from .engine.stats import wilson_interval
+from .engine.threads import numba_threads
 from .errors import RowsFileError, UnknownPolicyError, UnknownVolumeError
 from .io import atomic_path, atomic_write_text, check_output_path, deferred_signals
 from .provenance import column_kind, manifest, rows_hash, weights_hash
@@ -356,22 +357,6 @@ def ranges_of(sorted_numbers: np.ndarray) -> list[tuple[int, int]]:
     starts = np.concatenate([[0], breaks + 1])
     ends = np.concatenate([breaks, [len(numbers) - 1]])
     return [(int(numbers[a]), int(numbers[b]) + 1) for a, b in zip(starts, ends)]
-
-
-@contextlib.contextmanager
-def numba_threads(threads: int | None) -> Iterator[int]:
-    """Within the block numba runs on ``threads`` threads (None: as it is);
-    yields the count in use and restores the previous count afterwards, on any
-    exit (numba keeps the count per calling thread, for the rest of the process)."""
-    import numba
-
-    before = numba.get_num_threads()
-    try:
-        if threads is not None:
-            numba.set_num_threads(threads)
-        yield numba.get_num_threads()
-    finally:
-        numba.set_num_threads(before)
 
 
 def _play(played: Played, threads: int | None, chunk: int | None, progress) -> int:

@@ -26,13 +26,15 @@ import numpy as np
 @contextlib.contextmanager
 def numba_threads(n: int | None):
     """Run the block with ``n`` numba threads (at most the machine's; None:
-    leave the count as it is), then put the caller's count back: a run that
-    asked for one thread must not leave the rest of the process on one."""
+    leave the count as it is), yielding the count in use, then put the
+    caller's count back on any exit: numba keeps the count per calling thread
+    for the rest of the process, and a run that asked for one thread must not
+    leave later ones on one."""
     before = numba.get_num_threads()
-    if n is not None:
-        numba.set_num_threads(max(1, min(int(n), numba.config.NUMBA_NUM_THREADS)))
     try:
-        yield
+        if n is not None:
+            numba.set_num_threads(max(1, min(int(n), numba.config.NUMBA_NUM_THREADS)))
+        yield numba.get_num_threads()
     finally:
         numba.set_num_threads(before)
 
