@@ -257,7 +257,10 @@ def test_sb3_vec_env_trains_maskable_ppo_a_few_steps():
     venv = SB3VectorEnv("palestine", num_envs=8, seat="irgun", opponent="random", seed=0)
     model = MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, gamma=1.0, seed=0, device="cpu",
                         policy_kwargs={"net_arch": [32]})
-    model.learn(256)
+    model.learn(2048)
+    # SB3's episode statistics (ep_len_mean, ep_rew_mean) come from infos["episode"]: real lengths
+    lengths = [e["l"] for e in model.ep_info_buffer]
+    assert lengths and min(lengths) > 5 and all(e["r"] in (-1.0, 0.0, 1.0) for e in model.ep_info_buffer)
     obs = venv.reset()
     masks = venv.action_masks()
     acts, _ = model.predict(obs, action_masks=masks, deterministic=True)
