@@ -74,31 +74,33 @@ def won_games(volume: str, games: int, seed: int, policies: dict[str, str], seat
     return (df.sort_values("game")["winner"] == seat).to_numpy()
 
 
-def compare_previous(volume: str, games: int, seed: int, policies: dict[str, str],
-                     previous: dict[str, str]) -> dict:
-    """Each seat's network against the one shipped before it, on the same games:
-    against the scripted bot and against both networks of the other seat. Per
-    seat and opponent: both win rates and their paired difference (new minus
-    previous) with Newcombe's interval; the cross table of British win rates."""
+def compare_candidates(volume: str, games: int, seed: int, policies: dict[str, str],
+                       other: dict[str, str]) -> dict:
+    """Each seat's shipped network against the other candidate for the seat, on
+    the same games: against the scripted bot and against both networks of the
+    other seat. Per seat and opponent: both win rates and their paired
+    difference (shipped minus other) with Newcombe's interval; the cross table
+    of British win rates; and which candidate wins more on average."""
     from britishway_env.engine.stats import paired_difference, wilson_interval
 
     seats = tuple(policies)
-    out = {"seats": {}, "cross": {}}
+    out = {"seats": {}, "cross": {}, "stronger": {}}
     for seat in seats:
-        other = seats[1 - seats.index(seat)]
-        opponents = {"the scripted bot": "heuristic", f"the new {other} network": policies[other],
-                     f"the previous {other} network": previous[other]}
+        rival = seats[1 - seats.index(seat)]
+        opponents = {"the scripted bot": "heuristic", f"the shipped {rival} network": policies[rival],
+                     f"the other {rival} candidate": other[rival]}
         rows = []
         for label, opponent in opponents.items():
-            new = won_games(volume, games, seed, {seat: policies[seat], other: opponent}, seat)
-            old = won_games(volume, games, seed, {seat: previous[seat], other: opponent}, seat)
-            diff, lo, hi = paired_difference(new, old)
-            rows.append({"opponent": label, "new": new.mean(), "new_ci": wilson_interval(int(new.sum()), games),
-                         "previous": old.mean(), "previous_ci": wilson_interval(int(old.sum()), games),
+            mine = won_games(volume, games, seed, {seat: policies[seat], rival: opponent}, seat)
+            theirs = won_games(volume, games, seed, {seat: other[seat], rival: opponent}, seat)
+            diff, lo, hi = paired_difference(mine, theirs)
+            rows.append({"opponent": label, "shipped": mine.mean(), "other": theirs.mean(),
                          "diff": diff, "lo": lo, "hi": hi})
         out["seats"][seat] = rows
-    for b_name, b in (("new", policies[seats[0]]), ("previous", previous[seats[0]])):
-        for i_name, i in (("new", policies[seats[1]]), ("previous", previous[seats[1]])):
+        mean = {k: sum(r[k] for r in rows) / len(rows) for k in ("shipped", "other")}
+        out["stronger"][seat] = (mean, "shipped" if mean["shipped"] >= mean["other"] else "other")
+    for b_name, b in (("shipped", policies[seats[0]]), ("other", other[seats[0]])):
+        for i_name, i in (("shipped", policies[seats[1]]), ("other", other[seats[1]])):
             won = won_games(volume, games, seed, {seats[0]: b, seats[1]: i}, seats[0])
             out["cross"][(b_name, i_name)] = (won.mean(), wilson_interval(int(won.sum()), games))
     return out
@@ -116,8 +118,17 @@ def describe_network(volume: str, seat: str, name: str) -> dict:
     except ValueError:
         shown = path
     m = net.manifest or {}
+    flags = m.get("flags") or {}
+    if m:
+        against = (f"each game drew from its pool by weight ({flags.get('pool', '?')})" if "pool" in flags
+                   else "(not recorded)")
+    else:
+        # Policy files carry manifests from the change that fixed the pool's draw on: none trained since
+        # lacks one, and every one trained before played the first entry of its pool in every game.
+        against = "the scripted bot in every game (its pool drew the first entry for every game: fixed since)"
     return {"file": str(shown), "sha256": net.weights_sha256, "timesteps": m.get("timesteps"),
-            "commit": m.get("git_commit"), "command": m.get("command"), "source": net.config["source"]}
+            "commit": m.get("git_commit"), "command": m.get("command"), "source": net.config["source"],
+            "against": against}
 
 
 # What was tried, per volume (the recipe itself is in the commands).
@@ -157,6 +168,17 @@ NOTES = {
 }
 
 
+def network_table(nets: dict) -> list[str]:
+    """The networks as a table: file, weights hash, what they were trained against, steps, commit."""
+    lines = ["| seat | policy file | weights (SHA-256, first 16) | opponents in training | learner steps | "
+             "trained at commit |", "|---|---|---|---|---:|---|"]
+    for seat, n in nets.items():
+        lines.append(f"| {seat} | `{n['file']}` | `{n['sha256'][:16]}` | {n['against']} | "
+                     f"{'' if n['timesteps'] is None else format(n['timesteps'], ',')} | "
+                     f"{'(no manifest)' if n['commit'] is None else '`' + str(n['commit'])[:10] + '`'} |")
+    return lines
+
+
 def report(rows: list[dict], args, runs: dict) -> str:
     import numba
 
@@ -178,12 +200,7 @@ def report(rows: list[dict], args, runs: dict) -> str:
         "behaviour cloning of the scripted bot of its seat, then MaskablePPO on the compiled vector env against "
         "a pool of opponents. They are plain policy files (float32 weights and a JSON config, read with NumPy, "
         "nothing unpickled) and play without torch; `trained` names the shipped file of each seat.", "",
-        "| seat | policy file | weights (SHA-256, first 16) | learner steps | trained at commit |",
-        "|---|---|---|---:|---|",
-        *(f"| {seat} | `{n['file']}` | `{n['sha256'][:16]}` | "
-          f"{'' if n['timesteps'] is None else format(n['timesteps'], ',')} | "
-          f"{'(no manifest)' if n['commit'] is None else '`' + str(n['commit'])[:10] + '`'} |"
-          for seat, n in nets.items()), "",
+        *network_table(nets), "",
         "## Evaluation", "",
         f"Every pairing plays the same {args.games:,} games (base seed {args.seed}; game *i* has the same seed, "
         "deck and setup in every row: paired comparisons; no training or training-evaluation game used this "
@@ -211,33 +228,33 @@ def report(rows: list[dict], args, runs: dict) -> str:
                      f"{'yes' if ok else 'no'} |")
     if getattr(args, "comparison", None):
         cmp = args.comparison
-        prev = {seat: describe_network(args.volume, seat, args.previous[seat]) for seat in seats}
-        lines += ["", "## Against the networks shipped before", "",
-                  "The networks above replaced "
-                  + " and ".join(f"`{prev[s]['file']}` (`{prev[s]['sha256'][:16]}`)" for s in seats)
-                  + f", which were trained with an opponent pool that, through a defect since fixed, drew its "
-                  "first entry (the scripted bot) for every game. Each network and its predecessor play the same "
+        others = {seat: describe_network(args.volume, seat, args.other[seat]) for seat in seats}
+        lines += ["", "## The shipped networks against the other candidates", "",
+                  "The other candidate for each seat:", "", *network_table(others), "",
+                  "Each shipped network and the other candidate of its seat play the same "
                   f"{args.games:,} games against the same opponents; the difference is paired (Newcombe's "
                   "interval for paired proportions, 95%).", "",
                   f"British win rate, {seats[0]} network (rows) against {seats[1]} network (columns):", "",
-                  f"| {seats[0]} \\ {seats[1]} | new | previous |", "|---|---:|---:|"]
-        for b_name in ("new", "previous"):
+                  f"| {seats[0]} \\ {seats[1]} | shipped | other candidate |", "|---|---:|---:|"]
+        for b_name in ("shipped", "other"):
             cells = []
-            for i_name in ("new", "previous"):
+            for i_name in ("shipped", "other"):
                 rate, (lo, hi) = cmp["cross"][(b_name, i_name)]
                 cells.append(f"{rate:.4f} [{lo:.4f}, {hi:.4f}]")
-            lines.append(f"| {b_name} | " + " | ".join(cells) + " |")
+            lines.append(f"| {'shipped' if b_name == 'shipped' else 'other candidate'} | " + " | ".join(cells) + " |")
         for seat in seats:
             rows_ = cmp["seats"][seat]
-            lines += ["", f"{found.faction(seat)}: win rate of the new and the previous network, and the "
-                          "difference", "",
-                      "| against | new | previous | new - previous | 95% CI |", "|---|---:|---:|---:|---|"]
+            lines += ["", f"{found.faction(seat)}: win rate of the shipped network and of the other candidate",
+                      "", "| against | shipped | other candidate | shipped - other | 95% CI |",
+                      "|---|---:|---:|---:|---|"]
             for r in rows_:
-                lines.append(f"| {r['opponent']} | {r['new']:.4f} | {r['previous']:.4f} | {r['diff']:+.4f} | "
+                lines.append(f"| {r['opponent']} | {r['shipped']:.4f} | {r['other']:.4f} | {r['diff']:+.4f} | "
                              f"[{r['lo']:+.4f}, {r['hi']:+.4f}] |")
-            mean_new = sum(r["new"] for r in rows_) / len(rows_)
-            mean_old = sum(r["previous"] for r in rows_) / len(rows_)
-            lines += ["", f"Mean over the three opponents: new {mean_new:.4f}, previous {mean_old:.4f}."]
+            mean, stronger = cmp["stronger"][seat]
+            verdict = ("the shipped network is the stronger overall" if stronger == "shipped"
+                       else "**the other candidate is the stronger overall: it should be shipped**")
+            lines += ["", f"Mean over the three opponents: shipped {mean['shipped']:.4f}, other candidate "
+                          f"{mean['other']:.4f}: {verdict}."]
     lines += ["", "## Training", ""]
     for seat in seats:
         run = runs.get(seat)
@@ -245,7 +262,15 @@ def report(rows: list[dict], args, runs: dict) -> str:
         if run is None:
             lines += ["(no training run folder given)", ""]
             continue
-        state, log, curve = run
+        state, log, curve, run_best = run
+        if run_best is not None:
+            if run_best == nets[seat]["sha256"]:
+                lines += ["This run's `best.npz` is the shipped network.", ""]
+            else:
+                lines += [f"This run's `best.npz` (`{run_best[:16]}`) is not the shipped network"
+                          + (" (it is the other candidate)." if getattr(args, "comparison", None)
+                             and run_best == describe_network(args.volume, seat, args.other[seat])["sha256"]
+                             else "."), ""]
         lines += ["```", *state.get("commands", [f"python experiments/train.py --seat {seat}"]), "```", "",
                   f"- behaviour cloning: agrees with the scripted bot on {state.get('bc_agreement') or 0:.3f} of "
                   "its decisions (training data, last epoch);",
@@ -296,7 +321,12 @@ def read_run(folder: Path):
     state = state.get("counters", state)        # the counters (a flat file before training states had versions)
     log = list(csv.DictReader(log_path.open()))
     curve = folder / "curve.png"
-    return state, log, curve if curve.is_file() else None
+    best = None
+    if (folder / "best.npz").is_file():
+        from agents import policy_file
+
+        best = policy_file.load(folder / "best.npz").weights_sha256
+    return state, log, curve if curve.is_file() else None, best
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -307,11 +337,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--british", default="trained", help="the British policy ('trained' or a policy file)")
     p.add_argument("--irgun", "--eoka", "--rebels", dest="insurgent", default="trained",
                    help="the insurgent seat's policy, Irgun, EOKA or the Rebels ('trained' or a policy file)")
-    p.add_argument("--previous-british", default=None,
-                   help="the British network shipped before (a policy file): compared with --british on the "
-                        "same games")
-    p.add_argument("--previous-irgun", "--previous-eoka", "--previous-rebels", dest="previous_insurgent",
-                   default=None, help="the insurgent network shipped before (a policy file)")
+    p.add_argument("--other-british", default=None,
+                   help="another candidate British network (a policy file, e.g. the one shipped before): "
+                        "compared with --british on the same games")
+    p.add_argument("--other-irgun", "--other-eoka", "--other-rebels", dest="other_insurgent",
+                   default=None, help="another candidate insurgent network (a policy file)")
     p.add_argument("--runs", type=Path, default=ROOT / "runs" / "train",
                    help="folder of the training runs (<volume>_<seat>/, as experiments/train.py writes them)")
     p.add_argument("--out", type=Path, help="the report (default docs/results/training.md, "
@@ -327,20 +357,20 @@ def main(argv: list[str] | None = None) -> int:
     args.argv = sys.argv[1:] if argv is None else list(argv)
     seats = spec(args.volume).agents
     args.policies = {seats[0]: args.british, seats[1]: args.insurgent}
-    if (args.previous_british is None) != (args.previous_insurgent is None):
-        p.error("give both --previous-british and --previous-<insurgent>, or neither")
-    args.previous = None if args.previous_british is None else {seats[0]: args.previous_british,
-                                                                seats[1]: args.previous_insurgent}
+    if (args.other_british is None) != (args.other_insurgent is None):
+        p.error("give both --other-british and --other-<insurgent>, or neither")
+    args.other = None if args.other_british is None else {seats[0]: args.other_british,
+                                                          seats[1]: args.other_insurgent}
     try:
-        for named in (args.policies, args.previous or {}):
+        for named in (args.policies, args.other or {}):
             for seat, name in named.items():
                 describe_network(args.volume, seat, name)       # refused by name before any game is played
     except UnknownPolicyError as err:
         p.error(str(err))
     args.out = args.out or ROOT / "docs" / "results" / OUT[args.volume]
     rows = evaluate(args.volume, args.games, args.seed, args.policies)
-    args.comparison = None if args.previous is None else compare_previous(
-        args.volume, args.games, args.seed, args.policies, args.previous)
+    args.comparison = None if args.other is None else compare_candidates(
+        args.volume, args.games, args.seed, args.policies, args.other)
     runs = {}
     for seat in seats:
         run = read_run(args.runs / f"{args.volume}_{seat}")
@@ -349,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
             if run[2].resolve() != target.resolve():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(run[2], target)
-            run = (run[0], run[1], target)
+            run = (run[0], run[1], target, run[3])
         if run is not None:
             runs[seat] = run
     text = report(rows, args, runs)

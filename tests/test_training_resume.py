@@ -173,16 +173,18 @@ def test_the_training_report_names_the_files_it_evaluated_and_compares_with_the_
 
     mine = runs / "straight" / "best.npz"
     md = tmp_path / "training.md"
-    assert training_report.main(["--games", "20", "--irgun", str(mine), "--previous-british",
-                                 str(SHIPPED_SEATS[("palestine", "british")]), "--previous-irgun",
-                                 str(SHIPPED_SEATS[("palestine", "irgun")]), "--runs", str(runs / "none"),
+    assert training_report.main(["--games", "20", "--irgun", str(mine), "--other-british",
+                                 str(SHIPPED_SEATS[("palestine", "british")]), "--other-irgun",
+                                 str(SHIPPED_SEATS[("palestine", "irgun")]), "--runs", str(runs),
                                  "--out", str(md)]) == 0
     text = md.read_text()
     assert f"`{mine}`" in text and policy_file.load(mine).weights_sha256[:16] in text
     assert "agents/checkpoints/palestine_british.npz" in text
     assert f"--policy irgun={mine},british=heuristic" in text           # the file, not 'trained'
-    assert "## Against the networks shipped before" in text and "| the scripted bot |" in text
+    assert "## The shipped networks against the other candidates" in text and "| the scripted bot |" in text
+    assert "stronger overall" in text
     assert f"--irgun {mine}" in text                                    # the command that made the report
+    assert "each game drew from its pool by weight (heuristic=0.6,random=0.1,latest=0.15,snapshots=0.15)" in text
 
 
 def test_the_pool_can_hold_the_other_seats_network_and_it_plays(tmp_path, monkeypatch):
