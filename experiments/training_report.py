@@ -80,8 +80,10 @@ def compare_candidates(volume: str, games: int, seed: int, policies: dict[str, s
     the same games: against the scripted bot and against both networks of the
     other seat. Per seat and opponent: both win rates and their paired
     difference (shipped minus other) with Newcombe's interval; the cross table
-    of British win rates; and which candidate wins more on average."""
-    from britishway_env.engine.stats import paired_difference, wilson_interval
+    of British win rates; and whether either candidate is measurably the
+    stronger overall: the mean over the three opponents, its paired difference
+    per game with a 95% interval, which must exclude 0."""
+    from britishway_env.engine.stats import mean_paired_difference, paired_difference, wilson_interval
 
     seats = tuple(policies)
     out = {"seats": {}, "cross": {}, "stronger": {}}
@@ -89,16 +91,21 @@ def compare_candidates(volume: str, games: int, seed: int, policies: dict[str, s
         rival = seats[1 - seats.index(seat)]
         opponents = {"the scripted bot": "heuristic", f"the shipped {rival} network": policies[rival],
                      f"the other {rival} candidate": other[rival]}
-        rows = []
+        rows, per_game = [], []
         for label, opponent in opponents.items():
             mine = won_games(volume, games, seed, {seat: policies[seat], rival: opponent}, seat)
             theirs = won_games(volume, games, seed, {seat: other[seat], rival: opponent}, seat)
             diff, lo, hi = paired_difference(mine, theirs)
             rows.append({"opponent": label, "shipped": mine.mean(), "other": theirs.mean(),
                          "diff": diff, "lo": lo, "hi": hi})
+            per_game.append(mine.astype(float) - theirs.astype(float))
         out["seats"][seat] = rows
         mean = {k: sum(r[k] for r in rows) / len(rows) for k in ("shipped", "other")}
-        out["stronger"][seat] = (mean, "shipped" if mean["shipped"] >= mean["other"] else "other")
+        # Game i's difference averaged over the three opponents (all played on game i's seed): the games
+        # are the independent units, so the interval of the mean accounts for every correlation.
+        diff, lo, hi = mean_paired_difference(sum(per_game) / len(per_game))
+        verdict = "shipped" if lo > 0 else "other" if hi < 0 else "neither"
+        out["stronger"][seat] = (mean, (diff, lo, hi), verdict)
     for b_name, b in (("shipped", policies[seats[0]]), ("other", other[seats[0]])):
         for i_name, i in (("shipped", policies[seats[1]]), ("other", other[seats[1]])):
             won = won_games(volume, games, seed, {seats[0]: b, seats[1]: i}, seats[0])
@@ -131,39 +138,52 @@ def describe_network(volume: str, seat: str, name: str) -> dict:
             "against": against}
 
 
-# What was tried, per volume (the recipe itself is in the commands).
+# What was run, per volume (the recipe itself is in the commands; the numbers are in the generated sections).
+HISTORY = [
+    "- A network whose row in the tables above says *the scripted bot in every game* was trained by the same "
+    "commands before a defect in the pool's draw was fixed: the draw was always below one half, so every game "
+    "went to the pool's first entry. Its cloning data had the scripted bot as the opponent in every game, "
+    "and PPO played the scripted bot in every game: no random play, no snapshots.",
+    "- In one-seat training, `latest` and `snapshots` put the learner's own network (trained for its seat) in "
+    "the other seat, a weak opponent there; the working pool is in effect the scripted bot 0.7 and weak play "
+    "0.3. Self-play between two improving networks is `--seat both`, not used for these networks.",
+    "- Each seat ships whichever of its two candidates is measurably the stronger overall in the comparison "
+    "above: the mean win rate against the scripted bot and against both candidates of the other seat, on the "
+    "same games, its paired difference with an interval that excludes 0. Where neither is, the network "
+    "shipped before stays: a replacement has to show it is stronger. Three opponents are a coarse measure: "
+    "a rating ladder over many opponents would decide better.",
+]
 NOTES = {
     "palestine": [
         "- The recipe is in the commands: behaviour cloning on 20,000 games in which the seat plays the scripted "
         "bot (10% of its moves replaced by random legal ones, so the data covers positions the bot never reaches; "
-        "opponents 3/4 scripted, 1/4 random), 10 epochs; then MaskablePPO (gamma 1, GAE 0.95, learning rate "
-        "1e-4, clip 0.1, entropy 0.003, 256 games x 128 steps per rollout, minibatch 4,096, 4 epochs) against a "
-        "pool: the scripted bot 0.7, random play 0.1, the learner's latest actor 0.1, its last five snapshots "
-        "(one every 500,000 steps) 0.1.",
+        "the opponent of each game drawn from the scripted bot 0.75, random play 0.25), 10 epochs; then "
+        "MaskablePPO (gamma 1, GAE 0.95, learning rate 1e-4, clip 0.1, entropy 0.003, 256 games x 128 steps per "
+        "rollout, minibatch 4,096, 4 epochs) against a pool: the scripted bot 0.7, random play 0.1, the "
+        "learner's latest actor 0.1, its last five snapshots (one every 500,000 steps) 0.1.",
         "- Cloning alone gives a network that beats random play but loses to the scripted bot (the first row of "
-        "each table); PPO from there raised the rate against the bot steadily. A first trial of the same recipe "
-        "on 5,000 cloning games went from 0.37 to 0.53 against the scripted bot (Irgun) in 230,000 PPO steps, "
-        "which set the budget above. PPO from random weights was not tried at this budget: the issue's own trial "
-        "(200,000 steps through the AEC env) won 1 game in 100 against the bot.",
+        "each training table); PPO from there raised the rate against the bot steadily.",
+        *HISTORY,
     ],
     "cyprus": [
         "- The recipe is Palestine's (docs/results/training.md) at a smaller budget: behaviour cloning on 4,000 "
         "games of the scripted bot (a flat Monte-Carlo look at the rest of the turn, docs/cyprus.md), 8 epochs, "
         "then MaskablePPO against the pool (scripted bot 0.7, random 0.1, latest 0.1, snapshots 0.1), 128 games "
         "at a time, 3,000,000 learner steps per seat.",
-        "- The cloned British network already beat the scripted EOKA bot; the cloned EOKA network did not (the "
-        "first row of its table), and PPO took it past the scripted British bot within the first million steps: "
-        "the bot looks one turn ahead at random, so a network learns plans it cannot see (Curfews left for "
-        "Propagandize, Sabotage saved for the round).",
+        "- The scripted bot looks one turn ahead at random, so a network can learn plans it cannot see (Curfews "
+        "left for Propagandize, Sabotage saved for the round); the first row of each training table is the "
+        "cloned network before PPO.",
+        *HISTORY,
     ],
     "arab_revolt": [
         "- The recipe is Cyprus's (docs/results/training_cyprus.md): behaviour cloning on 4,000 games of the "
         "scripted bot (the same flat Monte-Carlo look at the rest of the turn, docs/arab_revolt.md), 8 epochs, "
         "then MaskablePPO against the pool (scripted bot 0.7, random 0.1, latest 0.1, snapshots 0.1), 128 games "
         "at a time, 3,000,000 learner steps per seat.",
-        "- The cloned Rebels network already beat the scripted British bot (the scripted Rebels bot wins most "
-        "games against it too); the cloned British network did not (the first row of its table), and PPO took "
-        "it past the scripted Rebels bot within the first million steps.",
+        "- The scripted Rebels bot wins most games against the scripted British bot, and the cloned Rebels "
+        "network already beats it; the British seat is the one PPO has to lift (the first row of each training "
+        "table is the cloned network before PPO).",
+        *HISTORY,
     ],
 }
 
@@ -250,11 +270,14 @@ def report(rows: list[dict], args, runs: dict) -> str:
             for r in rows_:
                 lines.append(f"| {r['opponent']} | {r['shipped']:.4f} | {r['other']:.4f} | {r['diff']:+.4f} | "
                              f"[{r['lo']:+.4f}, {r['hi']:+.4f}] |")
-            mean, stronger = cmp["stronger"][seat]
-            verdict = ("the shipped network is the stronger overall" if stronger == "shipped"
-                       else "**the other candidate is the stronger overall: it should be shipped**")
+            mean, (diff, lo, hi), stronger = cmp["stronger"][seat]
+            verdict = {"shipped": "the shipped network is measurably the stronger overall",
+                       "other": "**the other candidate is measurably the stronger overall: it should be shipped**",
+                       "neither": f"no difference is measurable over {args.games:,} games, so the shipped "
+                                  "network stays (a replacement must show it is stronger)"}[stronger]
             lines += ["", f"Mean over the three opponents: shipped {mean['shipped']:.4f}, other candidate "
-                          f"{mean['other']:.4f}: {verdict}."]
+                          f"{mean['other']:.4f}; per game, shipped - other {diff:+.4f} [{lo:+.4f}, {hi:+.4f}] "
+                          f"(95%, games as the units): {verdict}."]
     lines += ["", "## Training", ""]
     for seat in seats:
         run = runs.get(seat)
@@ -290,8 +313,8 @@ def report(rows: list[dict], args, runs: dict) -> str:
     lines += [
         "### How, and what was tried", "",
         *NOTES[args.volume],
-        "- Both runs shared the 2 cores (one torch and one numba thread each), so the wall times above are "
-        "those of half the machine.",
+        "- The two runs above shared the 2 cores (one torch and one numba thread each), so their wall times "
+        "are those of half the machine.",
         "- The scripted bots are deterministic: a network can learn where they err and exploit it. The rates "
         "against them measure that, on games never seen in training; they do not say the network plays well "
         "against other opponents. Against the other trained network see the line above the bar table.",

@@ -50,3 +50,26 @@ def paired_difference(first, second, z: float = 1.959963984540054) -> tuple[floa
     delta = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
     eps = math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
     return (theta, max(-1.0, theta - delta), min(1.0, theta + eps))
+
+
+def mean_paired_difference(differences, z: float = 1.959963984540054) -> tuple[float, float, float]:
+    """The mean of per-game differences measured on the same games, with its
+    normal-approximation interval: ``(mean, low, high)``.
+
+    ``differences[i]`` is what game ``i`` gave the first arm minus what it
+    gave the second (each in -1..1; for example a win rate averaged over
+    several opponents, all played on game ``i``'s seed). The games are the
+    independent units, so the interval is the mean plus or minus ``z``
+    standard errors of the per-game values: correlation between the arms and
+    between the opponents is accounted for by pairing within each game."""
+    import numpy as np
+
+    d = np.asarray(differences, dtype=np.float64)
+    if d.ndim != 1:
+        raise ValueError("mean_paired_difference needs a 1-D array of per-game differences")
+    n = len(d)
+    if n == 0:
+        return (0.0, -1.0, 1.0)
+    mean = float(d.mean())
+    half = 0.0 if n == 1 else z * float(d.std(ddof=1)) / math.sqrt(n)
+    return (mean, max(-1.0, mean - half), min(1.0, mean + half))
