@@ -403,8 +403,11 @@ def _interrupted(args, out: Path, sig, after_games: int):
     down; once ``after_games`` games are done, send it ``sig`` from here."""
     marker = out.with_name("chunks_done")
     code = textwrap.dedent(f"""
-        import sys, time
+        import signal, sys, time
         from pathlib import Path
+        # Ctrl-C as in a terminal, even when this suite runs as a shell's background job (which starts
+        # its processes with SIGINT ignored, and Python then raises no KeyboardInterrupt).
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         from britishway_env import rollouts
         real = rollouts.Played.add
         def add(self, start, n, rows):
@@ -497,12 +500,27 @@ def test_resume_needs_the_output_and_something_to_resume(tmp_path):
 
 def test_signals_wait_for_a_deferred_block():
     caught = []
-    with pytest.raises(KeyboardInterrupt):
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)     # as in a terminal (see _interrupted)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with deferred_signals():
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.05)
+                caught.append("block finished")
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert caught == ["block finished"]
+
+
+def test_a_signal_the_process_ignores_stays_ignored_after_a_deferred_block():
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
         with deferred_signals():
             os.kill(os.getpid(), signal.SIGINT)
             time.sleep(0.05)
-            caught.append("block finished")
-    assert caught == ["block finished"]
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 # ------------------------------------------------ messages for a CLI user --
