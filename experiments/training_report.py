@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 import platform
 import shlex
@@ -66,12 +67,20 @@ def evaluate(volume: str, games: int, seed: int, policies: dict[str, str]) -> li
     return rows
 
 
-def won_games(volume: str, games: int, seed: int, policies: dict[str, str], seat: str):
-    """Whether ``seat`` won each of games 0 .. games - 1 (base ``seed``) with ``policies``."""
+@functools.lru_cache(maxsize=None)
+def _winners(volume: str, games: int, seed: int, pairing: tuple):
+    """The winner of each of games 0 .. games - 1 (base ``seed``) with the
+    seats' policies ``pairing``; played once per pairing (the comparison meets
+    several pairings twice: the cross table repeats the per-seat rows)."""
     from britishway_env import rollouts
 
-    df = rollouts.run(volume, games, seed=seed, policies=policies)
-    return (df.sort_values("game")["winner"] == seat).to_numpy()
+    df = rollouts.run(volume, games, seed=seed, policies=dict(pairing))
+    return df.sort_values("game")["winner"].to_numpy()
+
+
+def won_games(volume: str, games: int, seed: int, policies: dict[str, str], seat: str):
+    """Whether ``seat`` won each of games 0 .. games - 1 (base ``seed``) with ``policies``."""
+    return _winners(volume, games, seed, tuple(sorted(policies.items()))) == seat
 
 
 def compare_candidates(volume: str, games: int, seed: int, policies: dict[str, str],
