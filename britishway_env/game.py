@@ -180,10 +180,16 @@ class KernelGame(Game, abc.ABC):
         """The action ``policy`` picks for ``current_agent`` (not applied):
         a policy the volume's bot takes ("heuristic", "random"; "trained", the
         shipped network of the seat, or a policy file path, where the volume
-        has trained policies)."""
+        has trained policies; "search", "search:N" or "search:Ts", the search
+        bot, where it has one: britishway_env/search.py)."""
         found = spec(self.volume)
         if found.bot is None:
             raise UnknownPolicyError(f"{self.volume} has no bots to choose for a Game; use its rollouts policies")
+        from . import search
+
+        if search.is_search(policy):
+            search.check(self.volume, policy)
+            return search.choose(self, policy)
         return int(found.resolve(found.bot)(self, policy))
 
     def apply(self, action: int) -> None:

@@ -64,11 +64,18 @@ def check_policy_name(found: VolumeSpec, name, seat: str | None = None) -> str:
     if found.vector is not None and isinstance(name, str):
         from agents.trained import is_learned, load_network
 
+        from . import search
+
         if is_learned(name):
             load_network(name, found.name, seat)       # UnknownPolicyError naming what is wrong
             return name
+        if search.is_search(name):
+            if search.check(found.name, name).timed:
+                raise UnknownPolicyError(f"{name!r}: a time budget is not reproducible; rollouts take 'search' "
+                                         "or 'search:N'")
+            return name
     if not isinstance(name, str) or name not in found.policies:
-        extra = ", 'trained' or a policy file (.npz)" if found.vector is not None else ""
+        extra = ", 'trained', a policy file (.npz) or 'search[:N]'" if found.vector is not None else ""
         raise UnknownPolicyError(f"unknown policy {name!r} for {found.name}: use one of "
                                  f"{', '.join(found.policies)}{extra}")
     return name
@@ -132,16 +139,18 @@ def compiled_use(volume: str, policy: str | None = None, policies: Mapping[str, 
                  **_run_options) -> str:
     """Which of the volume's kernels a run with these (checked) policies
     compiles: "rollouts" (random play in every seat, or a one-player volume's
-    built-in policy), "batch" (a scripted seat), "vector" (a trained network in
-    a seat: the vector env steps the games) or "policy" (a Python policy
+    built-in policy), "batch" (a scripted seat), "search" (a trained network or
+    the search bot in a seat: the volume's search module plays the games) or "policy" (a Python policy
     steps the games)."""
     found = volume_spec(volume)
     if not found.several_seats:
         return "rollouts" if policy in found.policies else "policy"
     from agents.trained import is_learned
 
-    if any(is_learned(name) for name in (policies or {}).values()):
-        return "vector"
+    from .search import is_search
+
+    if any(is_search(name) or is_learned(name) for name in (policies or {}).values()):
+        return "search"
     scripted = any(name != "random" for name in (policies or {}).values())
     return "batch" if scripted and any(k.use == "batch" for k in found.kernels) else "rollouts"
 
@@ -258,7 +267,11 @@ class Plan:
         out = {}
         for seat, name in self.per_seat.items():
             out[seat] = {"policy": name}
-            if name not in found.policies:          # 'trained', 'ppo' or a policy file: a network
+            from . import search
+
+            if search.is_search(name):              # the search: its settings and the networks it reads
+                out[seat].update(search.record(found.name, name))
+            elif name not in found.policies:        # 'trained', 'ppo' or a policy file: a network
                 from agents.trained import load_network
 
                 out[seat]["weights_sha256"] = weights_hash(load_network(name, found.name, seat).arrays)

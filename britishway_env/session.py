@@ -79,9 +79,14 @@ def check_policy(volume: str, policy: str, seats: tuple[str, ...]) -> str:
         raise UnknownPolicyError(f"{volume} has no bot to play against")
     from agents.trained import is_learned, load_network
 
+    from . import search
+
     if is_learned(policy):
         for seat in seats:
             load_network(policy, volume, seat)          # checked now, not at the bot's first move
+        return policy
+    if search.is_search(policy):
+        search.check(volume, policy)
         return policy
     if policy not in found.policies:
         raise UnknownPolicyError(f"unknown bot {policy!r} for {volume}: use one of {', '.join(found.policies)}, "

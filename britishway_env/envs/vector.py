@@ -22,6 +22,8 @@ The other seat is played by an *opponent*:
 
 * ``"random"``: a uniformly random legal action (its own stream per game);
 * ``"heuristic"``: the volume's scripted bot;
+* ``"search"``, ``"search:N"``: the search bot (britishway_env/search.py),
+  which reads each waiting slot's position, one decision at a time;
 * a *policy*: anything with ``act(observations, masks) -> actions`` (a
   :class:`agents.policy_file.MlpPolicy`, a callable taking the same two
   arrays): the compiled call stops where it must decide and the policy is
@@ -73,7 +75,7 @@ import numpy as np
 from ..engine.coin import vector as V
 from ..errors import IllegalActionError, OpponentError, StateError, UnknownPolicyError
 
-Opponent = Any     # "random" | "heuristic" | an object with act(obs, masks) | a callable(obs, masks)
+Opponent = Any     # "random" | "heuristic" | "search[:N]" | an object with act(obs, masks) | a callable(obs, masks)
 
 
 def _whole_actions(actions, n: int, who: str) -> np.ndarray:
@@ -92,6 +94,12 @@ def _whole_actions(actions, n: int, who: str) -> np.ndarray:
         if np.any(np.abs(acts) >= 2.0**62):
             raise IllegalActionError(f"{who}: actions out of range")
     return acts.astype(np.int64)
+
+
+def _is_search(name: str) -> bool:
+    from ..search import is_search
+
+    return is_search(name)
 
 
 def _as_act(policy) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
@@ -171,7 +179,13 @@ class VectorEnv:
             if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0 \
                     or not np.isfinite(weight):
                 raise ValueError(f"an opponent's weight must be a finite number >= 0, got {weight!r}")
-            if isinstance(who, str):
+            if isinstance(who, str) and _is_search(who):
+                codes.append(V.OPP_EXTERNAL)
+                from ..search import StateOpponent
+
+                acts.append(StateOpponent(self.spec.name, who))
+                names.append(who)
+            elif isinstance(who, str):
                 if who not in V.OPPONENT_CODES:
                     raise UnknownPolicyError(f"unknown opponent {who!r}: use 'random', 'heuristic' or a policy")
                 codes.append(V.OPPONENT_CODES[who])
@@ -290,8 +304,12 @@ class VectorEnv:
                 who = f"opponent {int(k)} of the pool ({self._pool_names[k]})"
                 # On failure the learner's actions of this step are applied already and
                 # these slots wait on a decision no one made: the env must start again.
+                act = self._pool_acts[k]
                 try:
-                    chosen = self._pool_acts[k](a["obs"][rows], a["masks"][rows].astype(bool))
+                    if getattr(act, "uses_state", False):        # the search reads the position itself
+                        chosen = act.act_states(a["states"][rows], a["masks"][rows].astype(bool))
+                    else:
+                        chosen = act(a["obs"][rows], a["masks"][rows].astype(bool))
                 except Exception as err:        # noqa: BLE001 (a policy's own failure: stop the env and say so)
                     self._started = False
                     raise OpponentError(f"{who} raised {type(err).__name__}: {err}; the env stopped: "

@@ -37,7 +37,7 @@ from typing import Mapping, Sequence
 from ..spec import VolumeSpec, load
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-MODULES = ("playout", "stepper", "batch", "vector", "rollouts")   # templates/<module>.py.tmpl
+MODULES = ("playout", "stepper", "batch", "vector", "rollouts", "search")   # templates/<module>.py.tmpl
 LOOKAHEAD_BOTS = ("bots",)      # also generated where the spec's loops say ``lookahead_bots``
 COMMAND = "python -m britishway_env.engine.coin.generate"
 REGISTRY = "britishway_env.registry:specs"   # every volume's spec (read by the command only)

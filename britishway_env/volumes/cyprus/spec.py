@@ -27,6 +27,14 @@ def warm_batch() -> None:
     run(1, seed=0, policies={seat: "heuristic" for seat in FACTION_NAMES})
 
 
+def warm_search() -> None:
+    """The search bot and networks in compiled play: one game of one iteration a
+    decision against the shipped network, and one decision through the Python API."""
+    from ...search import warm
+
+    warm("cyprus")
+
+
 def warm_vector() -> None:
     """The vector env's step (training): one slot against the scripted bot, to the learner's second decision."""
     import numpy as np
@@ -109,6 +117,8 @@ SPEC = VolumeSpec(
                 RULES_SPLIT),
         Kernels("bots", f"{PACKAGE}.bots", ("bot_action",), f"{PACKAGE}.spec:warm_bots", "scripted bots",
                 BOTS_SPLIT),
+        Kernels("search", f"{PACKAGE}.search", ("play_rows", "run_iterations"), f"{PACKAGE}.spec:warm_search",
+                "search bot and networks in compiled play", joined(RULES_SPLIT, BOTS_SPLIT)),
     ),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",

@@ -1,0 +1,192 @@
+"""The search tree every COIN volume's search bot shares (PUCT over the micro-decisions).
+
+The tree lives in preallocated arrays (no Python objects, no recursion):
+
+* per node (``nodes``, int64, :data:`NODE_FIELDS` columns): its signature
+  (:func:`signature`: which decision of which seat, on which card), the seat
+  deciding there, the next node reached by the same action from the same
+  parent under another signature (a chance outcome), and the node's visits;
+* per node and action (``edges``, float64, ``(capacity, 3, n_actions)``): the
+  prior (:data:`UNSET` until the action has been legal there), the visits and
+  the sum of the values backed up through it, from the deciding seat's side;
+* ``children`` (int64, ``(capacity, n_actions)``): the first node reached by
+  the action (-1: none yet).
+
+Chance is not stored in the tree: each iteration samples the hidden future
+afresh (the undrawn cards, the chit cups' draws, the dice) and walks the tree
+by actions, so the same action path can meet different decisions (a card
+revealed, a die rolled). A node is therefore found by its parent, its action
+and its signature; an action that becomes legal at a node only in some
+samples gets its prior the first time it is seen, and selection weighs the
+actions legal in the current sample only (availability counts, as in
+information-set MCTS). Both seats see the same things (STRENGTH.md 1), so one
+tree serves both, each node valued from the side of the seat deciding there.
+
+The volume's template (engine/coin/templates/search.py.tmpl) walks the tree
+with its own rules; these kernels hold everything that does not depend on them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..jit import njit
+from ..rng import mix64
+from .header import CARD, CUR, DECISION, DECK_DRAWN, N_SELECTED, OP, SA
+
+N_SIG, N_ACTOR, N_NEXT, N_VISITS = range(4)
+NODE_FIELDS = 4
+E_PRIOR, E_VISITS, E_VALUE = range(3)
+UNSET = -1.0
+ROOT = 0
+
+
+def new_tree(capacity: int, n_actions: int):
+    """``(nodes, edges, children)`` for at most ``capacity`` nodes (one per iteration, plus the root)."""
+    return (np.zeros((capacity, NODE_FIELDS), dtype=np.int64),
+            np.zeros((capacity, 3, n_actions), dtype=np.float64),
+            np.full((capacity, n_actions), -1, dtype=np.int64))
+
+
+@njit(cache=True)
+def alloc_tree(capacity, n_actions):
+    """:func:`new_tree` inside compiled code."""
+    return (np.zeros((capacity, NODE_FIELDS), dtype=np.int64),
+            np.zeros((capacity, 3, n_actions), dtype=np.float64),
+            np.full((capacity, n_actions), -1, dtype=np.int64))
+
+
+@njit(cache=True)
+def signature(state, seat):
+    """What the decision at ``state`` is, as the tree tells nodes apart: the
+    seat deciding, the decision's kind, the card in play and how many cards
+    were revealed, the Operation, Special Activity and space in progress."""
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for v in (seat, state[DECISION], state[CARD], state[DECK_DRAWN], state[OP], state[SA], state[CUR],
+              state[N_SELECTED]):
+        h = mix64(h ^ np.uint64(v & 0xFFFFFFFF))
+    return np.int64(h >> np.uint64(1))
+
+
+@njit(cache=True)
+def add_node(nodes, edges, children, n_nodes, sig, seat):
+    """Node ``n_nodes`` cleared, with its signature and seat; returns its index."""
+    k = n_nodes
+    nodes[k, N_SIG] = sig
+    nodes[k, N_ACTOR] = seat
+    nodes[k, N_NEXT] = -1
+    nodes[k, N_VISITS] = 0
+    edges[k, E_PRIOR, :] = UNSET
+    edges[k, E_VISITS, :] = 0.0
+    edges[k, E_VALUE, :] = 0.0
+    children[k, :] = -1
+    return k
+
+
+@njit(cache=True)
+def find_child(nodes, children, parent, action, sig):
+    """The node the action leads to under signature ``sig``; -1 if none yet."""
+    k = children[parent, action]
+    while k >= 0:
+        if nodes[k, N_SIG] == sig:
+            return k
+        k = nodes[k, N_NEXT]
+    return -1
+
+
+@njit(cache=True)
+def link_child(nodes, children, parent, action, k):
+    """Make node ``k`` one of the nodes the action leads to."""
+    nodes[k, N_NEXT] = children[parent, action]
+    children[parent, action] = k
+
+
+@njit(cache=True)
+def needs_priors(edges, node, mask):
+    """Whether an action legal here has no prior yet."""
+    for a in range(mask.shape[0]):
+        if mask[a] and edges[node, E_PRIOR, a] == UNSET:
+            return True
+    return False
+
+
+@njit(cache=True)
+def set_priors(edges, node, mask, prior):
+    """Priors of the legal actions that have none yet, from ``prior`` (the network's
+    masked softmax of this sample's position)."""
+    for a in range(mask.shape[0]):
+        if mask[a] and edges[node, E_PRIOR, a] == UNSET:
+            edges[node, E_PRIOR, a] = prior[a]
+
+
+@njit(cache=True)
+def select(edges, node, mask, c_puct):
+    """PUCT: the legal action maximising ``Q + c * P * sqrt(N) / (1 + n)``, ``N``
+    the visits of the actions legal in this sample; an unvisited action's ``Q``
+    is the node's mean value (first-play urgency). Ties go to the higher prior,
+    then the lower action."""
+    total = 0.0
+    wsum = 0.0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            total += edges[node, E_VISITS, a]
+            wsum += edges[node, E_VALUE, a]
+    fpu = wsum / total if total > 0.0 else 0.0
+    root_n = math.sqrt(total + 1.0)
+    best = -1
+    best_score = -np.inf
+    for a in range(mask.shape[0]):
+        if not mask[a]:
+            continue
+        n = edges[node, E_VISITS, a]
+        q = edges[node, E_VALUE, a] / n if n > 0.0 else fpu
+        p = edges[node, E_PRIOR, a]
+        score = q + c_puct * p * root_n / (1.0 + n)
+        if (best < 0 or score > best_score
+                or (score == best_score and p > edges[node, E_PRIOR, best])):
+            best = a
+            best_score = score
+    return best
+
+
+@njit(cache=True)
+def backup(nodes, edges, path_nodes, path_actions, depth, value_first_seat):
+    """Add the leaf's value (for the first seat, -1..1) to every edge of the path,
+    each from the side of the seat deciding at its node."""
+    for d in range(depth):
+        node = path_nodes[d]
+        a = path_actions[d]
+        v = value_first_seat if nodes[node, N_ACTOR] == 0 else -value_first_seat
+        edges[node, E_VISITS, a] += 1.0
+        edges[node, E_VALUE, a] += v
+        nodes[node, N_VISITS] += 1
+
+
+@njit(cache=True)
+def most_visited(edges, mask):
+    """The root's move: the legal action visited most (ties: the higher prior,
+    then the lower action)."""
+    best = -1
+    for a in range(mask.shape[0]):
+        if not mask[a]:
+            continue
+        if best < 0:
+            best = a
+            continue
+        n, nb = edges[ROOT, E_VISITS, a], edges[ROOT, E_VISITS, best]
+        if n > nb or (n == nb and edges[ROOT, E_PRIOR, a] > edges[ROOT, E_PRIOR, best]):
+            best = a
+    return best
+
+
+@njit(cache=True)
+def iteration_seed(seed, iteration):
+    """The seed of the hidden future sampled in one iteration."""
+    return np.int64(mix64(np.uint64(seed) ^ mix64(np.uint64(iteration) + np.uint64(0xD1B54A32D192ED03)))
+                    >> np.uint64(1))
+
+
+__all__ = ["NODE_FIELDS", "add_node", "alloc_tree", "backup", "find_child", "iteration_seed", "link_child",
+           "most_visited", "needs_priors", "new_tree", "select", "set_priors", "signature"]

@@ -1,0 +1,254 @@
+"""The search bot by name: ``search``, ``search:N``, ``search:Ts``, each with an optional ``+playout``.
+
+    from britishway_env import Game
+    g = Game("cyprus", seed=1)
+    g.choose("search")            # the default level
+    g.choose("search:200")        # 200 iterations per decision
+    g.choose("search:0.5s")       # as many iterations as half a second allows (not reproducible)
+    g.choose("search:50+playout")    # leaves valued by the networks playing on to the end
+
+The search (a COIN volume's ``search.py``, from engine/coin/templates/search.py.tmpl)
+is Monte-Carlo tree search over the micro-decisions with PUCT, the shipped
+network of the seat deciding at each node as its prior (agents/checkpoints),
+and each new node valued by that network's value head, or with ``+playout`` by
+the two seats' networks playing on to the end of the game (their arg-max; a
+random playout says nothing here: random play ends in a counterinsurgent win in
+every one of 200 games in Palestine and in Cyprus). Every iteration samples the undrawn cards,
+the chit draws and the dice afresh from what both players see; the seed of a
+decision is a hash of the open information and the agent's ``seed``, so the
+same position gives the same move whatever the hidden order or the thread
+count, and a time budget (``search:Ts``) is the only setting that is not
+reproducible.
+
+This module knows no volume's nouns: it reads a volume's search module and its
+seats from the spec.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from importlib import import_module
+
+import numpy as np
+
+from .errors import StateError, UnknownPolicyError
+
+PREFIX = "search"
+DEFAULT_ITERATIONS = 400          # the default level: docs/results/ladder_<volume>.md, benchmarks/bench_search.py
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 600.0
+C_PUCT = 1.5
+TIME_CHUNK = 32                   # iterations between two looks at the clock under a time budget
+_NAME = re.compile(r"^search(?::(?:(?P<n>[0-9]+)|(?P<t>[0-9]+(?:\.[0-9]+)?)s))?(?P<playout>\+playout)?$")
+
+
+@dataclass(frozen=True)
+class SearchAgent:
+    """A search bot's settings: ``iterations`` per decision, or ``seconds`` per
+    decision (then iterations until the clock runs out); ``playout``: decisions the
+    networks play before a leaf is valued (-1: to the end, 0: none, the value
+    head alone); ``c_puct``: PUCT's exploration constant; ``seed``: the agent's seed."""
+
+    name: str
+    iterations: int = DEFAULT_ITERATIONS
+    seconds: float | None = None
+    playout: int = 0
+    c_puct: float = C_PUCT
+    seed: int = 0
+
+    @property
+    def timed(self) -> bool:
+        return self.seconds is not None
+
+
+def is_search(name) -> bool:
+    """Whether a policy name asks for the search bot (well formed or not)."""
+    return isinstance(name, str) and (name == PREFIX or name.startswith(PREFIX + ":")
+                                      or name.startswith(PREFIX + "+"))
+
+
+def parse(name: str) -> SearchAgent:
+    """The settings a search policy name asks for; :class:`UnknownPolicyError` naming what is wrong."""
+    m = _NAME.match(name) if isinstance(name, str) else None
+    if m is None:
+        raise UnknownPolicyError(f"cannot read search policy {name!r}: write 'search', 'search:N' "
+                                 "(N iterations per decision), 'search:Ts' (T seconds per decision), "
+                                 "optionally followed by '+playout'")
+    playout = -1 if m.group("playout") else 0
+    if m.group("n") is not None:
+        n = int(m.group("n"))
+        if not 1 <= n <= MAX_ITERATIONS:
+            raise UnknownPolicyError(f"search iterations must be 1..{MAX_ITERATIONS:,}, got {n}")
+        return SearchAgent(name, iterations=n, playout=playout)
+    if m.group("t") is not None:
+        t = float(m.group("t"))
+        if not 0.0 < t <= MAX_SECONDS:
+            raise UnknownPolicyError(f"a search time budget must be above 0 and at most {MAX_SECONDS:g} s, got {t:g}")
+        return SearchAgent(name, seconds=t, playout=playout)
+    return SearchAgent(name, playout=playout)
+
+
+def module(volume: str):
+    """The volume's compiled search module; :class:`UnknownPolicyError` where it has none."""
+    from .registry import spec
+
+    found = spec(volume)
+    if found.loops is None or found.vector is None:
+        raise UnknownPolicyError(f"{volume} has no search bot")
+    return import_module(f"{found.loops.package}.search")
+
+
+_MODELS: dict = {}
+
+
+def model(volume: str) -> tuple[np.ndarray, np.ndarray]:
+    """``(params, meta)`` (engine/nn.py) of the networks the search uses as prior
+    and value: the shipped network of each seat."""
+    from agents.trained import load_network
+
+    from .registry import spec
+
+    seats = spec(volume).agents
+    nets = [load_network("trained", volume, seat) for seat in seats]
+    key = (volume, tuple(net.weights_sha256 + str(getattr(net, "has_value", False)) for net in nets))
+    if key not in _MODELS:
+        from .engine import nn
+
+        _MODELS[key] = nn.pack(nets)
+    return _MODELS[key]
+
+
+def has_values(volume: str) -> bool:
+    """Whether every seat's shipped network carries a value head."""
+    from .engine import nn
+
+    _, meta = model(volume)
+    return all(meta[s, nn.M_VALUE_LAYERS] > 0 for s in range(meta.shape[0]))
+
+
+def check(volume: str, name: str) -> SearchAgent:
+    """The agent a name asks for, checked for ``volume`` (its search module and networks load)."""
+    agent = parse(name)
+    module(volume)
+    model(volume)
+    return agent
+
+
+def choose(game, name: str, seed: int | None = None) -> int:
+    """The search's move for ``game.current_agent`` (not applied)."""
+    from .warmup import notice_once
+
+    agent = parse(name)
+    if seed is not None:
+        from .engine.statedict import check_seed
+
+        agent = SearchAgent(agent.name, agent.iterations, agent.seconds, agent.playout, agent.c_puct,
+                            check_seed(seed))
+    if game.is_terminal():
+        raise StateError("the game is over: no action to choose")
+    notice_once(game.volume, "search")
+    return decide(game.volume, game.state, agent)[0]
+
+
+def decide(volume: str, state: np.ndarray, agent: SearchAgent) -> tuple[int, np.ndarray, np.ndarray]:
+    """``(action, visits per action, mean value per action)`` of the search at
+    ``state`` (a valid row: a Game's, never one from outside unchecked); the
+    values are from the side of the seat deciding, NaN where unvisited."""
+    m = module(volume)
+    params, meta = model(volume)
+    n_actions = int(m.N_ACTIONS)
+    mask = np.zeros(n_actions, dtype=np.int8)
+    m.legal_mask(state, mask)
+    n_legal = int(mask.sum())
+    if n_legal == 0:
+        raise StateError("no legal action to choose")
+    if n_legal == 1:
+        a = int(np.flatnonzero(mask)[0])
+        return a, np.zeros(n_actions), np.full(n_actions, np.nan)
+    if not agent.timed:
+        capacity = agent.iterations + 1
+    else:
+        capacity = 4096
+    from .engine.coin import search as S
+
+    nodes, edges, children = S.new_tree(capacity, n_actions)
+    obs = np.zeros(int(m.OBS_SIZE), dtype=np.float32)
+    z = np.zeros(n_actions, dtype=np.float32)
+    prior = np.zeros(n_actions)
+    work = np.empty_like(state)
+    inner = np.zeros(n_actions, dtype=np.int8)
+    path_nodes = np.zeros(m.MAX_DEPTH, dtype=np.int64)
+    path_actions = np.zeros(m.MAX_DEPTH, dtype=np.int64)
+    stream = np.zeros(1, dtype=np.int64)
+    seed = m.decision_seed(state, np.int64(agent.seed))
+    n_nodes = m.start_tree(state, mask, params, meta, nodes, edges, children, obs, z, prior)
+    if not agent.timed:
+        m.run_iterations(state, seed, 0, agent.iterations, agent.c_puct, agent.playout, params, meta, nodes, edges,
+                         children, n_nodes, work, inner, obs, z, prior, path_nodes, path_actions, stream)
+    else:
+        deadline = time.perf_counter() + agent.seconds
+        done = 0
+        while time.perf_counter() < deadline:
+            if n_nodes + TIME_CHUNK > nodes.shape[0]:          # room for the next chunk: grow the tree
+                bigger = S.new_tree(2 * nodes.shape[0], n_actions)
+                for old, new in zip((nodes, edges, children), bigger):
+                    new[:old.shape[0]] = old
+                nodes, edges, children = bigger
+            n_nodes = m.run_iterations(state, seed, done, TIME_CHUNK, agent.c_puct, agent.playout, params, meta,
+                                       nodes, edges, children, n_nodes, work, inner, obs, z, prior, path_nodes,
+                                       path_actions, stream)
+            done += TIME_CHUNK
+    a = int(S.most_visited(edges, mask))
+    visits = edges[S.ROOT, S.E_VISITS].copy()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = np.where(visits > 0, edges[S.ROOT, S.E_VALUE] / visits, np.nan)
+    return a, visits, values
+
+
+def record(volume: str, name: str) -> dict:
+    """What a run's provenance records of a search agent: its settings and the
+    SHA-256 of every array (actor and value head) of the network of each seat."""
+    from agents.trained import load_network
+
+    from .provenance import weights_hash
+    from .registry import spec
+
+    agent = parse(name)
+    return {"search": {"iterations": agent.iterations, "seconds": agent.seconds, "playout": agent.playout,
+                       "c_puct": agent.c_puct, "seed": agent.seed},
+            "networks_sha256": {seat: weights_hash(load_network("trained", volume, seat).arrays)
+                                for seat in spec(volume).agents}}
+
+
+def warm(volume: str) -> None:
+    """Compile (or load) the volume's search kernels: one compiled game of
+    ``search:1`` against the shipped network, and one decision from Python."""
+    from .game import Game
+    from .registry import spec
+    from .rollouts import run
+
+    seats = spec(volume).agents
+    run(volume, 1, seed=0, policies={seats[0]: "search:1", seats[1]: "trained"})
+    decide(volume, Game(volume, seed=0).state, parse("search:1"))
+
+
+class StateOpponent:
+    """The search as an opponent of the vector env: it reads each slot's state
+    row (``act_states``), not the observation."""
+
+    uses_state = True
+
+    def __init__(self, volume: str, name: str):
+        self.volume = volume
+        self.agent = check(volume, name)
+        self.__name__ = name
+
+    def act_states(self, states: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        return np.array([decide(self.volume, states[i], self.agent)[0] for i in range(states.shape[0])],
+                        dtype=np.int64)
+
+
+__all__ = ["DEFAULT_ITERATIONS", "SearchAgent", "StateOpponent", "check", "choose", "decide", "is_search",
+           "model", "parse"]
