@@ -26,68 +26,17 @@ seats from the spec.
 
 from __future__ import annotations
 
-import re
 import time
-from dataclasses import dataclass
 from importlib import import_module
 
 import numpy as np
 
+from .engine.search_names import (  # noqa: F401  (the names' grammar, re-exported)
+    C_PUCT, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_SECONDS, PREFIX, SearchAgent, is_search, parse,
+)
 from .errors import StateError, UnknownPolicyError
 
-PREFIX = "search"
-DEFAULT_ITERATIONS = 400          # the default level: docs/results/ladder_<volume>.md, benchmarks/bench_search.py
-MAX_ITERATIONS = 1_000_000
-MAX_SECONDS = 600.0
-C_PUCT = 1.5
 TIME_CHUNK = 32                   # iterations between two looks at the clock under a time budget
-_NAME = re.compile(r"^search(?::(?:(?P<n>[0-9]+)|(?P<t>[0-9]+(?:\.[0-9]+)?)s))?(?P<playout>\+playout)?$")
-
-
-@dataclass(frozen=True)
-class SearchAgent:
-    """A search bot's settings: ``iterations`` per decision, or ``seconds`` per
-    decision (then iterations until the clock runs out); ``playout``: decisions the
-    networks play before a leaf is valued (-1: to the end, 0: none, the value
-    head alone); ``c_puct``: PUCT's exploration constant; ``seed``: the agent's seed."""
-
-    name: str
-    iterations: int = DEFAULT_ITERATIONS
-    seconds: float | None = None
-    playout: int = 0
-    c_puct: float = C_PUCT
-    seed: int = 0
-
-    @property
-    def timed(self) -> bool:
-        return self.seconds is not None
-
-
-def is_search(name) -> bool:
-    """Whether a policy name asks for the search bot (well formed or not)."""
-    return isinstance(name, str) and (name == PREFIX or name.startswith(PREFIX + ":")
-                                      or name.startswith(PREFIX + "+"))
-
-
-def parse(name: str) -> SearchAgent:
-    """The settings a search policy name asks for; :class:`UnknownPolicyError` naming what is wrong."""
-    m = _NAME.match(name) if isinstance(name, str) else None
-    if m is None:
-        raise UnknownPolicyError(f"cannot read search policy {name!r}: write 'search', 'search:N' "
-                                 "(N iterations per decision), 'search:Ts' (T seconds per decision), "
-                                 "optionally followed by '+playout'")
-    playout = -1 if m.group("playout") else 0
-    if m.group("n") is not None:
-        n = int(m.group("n"))
-        if not 1 <= n <= MAX_ITERATIONS:
-            raise UnknownPolicyError(f"search iterations must be 1..{MAX_ITERATIONS:,}, got {n}")
-        return SearchAgent(name, iterations=n, playout=playout)
-    if m.group("t") is not None:
-        t = float(m.group("t"))
-        if not 0.0 < t <= MAX_SECONDS:
-            raise UnknownPolicyError(f"a search time budget must be above 0 and at most {MAX_SECONDS:g} s, got {t:g}")
-        return SearchAgent(name, seconds=t, playout=playout)
-    return SearchAgent(name, playout=playout)
 
 
 def module(volume: str):
@@ -205,6 +154,45 @@ def decide(volume: str, state: np.ndarray, agent: SearchAgent) -> tuple[int, np.
     with np.errstate(invalid="ignore", divide="ignore"):
         values = np.where(visits > 0, edges[S.ROOT, S.E_VALUE] / visits, np.nan)
     return a, visits, values
+
+
+def agent_games(volume: str, seats, policies, chosen, seed: int, start: int, n: int,
+                check_every_step: bool = False) -> np.ndarray:
+    """Result rows of games ``start .. start + n - 1`` with a network or the search
+    in a seat, played by the volume's compiled search module (its ``play_games``)."""
+    from agents.trained import is_learned, load_network
+
+    from .engine import nn
+    from .engine.coin import results as R
+
+    m = module(volume)
+    codes, iters, c_puct, playouts, seeds, nets = [], [], [], [], [], []
+    for seat in seats:
+        name = chosen[seat]
+        agent = None
+        if is_learned(name):
+            codes.append(m.POLICY_NETWORK)
+            nets.append(load_network(name, volume, seat))
+        elif is_search(name):
+            agent = parse(name)
+            if agent.timed:
+                raise UnknownPolicyError(f"{name!r}: a time budget is not reproducible; compiled games take "
+                                         "'search' or 'search:N'")
+            codes.append(m.POLICY_SEARCH)
+            nets.append(None)
+        else:
+            codes.append(policies.index(name))
+            nets.append(None)
+        iters.append(agent.iterations if agent else 0)
+        c_puct.append(agent.c_puct if agent else 0.0)
+        playouts.append(agent.playout if agent else 0)
+        seeds.append(agent.seed if agent else 0)
+    net_params, net_meta = nn.pack(nets)
+    model_params, model_meta = model(volume) if m.POLICY_SEARCH in codes else nn.empty(len(seats))
+    out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
+    m.play_games(np.int64(seed), np.int64(start), np.int64(n), codes, iters, c_puct, playouts, seeds, net_params,
+                 net_meta, model_params, model_meta, bool(check_every_step), out)
+    return out
 
 
 def record(volume: str, name: str) -> dict:

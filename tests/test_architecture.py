@@ -76,8 +76,15 @@ def _volume_nouns() -> set[str]:
     return {n for n in nouns if len(n) > 3}
 
 
+# Volume nouns that are also the engine's own words in lower case: the Operation "Search" of
+# Palestine and Cyprus (3.2) against the search bot (engine/coin/search.py). These match only
+# as the rulebook writes them, capitalised.
+CASE_SENSITIVE = {"Search"}
+
+
 @pytest.mark.parametrize("path", ENGINE, ids=lambda p: str(p.relative_to(PKG)))
 def test_engine_speaks_no_volume_nouns(path):
     text = path.read_text()
-    found = sorted(n for n in _volume_nouns() if re.search(rf"\b{re.escape(n)}s?\b", text, re.I))
+    found = sorted(n for n in _volume_nouns()
+                   if re.search(rf"\b{re.escape(n)}s?\b", text, 0 if n in CASE_SENSITIVE else re.I))
     assert not found, f"{path.relative_to(PKG)} names {found}"

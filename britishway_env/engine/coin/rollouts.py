@@ -57,6 +57,9 @@ class CoinRollouts:
     policy_games: Callable
     failures: tuple[str, ...]
     learned_games: Callable | None = None   # (volume, {seat: policy}, seed, first, n) -> rows: trained networks
+                                            # in the vector env's lock-step batches (the benchmark's peer)
+    agent_games: Callable | None = None     # (volume, seats, policies, {seat: name}, seed, first, n, check) -> rows:
+                                            # networks and the search in compiled games (britishway_env/search.py)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -68,7 +71,7 @@ class CoinRollouts:
         are checked by ``britishway_env.rollouts``; here only that each is a bot's)."""
         from agents.trained import is_learned
 
-        from ...search import is_search
+        from ..search_names import is_search
 
         chosen = {seat: RANDOM for seat in self.seats}
         chosen.update(policies or {})
@@ -95,13 +98,16 @@ class CoinRollouts:
         (:meth:`checked`)."""
         from agents.trained import is_learned
 
-        from ...search import is_search
+        from ..search_names import is_search
 
         chosen = self.per_seat(policies)
         if any(is_learned(name) or is_search(name) for name in chosen.values()):
             # networks and the search: compiled games with the forward pass in the kernel (engine/nn.py;
             # faster than lock-step NumPy batches, benchmarks/bench_search.py)
-            return self.checked(self.agent_games(chosen, seed, start, n, check_every_step), seed, start)
+            if self.agent_games is None:
+                raise UnknownPolicyError(f"{self.volume} plays no networks or search in its rollouts")
+            return self.checked(self.agent_games(self.volume, self.seats, self.policies, chosen, seed, start, n,
+                                                 check_every_step), seed, start)
         out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
         codes = self.policy_codes(policies)
         if all(self.policies[c] == RANDOM for c in codes):
@@ -110,44 +116,6 @@ class CoinRollouts:
             self.policy_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(codes[0]), np.int64(codes[1]),
                               bool(check_every_step), out)
         return self.checked(out, seed, start)
-
-    def agent_games(self, chosen: Mapping[str, str], seed: int, start: int, n: int,
-                    check_every_step: bool = False) -> np.ndarray:
-        """Result rows of games ``start .. start + n - 1`` with a network or the search
-        in a seat, played by the volume's compiled search module (its ``play_games``)."""
-        from agents.trained import is_learned, load_network
-
-        from ... import search
-        from .. import nn
-
-        m = search.module(self.volume)
-        codes, iters, c_puct, playouts, seeds, nets = [], [], [], [], [], []
-        for seat in self.seats:
-            name = chosen[seat]
-            agent = None
-            if is_learned(name):
-                codes.append(m.POLICY_NETWORK)
-                nets.append(load_network(name, self.volume, seat))
-            elif search.is_search(name):
-                agent = search.parse(name)
-                if agent.timed:
-                    raise UnknownPolicyError(f"{name!r}: a time budget is not reproducible; compiled games take "
-                                             "'search' or 'search:N'")
-                codes.append(m.POLICY_SEARCH)
-                nets.append(None)
-            else:
-                codes.append(self.policies.index(name))
-                nets.append(None)
-            iters.append(agent.iterations if agent else 0)
-            c_puct.append(agent.c_puct if agent else 0.0)
-            playouts.append(agent.playout if agent else 0)
-            seeds.append(agent.seed if agent else 0)
-        net_params, net_meta = nn.pack(nets)
-        model_params, model_meta = search.model(self.volume) if m.POLICY_SEARCH in codes else nn.empty(len(self.seats))
-        out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
-        m.play_games(np.int64(seed), np.int64(start), np.int64(n), codes, iters, c_puct, playouts, seeds, net_params,
-                     net_meta, model_params, model_meta, bool(check_every_step), out)
-        return out
 
     def remote_range(self) -> Callable:
         """:meth:`play_range` as a function a Ray worker can unpickle (it finds ``ROLLOUTS`` by module)."""

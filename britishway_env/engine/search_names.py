@@ -1,0 +1,69 @@
+"""The search bot's policy names: ``search``, ``search:N``, ``search:Ts``, each with an optional ``+playout``.
+
+The grammar and the settings a name asks for, read by the rollouts frame and by
+``britishway_env/search.py`` (which plays them; docs/search.md). Nothing here
+imports the package beyond its errors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import UnknownPolicyError
+
+PREFIX = "search"
+DEFAULT_ITERATIONS = 400          # the default level: docs/results/ladder_<volume>.md, benchmarks/bench_search.py
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 600.0
+C_PUCT = 1.5
+_NAME = re.compile(r"^search(?::(?:(?P<n>[0-9]+)|(?P<t>[0-9]+(?:\.[0-9]+)?)s))?(?P<playout>\+playout)?$")
+
+
+@dataclass(frozen=True)
+class SearchAgent:
+    """A search bot's settings: ``iterations`` per decision, or ``seconds`` per
+    decision (then iterations until the clock runs out); ``playout``: decisions the
+    networks play before a leaf is valued (-1: to the end, 0: none, the value
+    head alone); ``c_puct``: PUCT's exploration constant; ``seed``: the agent's seed."""
+
+    name: str
+    iterations: int = DEFAULT_ITERATIONS
+    seconds: float | None = None
+    playout: int = 0
+    c_puct: float = C_PUCT
+    seed: int = 0
+
+    @property
+    def timed(self) -> bool:
+        return self.seconds is not None
+
+
+def is_search(name) -> bool:
+    """Whether a policy name asks for the search bot (well formed or not)."""
+    return isinstance(name, str) and (name == PREFIX or name.startswith(PREFIX + ":")
+                                      or name.startswith(PREFIX + "+"))
+
+
+def parse(name: str) -> SearchAgent:
+    """The settings a search policy name asks for; :class:`UnknownPolicyError` naming what is wrong."""
+    m = _NAME.match(name) if isinstance(name, str) else None
+    if m is None:
+        raise UnknownPolicyError(f"cannot read search policy {name!r}: write 'search', 'search:N' "
+                                 "(N iterations per decision), 'search:Ts' (T seconds per decision), "
+                                 "optionally followed by '+playout'")
+    playout = -1 if m.group("playout") else 0
+    if m.group("n") is not None:
+        n = int(m.group("n"))
+        if not 1 <= n <= MAX_ITERATIONS:
+            raise UnknownPolicyError(f"search iterations must be 1..{MAX_ITERATIONS:,}, got {n}")
+        return SearchAgent(name, iterations=n, playout=playout)
+    if m.group("t") is not None:
+        t = float(m.group("t"))
+        if not 0.0 < t <= MAX_SECONDS:
+            raise UnknownPolicyError(f"a search time budget must be above 0 and at most {MAX_SECONDS:g} s, got {t:g}")
+        return SearchAgent(name, seconds=t, playout=playout)
+    return SearchAgent(name, playout=playout)
+
+
+__all__ = ["DEFAULT_ITERATIONS", "SearchAgent", "is_search", "parse"]
