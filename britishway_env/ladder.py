@@ -759,7 +759,7 @@ def table_lines(result: Fit) -> list[str]:
     for row in result.table.itertuples():
         anchor = " (anchor)" if row.agent == result.anchor else ""
         out.append(f"| {row.agent}{anchor} | {fmt_rating(row.rating)} | {row.se:.0f} | "
-                   f"[{row.ci95_low:+.0f}, {row.ci95_high:+.0f}] | {row.games:,} | {row.wins:,} | {row.score:.3f} |")
+                   f"[{fmt_rating(row.ci95_low)}, {fmt_rating(row.ci95_high)}] | {row.games:,} | {row.wins:,} | {row.score:.3f} |")
     return out
 
 
@@ -830,6 +830,10 @@ def plot(result: Fit, path: str | os.PathLike) -> Path:
     return path
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def write_page(result: Fit, page: str | os.PathLike, command: str, records_file: str | os.PathLike) -> Path:
     """The ladder's Markdown page (written atomically) with its plot next to it (same name, .png)."""
     from .io import atomic_write_text
@@ -845,7 +849,7 @@ def write_page(result: Fit, page: str | os.PathLike, command: str, records_file:
              "Hessian of the fit.", "",
              *table_lines(result), "", f"![ratings with 95% intervals]({picture.name})", "",
              "## The seat term", "",
-             seat_term_line(result) + ". This is the volume's balance between equally strong players: "
+             _sentence(seat_term_line(result)) + ". This is the volume's balance between equally strong players: "
              f"0 would mean that {first} and {second} win equally often; the raw share of {first} wins in "
              f"these games is {result.seat_term['first_seat_rate']:.3f}.", "",
              "## Likelihood of superiority", "",
@@ -853,9 +857,10 @@ def write_page(result: Fit, page: str | os.PathLike, command: str, records_file:
              "the covariance of the two ratings).", "",
              *los_lines(result), "",
              "## One rating per agent, or one per seat", "",
-             seat_model_line(result) + ".", "",
-             "Ratings of the model with one rating per agent and seat (same scale):", "",
-             *per_seat_lines(result), "",
+             _sentence(seat_model_line(result)) + ".", "",
+             *(["Ratings of the model with one rating per agent and seat (on the same scale: where one rating "
+                "per agent holds, an agent's two columns agree up to their intervals):", "",
+                *per_seat_lines(result), ""] if result.seat_model["dof"] > 0 else []),
              "## How it was made", "", "```", command, "```", "",
              f"Records: `{Path(records_file).as_posix()}`, {result.records:,} games, SHA-256 `{result.sha256}`.", ""]
     atomic_write_text(page, "\n".join(lines))
