@@ -367,6 +367,7 @@ def plan(volume: str, agents: Sequence[str], games: int, seed: int, out: str | o
     batches it has to play: the games the records lack."""
     agents = check_agents(volume, agents)
     games = check_games(games)
+    seed = check_seed(seed)
     from . import rollouts as ro
 
     ro.check_run(volume, games, seed)               # at most a run's number of games per batch
@@ -704,6 +705,7 @@ def plan_sprt(volume: str, a: str, b: str, seed: int, out, elo0: float = 0.0, el
     """Check every argument of :func:`sprt` (nothing is played); returns the records."""
     check_agents(volume, [a, b])
     check_sprt(elo0, elo1, alpha, beta, max_games, batch)
+    seed = check_seed(seed)
     from . import rollouts as ro
 
     ro.check_run(volume, batch, seed)
