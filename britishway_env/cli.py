@@ -253,8 +253,9 @@ def ladder(
     agents: Optional[str] = typer.Option(None, help=f"agents, comma-separated: policy names as --policy takes "
                                                     f"them, each playing whichever seat it sits in "
                                                     f"(default {DEFAULT_LADDER})"),
-    games: int = typer.Option(100, "--games", "-n", help="games per seat assignment of each pairing (the same "
-                                                         "games for every pairing)"),
+    games: Optional[int] = typer.Option(None, "--games", "-n", help="games per seat assignment of each pairing "
+                                                                    "(the same games for every pairing; "
+                                                                    "default 100)"),
     seed: int = typer.Option(0, help="the ladder's base seed, 0..2**63-1: game i of every pairing uses the "
                                      "seed derived from (seed, i)"),
     out: Optional[Path] = typer.Option(None, help="folder of the ladder's records, games.jsonl (default "
@@ -295,8 +296,9 @@ def ladder(
             raise ValueError(f"a ladder needs a volume of two seats ({_or(LADDER_VOLUMES)}), not {volume}")
         folder = out if out is not None else ld.default_out(volume)
         if sprt is not None:
-            if agents is not None:
-                raise ValueError("--sprt plays A against B only: leave out --agents")
+            if agents is not None or games is not None:
+                raise ValueError("--sprt plays A against B only, --batch game numbers at a time up to "
+                                 "--max-games: leave out --agents and --games")
             a, b = (name.strip() for name in sprt)
             ld.plan_sprt(volume, a, b, seed, folder, elo0, elo1, alpha, beta, max_games, batch, backend, threads)
             pairings = [(a, b), (b, a)]
@@ -305,7 +307,7 @@ def ladder(
             names = [name.strip() for name in (agents if agents is not None else DEFAULT_LADDER).split(",")]
             if any(not name for name in names):
                 raise ValueError(f"--agents {agents!r} has an empty name: write names separated by commas")
-            batches = ld.plan(volume, names, games, seed, folder, backend, threads)
+            batches = ld.plan(volume, names, 100 if games is None else games, seed, folder, backend, threads)
             pairings = sorted({(x.first, x.second) for x in batches})
             total = sum(x.count for x in batches)
         if page is not None:
@@ -338,6 +340,8 @@ def ladder(
     _print_ladder(ld, result, folder)
     if sprt is not None:
         console.print(test.summary(), highlight=False, markup=False, soft_wrap=True)
+        console.print("LLR by games used: " + ", ".join(f"{n:,}: {llr:+.3f}" for n, llr in test.trajectory[-10:])
+                      + (" (the last 10 batches)" if len(test.trajectory) > 10 else ""), highlight=False)
         console.print(f"played {test.played:,} new games for the test", highlight=False)
     else:
         console.print(f"played {total:,} new games", highlight=False)

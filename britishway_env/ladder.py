@@ -36,7 +36,7 @@ import os
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -656,6 +656,7 @@ class Sprt:
 
 
 def check_sprt(elo0, elo1, alpha, beta, max_games, batch) -> None:
+    """Validate the sequential test's arguments (:class:`LadderError` naming the first bad one)."""
     for name, v in (("elo0", elo0), ("elo1", elo1), ("alpha", alpha), ("beta", beta)):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             raise LadderError(f"{name} must be a number, got {v!r}")
@@ -754,18 +755,19 @@ def fmt_rating(x: float) -> str:
 
 
 def table_lines(result: Fit) -> list[str]:
-    """The fit as Markdown: the ratings table, the seat term, the LOS matrix and the model comparison."""
-    first, second = result.seats
+    """The ratings table as Markdown, best first."""
     out = ["| agent | rating (Elo) | SE | 95% interval | games | wins | score |",
            "|---|---:|---:|---|---:|---:|---:|"]
     for row in result.table.itertuples():
         anchor = " (anchor)" if row.agent == result.anchor else ""
         out.append(f"| {row.agent}{anchor} | {fmt_rating(row.rating)} | {row.se:.0f} | "
-                   f"[{fmt_rating(row.ci95_low)}, {fmt_rating(row.ci95_high)}] | {row.games:,} | {row.wins:,} | {row.score:.3f} |")
+                   f"[{fmt_rating(row.ci95_low)}, {fmt_rating(row.ci95_high)}] | {row.games:,} | {row.wins:,} | "
+                   f"{row.score:.3f} |")
     return out
 
 
 def seat_term_line(result: Fit) -> str:
+    """The seat term, its interval and the first seat's chance between equal agents, in words."""
     s = result.seat_term
     first = result.seats[0]
     return (f"seat term h = {fmt_rating(s['h'])} Elo (SE {s['se']:.0f}, 95% [{fmt_rating(s['ci95_low'])}, "
@@ -775,6 +777,7 @@ def seat_term_line(result: Fit) -> str:
 
 
 def seat_model_line(result: Fit) -> str:
+    """The comparison with one rating per agent and seat, in words."""
     m = result.seat_model
     if m["dof"] <= 0:
         return ("one rating per agent and seat: not testable on these pairings (with two agents both models "
@@ -787,6 +790,7 @@ def seat_model_line(result: Fit) -> str:
 
 
 def los_lines(result: Fit) -> list[str]:
+    """The likelihood-of-superiority matrix as Markdown."""
     names = list(result.los.columns)
     out = ["| P(row > column) | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
     for a in names:
@@ -796,6 +800,7 @@ def los_lines(result: Fit) -> list[str]:
 
 
 def per_seat_lines(result: Fit) -> list[str]:
+    """The ratings of the model with one rating per agent and seat, as Markdown."""
     first, second = result.seats
     out = [f"| agent | as {first} | as {second} |", "|---|---:|---:|"]
     order = {a: k for k, a in enumerate(result.table["agent"])}

@@ -270,7 +270,8 @@ def _table(output: str) -> str:
 def test_a_small_real_ladder_through_the_command(tmp_path):
     out = tmp_path / "ladder"
     page = tmp_path / "results" / "ladder_cyprus.md"
-    base = ["ladder", "cyprus", "--games", "4", "--seed", "3", "--out", str(out), "--threads", "1", "--quiet"]
+    common = ["ladder", "cyprus", "--seed", "3", "--out", str(out), "--threads", "1", "--quiet"]
+    base = common + ["--games", "4"]
     res = runner.invoke(app, base + ["--agents", "random,heuristic"])
     assert res.exit_code == 0, res.output
     path = out / "games.jsonl"
@@ -298,10 +299,15 @@ def test_a_small_real_ladder_through_the_command(tmp_path):
     fit1, fit2 = ladder.fit(records), ladder.fit(ladder.read_records(path))
     pd.testing.assert_frame_equal(fit1.table, fit2.table)
 
-    res = runner.invoke(app, base + ["--sprt", "trained", "random", "--elo1", "200", "--batch", "4",
-                                     "--max-games", "16"])
+    res = runner.invoke(app, common + ["--sprt", "trained", "random", "--elo1", "200", "--batch", "4",
+                                       "--max-games", "16"])
     assert res.exit_code == 0, res.output
     assert "SPRT trained vs random" in res.output and "after 8 games" in res.output
+    assert "played 0 new games for the test" in res.output and "LLR by games used: 8: " in res.output
+    res = runner.invoke(app, common + ["--sprt", "heuristic", "random", "--elo0", "-20", "--elo1", "20",
+                                       "--batch", "2", "--max-games", "12"])
+    assert res.exit_code == 0, res.output
+    assert len(ladder.read_records(path)) == 24 + int(res.output.split("played ")[-1].split()[0])
 
 
 def test_the_command_refuses_bad_arguments_before_playing(tmp_path):
@@ -316,6 +322,7 @@ def test_the_command_refuses_bad_arguments_before_playing(tmp_path):
                           (["cyprus", "--agents", "random,heuristic", "--page", str(tmp_path / "p.txt")],
                            "must end in .md"),
                           (["cyprus", "--sprt", "random", "heuristic", "--agents", "random"], "leave out --agents"),
+                          (["cyprus", "--sprt", "random", "heuristic", "--games", "4"], "and --games"),
                           (["cyprus", "--sprt", "random", "heuristic", "--elo0", "9", "--elo1", "1"],
                            "elo0 must be below elo1")):
         res = runner.invoke(app, ["ladder", *args, "--out", str(out)])
