@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import numpy as np
 import typer
@@ -241,6 +241,135 @@ def report(
     for note in source.notes:
         console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
     console.print(f"wrote {path} and its plots ({len(source.frame):,} games)")
+
+
+LADDER_VOLUMES = tuple(found.name for found in specs() if found.several_seats and len(found.agents) == 2)
+DEFAULT_LADDER = "random,heuristic,trained"
+
+
+@app.command()
+def ladder(
+    volume: str = typer.Argument(..., help=f"volume: {_or(LADDER_VOLUMES)}"),
+    agents: Optional[str] = typer.Option(None, help=f"agents, comma-separated: policy names as --policy takes "
+                                                    f"them, each playing whichever seat it sits in "
+                                                    f"(default {DEFAULT_LADDER})"),
+    games: Optional[int] = typer.Option(None, "--games", "-n", help="games per seat assignment of each pairing "
+                                                                    "(the same games for every pairing; "
+                                                                    "default 100)"),
+    seed: int = typer.Option(0, help="the ladder's base seed, 0..2**63-1: game i of every pairing uses the "
+                                     "seed derived from (seed, i)"),
+    out: Optional[Path] = typer.Option(None, help="folder of the ladder's records, games.jsonl (default "
+                                                  "runs/ladder/VOLUME); only the games it lacks are played, "
+                                                  "and the fit is redone from all of them"),
+    backend: str = typer.Option("local", help=f"local (numba threads) or ray (Ray tasks; {_or(RAY_VOLUMES)}); "
+                                              "same records"),
+    threads: Optional[int] = typer.Option(None, help="numba threads (default: all cores)"),
+    sprt: Optional[Tuple[str, str]] = typer.Option(None, "--sprt", help="A B: instead of the ladder, a "
+                                                   "sequential probability ratio test of A against B on paired "
+                                                   "games (added to the records)"),
+    elo0: float = typer.Option(0.0, "--elo0", help="with --sprt: H0, A is stronger than B by ELO0"),
+    elo1: float = typer.Option(30.0, "--elo1", help="with --sprt: H1, A is stronger than B by ELO1"),
+    alpha: float = typer.Option(0.05, help="with --sprt: the chance of accepting H1 when H0 holds"),
+    beta: float = typer.Option(0.05, help="with --sprt: the chance of accepting H0 when H1 holds"),
+    max_games: int = typer.Option(20_000, "--max-games", help="with --sprt: stop, inconclusive, after this "
+                                                              "many games (both seat assignments)"),
+    batch: int = typer.Option(100, help="with --sprt: game numbers per step (each played in both seat "
+                                        "assignments) before the LLR is looked at"),
+    page: Optional[Path] = typer.Option(None, help="also write a Markdown page of the fit here (e.g. "
+                                                   "docs/results/ladder_VOLUME.md) with its plot (same name, "
+                                                   ".png)"),
+    quiet: bool = typer.Option(False, help="no progress bar"),
+) -> None:
+    """A rating ladder: every pairing of agents plays the same games in both seat assignments, and a
+    Bradley-Terry fit with a seat term gives each agent an Elo rating with a 95% interval, the seat
+    term (the volume's balance), the likelihood of superiority and a test of seat-specific strength."""
+    from . import ladder as ld
+    from . import rollouts as ro
+    from .io import check_output_path, sigterm_as_exit
+    from .provenance import command_line
+    from .warmup import ensure_compiled
+
+    # Everything is checked before the first game is played.
+    try:
+        found = ro.volume_spec(volume)
+        if volume not in LADDER_VOLUMES:
+            raise ValueError(f"a ladder needs a volume of two seats ({_or(LADDER_VOLUMES)}), not {volume}")
+        folder = out if out is not None else ld.default_out(volume)
+        if sprt is not None:
+            if agents is not None or games is not None:
+                raise ValueError("--sprt plays A against B only, --batch game numbers at a time up to "
+                                 "--max-games: leave out --agents and --games")
+            a, b = (name.strip() for name in sprt)
+            ld.plan_sprt(volume, a, b, seed, folder, elo0, elo1, alpha, beta, max_games, batch, backend, threads)
+            pairings = [(a, b), (b, a)]
+            total = max_games - max_games % 2
+        else:
+            names = [name.strip() for name in (agents if agents is not None else DEFAULT_LADDER).split(",")]
+            if any(not name for name in names):
+                raise ValueError(f"--agents {agents!r} has an empty name: write names separated by commas")
+            batches = ld.plan(volume, names, 100 if games is None else games, seed, folder, backend, threads)
+            pairings = sorted({(x.first, x.second) for x in batches})
+            total = sum(x.count for x in batches)
+        if page is not None:
+            check_output_path(page, (".md",), what="--page")
+    except (BritishWayError, ValueError) as err:
+        _fail(err)
+    command = command_line(program="britishway")
+    seats = found.agents
+    with sigterm_as_exit():
+        for use in dict.fromkeys(ro.compiled_use(volume, policies={seats[0]: x, seats[1]: y}) for x, y in pairings):
+            ensure_compiled(volume, use, _notice)
+        columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=console, disable=quiet or total == 0, transient=False) as bar:
+            what = f"{volume} / sprt {sprt[0]} vs {sprt[1]}" if sprt is not None else f"{volume} / ladder"
+            task = bar.add_task(what, total=total)
+            advance = lambda n: bar.advance(task, n)  # noqa: E731
+            try:
+                if sprt is not None:
+                    test = ld.sprt(volume, a, b, seed, folder, elo0, elo1, alpha, beta, max_games, batch,
+                                   backend, threads, progress=advance)
+                    bar.update(task, total=max(test.played, 1), completed=test.played)
+                else:
+                    ld.play_batches(volume, batches, seed, folder, threads, backend, progress=advance)
+                records = ld.read_records(ld.records_path(folder), volume, seed)
+                result = ld.fit(records)
+                written = ld.write_page(result, page, command, ld.records_path(folder)) if page is not None else None
+            except (BritishWayError, ValueError, OSError) as err:
+                _fail(err)
+    _print_ladder(ld, result, folder)
+    if sprt is not None:
+        console.print(test.summary(), highlight=False, markup=False, soft_wrap=True)
+        console.print("LLR by games used: " + ", ".join(f"{n:,}: {llr:+.3f}" for n, llr in test.trajectory[-10:])
+                      + (" (the last 10 batches)" if len(test.trajectory) > 10 else ""), highlight=False)
+        console.print(f"played {test.played:,} new games for the test", highlight=False)
+    else:
+        console.print(f"played {total:,} new games", highlight=False)
+    if page is not None:
+        console.print(f"wrote {written} and {written.with_suffix('.png')}", highlight=False)
+
+
+def _print_ladder(ld, result, folder) -> None:
+    """The ladder's fit: ratings, seat term, likelihood of superiority, the per-seat model's test."""
+    t = Table(title=f"{result.volume} ladder: {result.records:,} games in {ld.records_path(folder)}, "
+                    f"{result.anchor} = 0 Elo")
+    for col in ("agent", "rating", "SE", "95% interval", "games", "score"):
+        t.add_column(col, justify="left" if col == "agent" else "right")
+    for row in result.table.itertuples():
+        t.add_row(row.agent, ld.fmt_rating(row.rating), f"{row.se:.0f}",
+                  f"[{ld.fmt_rating(row.ci95_low)}, {ld.fmt_rating(row.ci95_high)}]", f"{row.games:,}",
+                  f"{row.score:.3f}")
+    console.print(t)
+    console.print(ld.seat_term_line(result), highlight=False, markup=False, soft_wrap=True)
+    names = list(result.los.columns)
+    t = Table(title="likelihood of superiority: P(row stronger than column)")
+    t.add_column("")
+    for name in names:
+        t.add_column(name, justify="right")
+    for x in names:
+        t.add_row(x, *("" if x == y else f"{result.los.loc[x, y]:.3f}" for y in names))
+    console.print(t)
+    console.print(ld.seat_model_line(result), highlight=False, markup=False, soft_wrap=True)
 
 
 def _print_seat_tables(ro, df, found) -> None:
