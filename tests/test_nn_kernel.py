@@ -101,3 +101,19 @@ def test_masked_softmax_is_a_distribution_over_the_legal_actions():
     assert p[1] == 0.0
     nn.masked_softmax(np.zeros(4, dtype=np.float32), mask, p)       # no network: uniform
     np.testing.assert_allclose(p, [1 / 3, 0, 1 / 3, 1 / 3])
+
+
+def test_the_kernels_tanh_is_tanh_to_float32_precision():
+    import numba
+
+    @numba.njit
+    def many(xs, out):
+        for i in range(xs.shape[0]):
+            out[i] = nn._tanh(xs[i])
+
+    xs = np.concatenate([np.linspace(-12, 12, 200_001), [0.0, -0.0, 1e-8, -1e-8, 9.0, -9.0, 50.0, -50.0]])
+    xs = xs.astype(np.float32)
+    out = np.zeros_like(xs)
+    many(xs, out)
+    assert np.abs(out.astype(np.float64) - np.tanh(xs.astype(np.float64))).max() < 4e-7
+    assert (np.abs(out) <= 1.0).all() and out[-2] > 0.9999 and out[-1] < -0.9999
