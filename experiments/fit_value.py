@@ -188,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     from britishway_env.registry import spec
 
     torch.set_num_threads(1)
+    provenance.git_state()      # the checkout as the run starts (the manifest is written at its end)
     vol = spec(args.volume)
     if (args.volume, args.seat) not in SHIPPED_SEATS:
         p.error(f"no shipped network for the {args.seat} seat of {args.volume}")
