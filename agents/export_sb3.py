@@ -9,10 +9,15 @@ The network settings that live in ``data`` are therefore given here: the
 activation (MaskablePPO's ``MlpPolicy`` default is tanh), while the layer
 widths are read from the tensor shapes. Needs torch (the ``train`` extra).
 
-Only the actor is exported (``mlp_extractor.policy_net.*`` and
-``action_net.*``); the critic is not needed to play. A policy with a
-features extractor that has weights, or shared actor/critic layers, is
-refused rather than exported wrongly.
+The actor (``mlp_extractor.policy_net.*`` and ``action_net.*``) is what
+plays; the critic (``mlp_extractor.value_net.*`` and ``value_net.*``) is
+exported too, as the file's value head (``value_hidden``, ``value.*``; see
+:mod:`agents.policy_file`). PPO's critic predicts the discounted return in
+reward units for the learner's seat (+1 a win, -1 a loss at the game's
+end, 0 before), which for a network playing its own seat is the value of the
+position for the seat to act; the file's value is that prediction clipped to
+[-1, 1]. A policy with a features extractor that has weights, or shared
+actor/critic layers, is refused rather than exported wrongly.
 """
 
 from __future__ import annotations
@@ -36,53 +41,94 @@ POLICY_MEMBER = "policy.pth"
 MAX_POLICY_BYTES = 256 * 2**20
 MAX_MODEL_BYTES = 2 * MAX_POLICY_BYTES        # the whole .zip: policy.pth, data, optimizer state
 _LAYER = re.compile(r"mlp_extractor\.policy_net\.(\d+)\.(weight|bias)")
-_IGNORED = re.compile(r"(mlp_extractor\.value_net\.\d+|value_net)\.(weight|bias)")
+_VALUE_LAYER = re.compile(r"mlp_extractor\.value_net\.(\d+)\.(weight|bias)")
+VALUE_SOURCE = ("the MaskablePPO critic of the same run (mlp_extractor.value_net, value_net): its prediction of "
+                "the discounted return in reward units for the learner's seat (+1 a win, -1 a loss at the game's "
+                "end, 0 on every other step), i.e. the value of the position for this network's own seat, the "
+                "seat to act; clipped to [-1, 1]")
 
 
-def policy_file_arrays(state_dict: Mapping[str, "np.ndarray"]) -> tuple[list[int], dict[str, np.ndarray]]:
-    """(hidden widths, policy file arrays) from a MaskableActorCriticPolicy state dict
-    (values: torch tensors or arrays)."""
-    layers: dict[int, dict[str, np.ndarray]] = {}
-    arrays: dict[str, np.ndarray] = {}
-    for key, value in state_dict.items():
-        # A copy: a CPU tensor's numpy() shares its memory, and the optimizer updates
-        # parameters in place (a snapshot must not follow the live weights).
-        a = value.detach().cpu().numpy().copy() if hasattr(value, "detach") else np.array(value)
-        m = _LAYER.fullmatch(key)
-        if m:
-            layers.setdefault(int(m.group(1)), {})[m.group(2)] = a
-        elif key in ("action_net.weight", "action_net.bias"):
-            arrays[key.replace("action_net", "action")] = a
-        elif not _IGNORED.fullmatch(key):
-            raise UnknownPolicyError(f"cannot export policy weight {key!r}: only an MlpPolicy with a plain "
-                                     "(flatten) features extractor and separate actor/critic layers is supported")
-    hidden = []
+def _layers_of(layers: dict[int, dict[str, np.ndarray]], prefix: str, what: str,
+               arrays: dict[str, np.ndarray]) -> list[int]:
+    widths = []
     for i, index in enumerate(sorted(layers)):
         layer = layers[index]
         if set(layer) != {"weight", "bias"}:
-            raise UnknownPolicyError(f"policy layer {index} lacks a weight or bias")
-        arrays[f"hidden_{i}.weight"] = layer["weight"]
-        arrays[f"hidden_{i}.bias"] = layer["bias"]
-        hidden.append(int(layer["weight"].shape[0]))
+            raise UnknownPolicyError(f"{what} layer {index} lacks a weight or bias")
+        arrays[f"{prefix}_{i}.weight"] = layer["weight"]
+        arrays[f"{prefix}_{i}.bias"] = layer["bias"]
+        widths.append(int(layer["weight"].shape[0]))
+    return widths
+
+
+def state_dict_arrays(state_dict: Mapping) -> tuple[list[int], dict[str, np.ndarray], list[int] | None,
+                                                    dict[str, np.ndarray]]:
+    """(hidden widths, actor arrays, value hidden widths or None, value arrays) from a
+    MaskableActorCriticPolicy state dict (values: torch tensors or arrays); the
+    value head is None when the state dict has no ``value_net``."""
+    layers: dict[int, dict[str, np.ndarray]] = {}
+    value_layers: dict[int, dict[str, np.ndarray]] = {}
+    arrays: dict[str, np.ndarray] = {}
+    value: dict[str, np.ndarray] = {}
+    for key, tensor in state_dict.items():
+        # A copy: a CPU tensor's numpy() shares its memory, and the optimizer updates
+        # parameters in place (a snapshot must not follow the live weights).
+        a = tensor.detach().cpu().numpy().copy() if hasattr(tensor, "detach") else np.array(tensor)
+        m = _LAYER.fullmatch(key)
+        v = _VALUE_LAYER.fullmatch(key)
+        if m:
+            layers.setdefault(int(m.group(1)), {})[m.group(2)] = a
+        elif v:
+            value_layers.setdefault(int(v.group(1)), {})[v.group(2)] = a
+        elif key in ("action_net.weight", "action_net.bias"):
+            arrays[key.replace("action_net", "action")] = a
+        elif key in ("value_net.weight", "value_net.bias"):
+            value[key.replace("value_net", "value")] = a
+        else:
+            raise UnknownPolicyError(f"cannot export policy weight {key!r}: only an MlpPolicy with a plain "
+                                     "(flatten) features extractor and separate actor/critic layers is supported")
+    hidden = _layers_of(layers, "hidden", "policy", arrays)
+    if not value:
+        if value_layers:
+            raise UnknownPolicyError("the state dict has critic layers (mlp_extractor.value_net) but no value_net")
+        return hidden, arrays, None, {}
+    if set(value) != {"value.weight", "value.bias"}:
+        raise UnknownPolicyError("the critic's value_net lacks a weight or bias")
+    value_hidden = _layers_of(value_layers, "value_hidden", "critic", value)
+    return hidden, arrays, value_hidden, value
+
+
+def policy_file_arrays(state_dict: Mapping[str, "np.ndarray"]) -> tuple[list[int], dict[str, np.ndarray]]:
+    """(hidden widths, actor arrays) from a MaskableActorCriticPolicy state dict
+    (values: torch tensors or arrays); the critic is left out."""
+    hidden, arrays, _, _ = state_dict_arrays(state_dict)
     return hidden, arrays
 
 
 def policy_from_state_dict(state_dict: Mapping, volume: str = "solo1948", activation: str = "tanh",
-                           source: str = "", manifest: Mapping | None = None) -> policy_file.MlpPolicy:
+                           source: str = "", manifest: Mapping | None = None, value: bool = True,
+                           value_source: str = VALUE_SOURCE) -> policy_file.MlpPolicy:
     """The actor of a MaskableActorCriticPolicy ``state_dict`` as a NumPy policy
-    (what its policy file holds), with the run's ``manifest`` when given."""
-    hidden, arrays = policy_file_arrays(state_dict)
+    (what its policy file holds), with the run's ``manifest`` when given, and the
+    critic as its value head (unless ``value`` is False or the state dict has no
+    critic); the value head's ``value_manifest`` is the run's ``manifest`` too."""
+    hidden, arrays, value_hidden, value_arrays = state_dict_arrays(state_dict)
     obs_size, n_actions = policy_file.volume_sizes(volume)
     config = {"format": policy_file.FORMAT, "format_version": policy_file.FORMAT_VERSION, "volume": volume,
               "obs_size": obs_size, "n_actions": n_actions, "hidden": hidden, "activation": activation,
               "source": source}
-    return policy_file.MlpPolicy(policy_file.with_manifest(config, manifest), arrays)
+    actor = policy_file.MlpPolicy(policy_file.with_manifest(config, manifest), arrays)
+    if not value or value_hidden is None:
+        return actor
+    return policy_file.MlpPolicy(*policy_file.with_value(actor, value_hidden, value_arrays, value_source, manifest))
 
 
 def export_state_dict(state_dict: Mapping, out: str | Path, volume: str = "solo1948",
-                      activation: str = "tanh", source: str = "", manifest: Mapping | None = None) -> Path:
-    """Write the policy file for a MaskableActorCriticPolicy ``state_dict``."""
-    policy = policy_from_state_dict(state_dict, volume, activation, source, manifest)
+                      activation: str = "tanh", source: str = "", manifest: Mapping | None = None,
+                      value: bool = True) -> Path:
+    """Write the policy file for a MaskableActorCriticPolicy ``state_dict`` (actor and,
+    unless ``value`` is False, the critic as the value head)."""
+    policy = policy_from_state_dict(state_dict, volume, activation, source, manifest, value=value)
     return policy_file.save(out, policy.config, policy.arrays)
 
 

@@ -16,6 +16,21 @@ A policy file is a ``.npz`` (a zip of ``.npy`` arrays) holding
   (``n_actions`` x last width) and ``action.bias``: little-endian float32,
   C order, finite.
 
+Optionally a *value head* (a critic): the value of the position for the
+seat to act, in [-1, 1] (+1: that seat wins), from the same observation.
+It is present exactly when the config has ``value_hidden`` (the hidden
+widths of the value MLP, possibly ``[]``: a linear value of the
+observation; same ``activation`` as the actor), and then the file holds
+``value_hidden_<i>.weight`` (``value_hidden[i]`` x previous width),
+``value_hidden_<i>.bias``, ``value.weight`` (1 x last width) and
+``value.bias`` (1,), float32 like the actor's. The value is the linear
+output clipped to [-1, 1]. Two more optional keys go with it:
+``value_source`` (free text: what the value was fitted to) and
+``value_manifest`` (the run that fitted it, with ``value_sha256``, the hash
+of the value arrays, checked on every load as ``weights_sha256`` is). The
+manifest's ``weights_sha256`` stays the hash of the actor's arrays alone, so
+adding a value head to a file leaves its actor's hash unchanged.
+
 Nothing in the file is unpickled: arrays are read with
 ``numpy.lib.format.read_array(..., allow_pickle=False)`` after their headers
 were checked against the shapes the config implies, and the JSON is parsed
@@ -50,8 +65,11 @@ FORMAT_VERSION = 1
 SUFFIX = ".npz"
 CONFIG_NAME = "config.json"
 CONFIG_KEYS = ("format", "format_version", "volume", "obs_size", "n_actions", "hidden", "activation", "source")
-OPTIONAL_KEYS = ("manifest",)       # files written before manifests existed load without one
-WEIGHTS_HASH = "weights_sha256"
+# Files written before manifests (or value heads) existed load without them.
+OPTIONAL_KEYS = ("manifest", "value_hidden", "value_source", "value_manifest")
+VALUE_KEYS = ("value_hidden", "value_source", "value_manifest")
+WEIGHTS_HASH = "weights_sha256"     # in manifest: the actor's arrays
+VALUE_HASH = "value_sha256"         # in value_manifest: the value head's arrays
 ACTIVATIONS = ("tanh", "relu")
 MAX_FILE_BYTES = 256 * 2**20        # far above any policy this project trains
 MAX_CONFIG_BYTES = 64 * 2**10
@@ -78,8 +96,8 @@ def volume_sizes(volume: str) -> tuple[int, int]:
     return int(module.OBS_SIZE), int(module.N_ACTIONS)
 
 
-def array_shapes(config: Mapping) -> dict[str, tuple[int, ...]]:
-    """Name -> shape of every array a policy file with ``config`` holds, in layer order."""
+def actor_shapes(config: Mapping) -> dict[str, tuple[int, ...]]:
+    """Name -> shape of the actor's arrays, in layer order."""
     shapes = {}
     width = config["obs_size"]
     for i, h in enumerate(config["hidden"]):
@@ -89,6 +107,31 @@ def array_shapes(config: Mapping) -> dict[str, tuple[int, ...]]:
     shapes["action.weight"] = (config["n_actions"], width)
     shapes["action.bias"] = (config["n_actions"],)
     return shapes
+
+
+def value_shapes(config: Mapping) -> dict[str, tuple[int, ...]]:
+    """Name -> shape of the value head's arrays, in layer order (none without ``value_hidden``)."""
+    if "value_hidden" not in config:
+        return {}
+    shapes = {}
+    width = config["obs_size"]
+    for i, h in enumerate(config["value_hidden"]):
+        shapes[f"value_hidden_{i}.weight"] = (h, width)
+        shapes[f"value_hidden_{i}.bias"] = (h,)
+        width = h
+    shapes["value.weight"] = (1, width)
+    shapes["value.bias"] = (1,)
+    return shapes
+
+
+def array_shapes(config: Mapping) -> dict[str, tuple[int, ...]]:
+    """Name -> shape of every array a policy file with ``config`` holds: the
+    actor's, then the value head's (when the config has ``value_hidden``)."""
+    return {**actor_shapes(config), **value_shapes(config)}
+
+
+def _is_hex64(digest) -> bool:
+    return isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
 
 
 def check_config(config, expect_volume: str | None = None) -> dict:
@@ -112,9 +155,27 @@ def check_config(config, expect_volume: str | None = None) -> dict:
         if not isinstance(manifest, dict):
             bad("manifest must be a JSON object")
         digest = manifest.get(WEIGHTS_HASH)
-        if digest is not None and (not isinstance(digest, str) or len(digest) != 64
-                                   or any(c not in "0123456789abcdef" for c in digest)):
+        if digest is not None and not _is_hex64(digest):
             bad(f"manifest.{WEIGHTS_HASH} must be 64 lower-case hex digits")
+    if "value_hidden" not in config:
+        stray = [k for k in VALUE_KEYS if k in config]
+        if stray:
+            bad(f"{', '.join(stray)} without value_hidden (a value head is described by value_hidden)")
+    else:
+        value_hidden = config["value_hidden"]
+        if (not isinstance(value_hidden, list) or not len(value_hidden) <= MAX_LAYERS
+                or not all(is_int(h) and 1 <= h <= MAX_WIDTH for h in value_hidden)):
+            bad(f"value_hidden must be a list of 0..{MAX_LAYERS} layer widths in 1..{MAX_WIDTH}, "
+                f"got {value_hidden!r}")
+        if "value_source" in config and (not isinstance(config["value_source"], str)
+                                         or len(config["value_source"]) > MAX_SOURCE_CHARS):
+            bad(f"value_source must be a string of at most {MAX_SOURCE_CHARS} characters")
+        if "value_manifest" in config:
+            if not isinstance(config["value_manifest"], dict):
+                bad("value_manifest must be a JSON object")
+            digest = config["value_manifest"].get(VALUE_HASH)
+            if digest is not None and not _is_hex64(digest):
+                bad(f"value_manifest.{VALUE_HASH} must be 64 lower-case hex digits")
     if config["format"] != FORMAT:
         bad(f"format must be {FORMAT!r}, got {config['format']!r}")
     if not is_int(config["format_version"]) or config["format_version"] != FORMAT_VERSION:
@@ -139,12 +200,22 @@ def check_config(config, expect_volume: str | None = None) -> dict:
     return config
 
 
+def _no_value_config(extra) -> None:
+    """Value-head arrays where the config describes none: said as such."""
+    stray = sorted(name for name in extra if name.startswith("value"))
+    if stray:
+        raise UnknownPolicyError(f"policy file holds value-head arrays {stray} but its config has no "
+                                 "value_hidden (a value head's arrays come with value_hidden in the config)")
+
+
 def check_arrays(config: Mapping, arrays: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Validate the arrays against ``config``: exact names, shapes, float32, finite."""
     shapes = array_shapes(config)
     if set(arrays) != set(shapes):
         missing = sorted(set(shapes) - set(arrays))
         extra = sorted(set(arrays) - set(shapes))
+        if "value_hidden" not in config:
+            _no_value_config(extra)
         raise UnknownPolicyError("policy file arrays do not match its config"
                                  + (f"; missing {missing}" if missing else "")
                                  + (f"; unexpected {extra}" if extra else ""))
@@ -160,14 +231,34 @@ def check_arrays(config: Mapping, arrays: Mapping[str, np.ndarray]) -> dict[str,
     return out
 
 
-def check_weights_hash(config: Mapping, arrays: Mapping[str, np.ndarray]) -> None:
-    """The arrays are the ones the manifest's ``weights_sha256`` names (when it names any)."""
+def actor_hash(config: Mapping, arrays: Mapping[str, np.ndarray]) -> str:
+    """:func:`~britishway_env.provenance.weights_hash` of the actor's arrays (what
+    ``manifest.weights_sha256`` records; the value head does not count)."""
     from britishway_env.provenance import weights_hash
 
+    return weights_hash({name: arrays[name] for name in actor_shapes(config)})
+
+
+def value_hash(config: Mapping, arrays: Mapping[str, np.ndarray]) -> str | None:
+    """:func:`~britishway_env.provenance.weights_hash` of the value head's arrays
+    (what ``value_manifest.value_sha256`` records); None without a value head."""
+    from britishway_env.provenance import weights_hash
+
+    names = value_shapes(config)
+    return weights_hash({name: arrays[name] for name in names}) if "value_hidden" in config else None
+
+
+def check_weights_hash(config: Mapping, arrays: Mapping[str, np.ndarray]) -> None:
+    """The actor's arrays are the ones the manifest's ``weights_sha256`` names, and
+    the value head's the ones ``value_manifest.value_sha256`` names (when they name any)."""
     digest = (config.get("manifest") or {}).get(WEIGHTS_HASH)
-    if digest is not None and digest != weights_hash(arrays):
+    if digest is not None and digest != actor_hash(config, arrays):
         raise UnknownPolicyError(f"policy file weights do not match the {WEIGHTS_HASH} its manifest records "
                                  "(the weights were altered after the file was written)")
+    digest = (config.get("value_manifest") or {}).get(VALUE_HASH)
+    if digest is not None and digest != value_hash(config, arrays):
+        raise UnknownPolicyError(f"policy file value head does not match the {VALUE_HASH} its value_manifest "
+                                 "records (the value weights were altered after the file was written)")
 
 
 def with_manifest(config: Mapping, manifest: Mapping | None) -> dict:
@@ -179,16 +270,46 @@ def with_manifest(config: Mapping, manifest: Mapping | None) -> dict:
     return out
 
 
+def with_value(policy: "MlpPolicy", value_hidden, value_arrays: Mapping[str, np.ndarray], value_source: str = "",
+               value_manifest: Mapping | None = None) -> tuple[dict, dict[str, np.ndarray]]:
+    """(config, arrays) of ``policy`` with the value head ``value_arrays``
+    (``value_hidden_<i>.weight/bias``, ``value.weight``, ``value.bias``) in place of
+    any it had: the actor's arrays, config and manifest as they are. With
+    ``value_manifest`` (the run that fitted the head) the hash of the value arrays
+    is written into it here (and checked on every load); ``save(path, *result)``
+    writes the file. Everything is validated."""
+    config = without_value(policy.config)
+    config["value_hidden"] = [int(h) for h in value_hidden]
+    config["value_source"] = value_source
+    if value_manifest is not None:      # the actor's hash, if it came along, is not the value head's
+        config["value_manifest"] = {k: v for k, v in value_manifest.items() if k != WEIGHTS_HASH}
+    config = check_config(config)
+    arrays = {name: np.asarray(policy.arrays[name]) for name in actor_shapes(config)}
+    for name, a in value_arrays.items():
+        arrays[name] = np.asarray(a)
+    arrays = check_arrays(config, arrays)
+    if value_manifest is not None:
+        config["value_manifest"] = {**config["value_manifest"], VALUE_HASH: value_hash(config, arrays)}
+    return config, arrays
+
+
+def without_value(config: Mapping) -> dict:
+    """``config`` with no value head (its actor, source and manifest unchanged)."""
+    return {k: v for k, v in config.items() if k not in VALUE_KEYS}
+
+
 def save(path: str | Path, config: Mapping, arrays: Mapping[str, np.ndarray]) -> Path:
     """Write a policy file (validated first; atomically). A config with a
-    ``manifest`` gets the hash of ``arrays`` written into it."""
+    ``manifest`` gets the hash of the actor's arrays written into it, one with a
+    ``value_manifest`` the hash of the value head's."""
     from britishway_env.io import atomic_path
-    from britishway_env.provenance import weights_hash
 
     config = check_config(dict(config))
     arrays = check_arrays(config, {k: np.asarray(v) for k, v in arrays.items()})
     if "manifest" in config:
-        config["manifest"] = {**config["manifest"], WEIGHTS_HASH: weights_hash(arrays)}
+        config["manifest"] = {**config["manifest"], WEIGHTS_HASH: actor_hash(config, arrays)}
+    if "value_manifest" in config:
+        config["value_manifest"] = {**config["value_manifest"], VALUE_HASH: value_hash(config, arrays)}
     path = Path(path)
     if path.suffix != SUFFIX:
         raise UnknownPolicyError(f"a policy file must end in {SUFFIX}, got {str(path)!r}")
@@ -283,6 +404,8 @@ def _load_zip(z: zipfile.ZipFile, path: Path, volume: str | None) -> "MlpPolicy"
     if set(infos) != expected:
         extra = sorted(set(infos) - expected)
         missing = sorted(expected - set(infos))
+        if "value_hidden" not in config:
+            _no_value_config(name[:-len(".npy")] for name in extra if name.endswith(".npy"))
         raise UnknownPolicyError(f"policy file {str(path)!r} members do not match its config"
                                  + (f"; missing {missing}" if missing else "")
                                  + (f"; unexpected {extra}" if extra else ""))
@@ -330,6 +453,12 @@ class MlpPolicy:
         self.layers = [(arrays[f"hidden_{i}.weight"].T.copy(), arrays[f"hidden_{i}.bias"])
                        for i in range(len(self.config["hidden"]))]
         self.action = (arrays["action.weight"].T.copy(), arrays["action.bias"])
+        if self.has_value:
+            self.value_layers = [(arrays[f"value_hidden_{i}.weight"].T.copy(), arrays[f"value_hidden_{i}.bias"])
+                                 for i in range(len(self.config["value_hidden"]))]
+            self.value_out = (arrays["value.weight"].T.copy(), arrays["value.bias"])
+        else:
+            self.value_layers = self.value_out = None
         self.activation = np.tanh if self.config["activation"] == "tanh" else (lambda x: np.maximum(x, 0, out=x))
 
     @property
@@ -337,12 +466,30 @@ class MlpPolicy:
         return self.config["volume"]
 
     @property
-    def weights_sha256(self) -> str:
-        """The hash of the weights (:func:`britishway_env.provenance.weights_hash`): the
-        same for two files exactly when they hold the same network."""
-        from britishway_env.provenance import weights_hash
+    def has_value(self) -> bool:
+        """Whether the file has a value head (:meth:`value`)."""
+        return "value_hidden" in self.config
 
-        return weights_hash(self.arrays)
+    @property
+    def actor_arrays(self) -> dict[str, np.ndarray]:
+        return {name: self.arrays[name] for name in actor_shapes(self.config)}
+
+    @property
+    def value_arrays(self) -> dict[str, np.ndarray]:
+        """The value head's arrays (empty without one)."""
+        return {name: self.arrays[name] for name in value_shapes(self.config)}
+
+    @property
+    def weights_sha256(self) -> str:
+        """The hash of the actor's weights (:func:`britishway_env.provenance.weights_hash`):
+        the same for two files exactly when they hold the same actor, whether or
+        not either has a value head."""
+        return actor_hash(self.config, self.arrays)
+
+    @property
+    def value_sha256(self) -> str | None:
+        """The hash of the value head's weights (None without one)."""
+        return value_hash(self.config, self.arrays)
 
     @property
     def manifest(self) -> dict | None:
@@ -358,6 +505,19 @@ class MlpPolicy:
             x = self.activation(x @ w + b)
         w, b = self.action
         return x @ w + b
+
+    def value(self, observations: np.ndarray) -> np.ndarray:
+        """The value of each position for the seat to act (float32, one per
+        observation): the value head's linear output clipped to [-1, 1]."""
+        if not self.has_value:
+            raise UnknownPolicyError("this policy file has no value head")
+        x = np.asarray(observations, dtype=np.float32)
+        if x.ndim != 2 or x.shape[1] != self.config["obs_size"]:
+            raise ValueError(f"observations must have shape (n, {self.config['obs_size']}), got {x.shape}")
+        for w, b in self.value_layers:
+            x = self.activation(x @ w + b)
+        w, b = self.value_out
+        return np.clip((x @ w + b)[:, 0], -1.0, 1.0).astype(np.float32)
 
     def masked_logits(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         masks = np.asarray(masks, dtype=bool)

@@ -35,7 +35,7 @@ from .engine.stats import wilson_interval
 from .engine.threads import numba_threads
 from .errors import RowsFileError, UnknownPolicyError, UnknownVolumeError
 from .io import atomic_path, atomic_write_text, check_output_path, deferred_signals
-from .provenance import column_kind, manifest, rows_hash, weights_hash
+from .provenance import column_kind, manifest, rows_hash
 from .registry import is_volume, spec, specs, volume_names
 
 
@@ -262,7 +262,8 @@ class Plan:
 
     def policies_record(self) -> dict[str, dict]:
         """Each seat's policy as the provenance records it: the name, and for a
-        trained network the SHA-256 of its weights (``provenance.weights_hash``)."""
+        trained network the SHA-256 of its actor's weights (``provenance.weights_hash``; a value head
+        the file may carry does not count: it plays no part in the games)."""
         found = self.spec
         out = {}
         for seat, name in self.per_seat.items():
@@ -274,7 +275,7 @@ class Plan:
             elif name not in found.policies:        # 'trained', 'ppo' or a policy file: a network
                 from agents.trained import load_network
 
-                out[seat]["weights_sha256"] = weights_hash(load_network(name, found.name, seat).arrays)
+                out[seat]["weights_sha256"] = load_network(name, found.name, seat).weights_sha256
         return out
 
     def provenance(self, threads: int, command=None, **extra) -> dict:

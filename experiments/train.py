@@ -45,6 +45,9 @@ Policy files (``.npz``: the actor's float32 weights and a JSON config,
 Each carries the run's manifest (package version, git commit, library
 versions, the full command, seeds, the steps trained and the weights'
 SHA-256); ``manifest.json`` beside them lists every invocation of the run.
+Each also carries the critic as its value head (``value_hidden``,
+``value.*``: the learner seat's expected outcome, +1 a win, -1 a loss; the
+run's manifest with the value weights' SHA-256 as ``value_manifest``).
 
 **Resuming.** The full training state (actor, critic, Adam moments, counters,
 the snapshots, every game the vector env is playing with its opponent draw and
@@ -90,11 +93,14 @@ NET = [256, 256]
 
 # ----------------------------------------------------------------- helpers --
 
-def actor_of(model, volume: str, source: str):
-    """The model's actor as a NumPy policy (what the policy file holds)."""
-    from agents.export_sb3 import policy_from_state_dict
+def actor_of(model, volume: str, source: str, manifest=None):
+    """The model's actor as a NumPy policy (what the policy file holds), its critic
+    as the file's value head; ``manifest`` (the run) for both when given."""
+    from agents.export_sb3 import VALUE_SOURCE, policy_from_state_dict
 
-    return policy_from_state_dict(model.policy.state_dict(), volume, "tanh", source)
+    return policy_from_state_dict(model.policy.state_dict(), volume, "tanh", source, manifest,
+                                  value_source=VALUE_SOURCE + "; trained with gamma 1 (undiscounted), so it "
+                                  "predicts the expected outcome, a truncated game counting 0")
 
 
 class Live:
@@ -586,9 +592,7 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
               f"--seed {args.seed}")
 
     def policy_now(note: str):
-        actor = actor_of(model, args.volume, source + note)
-        m = run_manifest | {"timesteps": counters["timesteps"]}
-        return policy_file.MlpPolicy(policy_file.with_manifest(actor.config, m), actor.arrays)
+        return actor_of(model, args.volume, source + note, run_manifest | {"timesteps": counters["timesteps"]})
 
     def set_pool() -> None:
         pool = []

@@ -161,6 +161,9 @@ HISTORY = [
     "same games, its paired difference with an interval that excludes 0. Where neither is, the network "
     "shipped before stays: a replacement has to show it is stronger. Three opponents are a coarse measure: "
     "a rating ladder over many opponents would decide better.",
+    "- The shipped networks also carry value heads (the value of a position for the seat to act), fitted "
+    "afterwards to the outcomes of games they played (`experiments/fit_value.py`; how, and how well: "
+    "[value_heads.md](value_heads.md)). Their actors are untouched: the hashes above are the actors'.",
 ]
 NOTES = {
     "palestine": [

@@ -145,7 +145,7 @@ def test_a_network_is_recorded_with_the_hash_of_its_weights(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ppo.csv", "ppo.csv.meta.json"]
     doc = json.loads((tmp_path / "ppo.csv.meta.json").read_text())
     entry = doc["run"]["policies"]["israeli"]
-    assert entry == {"policy": "ppo", "weights_sha256": weights_hash(load_network("ppo", "solo1948").arrays)}
+    assert entry == {"policy": "ppo", "weights_sha256": weights_hash(load_network("ppo", "solo1948").actor_arrays)}
     back = rollouts.read_rows(out)
     assert back.warnings == [] and back.run == df.attrs["britishway"]["run"]
     assert rows_hash(back.frame) == rows_hash(df) == doc["rows"]["sha256"]

@@ -72,6 +72,10 @@ def test_every_output_carries_the_runs_manifest(runs):
     net = policy_file.load(runs / "split" / "latest.npz")
     assert net.manifest["weights_sha256"] == net.weights_sha256
     assert net.manifest["timesteps"] == 5120 and "--resume" in net.manifest["command"]
+    # the critic travels as the value head, named by the same run
+    assert net.has_value and net.config["value_hidden"] == train.NET and "critic" in net.config["value_source"]
+    assert net.config["value_manifest"]["value_sha256"] == net.value_sha256
+    assert net.config["value_manifest"]["command"] == net.manifest["command"]
 
 
 def resume(folder, *extra, capsys):
