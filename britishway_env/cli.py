@@ -420,7 +420,8 @@ def play(
                                                           "'all' plays every seat yourself (no bot)"),
     vs: Optional[str] = typer.Option(None, "--vs", help="the bot in the other seat: heuristic (the scripted "
                                                         "bot, default), random, trained (the shipped "
-                                                        "network) or a policy file (.npz)"),
+                                                        "network), search, search:N or search:Ts (the "
+                                                        "search bot, docs/search.md) or a policy file (.npz)"),
     seed: Optional[int] = typer.Option(None, help="seed of a new game (default: random); not with --load"),
     save: Optional[Path] = typer.Option(None, help="autosave here (JSON) after every decision; default "
                                                    "saves/VOLUME-SEED.json, or the --load file"),

@@ -5,15 +5,15 @@
     g.choose("search")            # the default level
     g.choose("search:200")        # 200 iterations per decision
     g.choose("search:0.5s")       # as many iterations as half a second allows (not reproducible)
-    g.choose("search:50+playout")    # leaves valued by the networks playing on to the end
+    g.choose("search:50+playout")    # leaves valued after the networks play on 16 decisions
 
 The search (a COIN volume's ``search.py``, from engine/coin/templates/search.py.tmpl)
 is Monte-Carlo tree search over the micro-decisions with PUCT, the shipped
 network of the seat deciding at each node as its prior (agents/checkpoints),
 and each new node valued by that network's value head, or with ``+playout`` by
-the two seats' networks playing on to the end of the game (their arg-max; a
-random playout says nothing here: random play ends in a counterinsurgent win in
-every one of 200 games in Palestine and in Cyprus). Every iteration samples the undrawn cards,
+the value head after the two seats' networks play on 16 decisions (their
+arg-max; a random playout says little here: random play ends in a
+counterinsurgent win in every one of 200 games in Palestine and in Cyprus). Every iteration samples the undrawn cards,
 the chit draws and the dice afresh from what both players see; the seed of a
 decision is a hash of the open information and the agent's ``seed``, so the
 same position gives the same move whatever the hidden order or the thread
@@ -32,7 +32,8 @@ from importlib import import_module
 import numpy as np
 
 from .engine.search_names import (  # noqa: F401  (the names' grammar, re-exported)
-    C_PUCT, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_SECONDS, PREFIX, SearchAgent, is_search, parse,
+    C_PUCT, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_SECONDS, PLAYOUT_DECISIONS, PREFIX, SearchAgent, is_search,
+    parse,
 )
 from .errors import StateError, UnknownPolicyError
 

@@ -105,7 +105,7 @@ def test_names_and_errors():
     assert search.parse("search").iterations == search.DEFAULT_ITERATIONS
     assert search.parse("search:25").iterations == 25
     assert search.parse("search:0.25s").seconds == 0.25
-    assert search.parse("search:25+playout").playout == -1
+    assert search.parse("search:25+playout").playout == search.PLAYOUT_DECISIONS
     for bad in ("search:0", "search:-3", "search:abc", "search:1.5", "search:0s", "search:700s", "search+x",
                 "search:5+playout+playout"):
         with pytest.raises(UnknownPolicyError):

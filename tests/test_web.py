@@ -50,12 +50,13 @@ def test_the_page_and_its_files_are_served(client):
 
 def test_volumes_offer_seats_bots_and_pictures(client):
     vols = {v["name"]: v for v in client.get("/api/volumes").json()}
-    assert vols["palestine"]["bots"] == ["heuristic", "random", "trained"] and vols["palestine"]["picture"]
+    bots = ["heuristic", "random", "trained", "search:100", "search"]
+    assert vols["palestine"]["bots"] == bots and vols["palestine"]["picture"]
     assert [s["id"] for s in vols["palestine"]["seats"]] == ["british", "irgun"]
     assert vols["solo1948"]["bots"] == [] and not vols["solo1948"]["picture"]
-    assert vols["cyprus"]["bots"] == ["heuristic", "random", "trained"] and vols["cyprus"]["picture"]
+    assert vols["cyprus"]["bots"] == bots and vols["cyprus"]["picture"]
     assert [s["id"] for s in vols["cyprus"]["seats"]] == ["british", "eoka"]
-    assert vols["arab_revolt"]["bots"] == ["heuristic", "random", "trained"] and vols["arab_revolt"]["picture"]
+    assert vols["arab_revolt"]["bots"] == bots and vols["arab_revolt"]["picture"]
     assert [s["id"] for s in vols["arab_revolt"]["seats"]] == ["british", "rebels"]
 
 
@@ -132,6 +133,7 @@ def test_bodies_that_are_not_json_or_too_big_are_refused(client):
     ({"volume": "palestine", "seat": "haganah"}, "seat must be one of british, irgun, all"),
     ({"volume": "palestine", "seat": "irgun", "bot": "agents/checkpoints/palestine_british.npz"},
      "bot must be one of heuristic, random, trained"),
+    ({"volume": "palestine", "seat": "irgun", "bot": "search:100000"}, "bot must be one of"),
     ({"volume": "palestine", "seat": "irgun", "bot": "heuristic", "seed": -3}, "seed must be an integer"),
     ({"volume": "palestine", "seat": "irgun", "bot": "heuristic", "seed": "3"}, "seed must be an integer"),
     ({"volume": "palestine", "seat": "all", "bot": "random"}, "has no bot"),
@@ -141,6 +143,17 @@ def test_bodies_that_are_not_json_or_too_big_are_refused(client):
 def test_bad_new_games_are_refused(client, body, fragment):
     r = client.post("/api/games", json=body)
     assert r.status_code == 400 and fragment in r.json()["error"], r.text
+
+
+def test_the_search_bot_plays_on_the_page(client):
+    view = _new(client, volume="cyprus", seat="eoka", bot="search:100", seed=4)
+    assert view["bot"] == "search:100"
+    before = view["decisions"]
+    for _ in range(12):
+        if not view["your_turn"]:
+            break
+        view = client.post(f"/api/games/{view['id']}/act", json={"action": view["choices"][0]["action"]}).json()
+    assert view["decisions"] > before
 
 
 def test_undo_abort_save_and_load(client):

@@ -17,6 +17,7 @@ DEFAULT_ITERATIONS = 400          # the default level: docs/results/ladder_<volu
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 600.0
 C_PUCT = 1.5
+PLAYOUT_DECISIONS = 16           # ``+playout``: decisions the networks play on before the value head values a leaf
 _NAME = re.compile(r"^search(?::(?:(?P<n>[0-9]+)|(?P<t>[0-9]+(?:\.[0-9]+)?)s))?(?P<playout>\+playout)?$")
 
 
@@ -52,7 +53,7 @@ def parse(name: str) -> SearchAgent:
         raise UnknownPolicyError(f"cannot read search policy {name!r}: write 'search', 'search:N' "
                                  "(N iterations per decision), 'search:Ts' (T seconds per decision), "
                                  "optionally followed by '+playout'")
-    playout = -1 if m.group("playout") else 0
+    playout = PLAYOUT_DECISIONS if m.group("playout") else 0
     if m.group("n") is not None:
         n = int(m.group("n"))
         if not 1 <= n <= MAX_ITERATIONS:

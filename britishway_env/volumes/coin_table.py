@@ -39,7 +39,8 @@ def dice(before: dict, after: dict, rolls: list[tuple[int, int]]) -> list[str]:
 def reason(game, policy: str, action: int, volume: str, scored_choice, neg: float) -> str:
     """Why the bot chose ``action``: the scripted bot's score for it and its
     next-best alternatives (``scored_choice(game) -> (action, scores)``, ``neg``
-    marking actions it did not score), a network's preferences, or "at random"."""
+    marking actions it did not score), a network's preferences, the search's
+    visits and values, or "at random"."""
     from agents.trained import is_learned, load_network
 
     legal = game.legal_actions()
@@ -47,6 +48,16 @@ def reason(game, policy: str, action: int, volume: str, scored_choice, neg: floa
         return "its only choice"
     if policy == "random":
         return f"picked at random among {len(legal)} choices"
+    from ..search import decide, is_search, parse
+
+    if is_search(policy):
+        _, visits, values = decide(volume, game.state, parse(policy))
+        total = visits.sum()
+        top = sorted(legal, key=lambda a: (-visits[a], a))[:3]
+        shown = [f"{game.action_name(int(a))} {visits[a] / total:.0%} of visits, value {values[a]:+.2f}"
+                 for a in top if visits[a] > 0]
+        return (f"search, {int(total)} iterations: " + "; ".join(shown)
+                + " (value: -1 a sure loss, +1 a sure win for the bot)")
     if is_learned(policy):
         net = load_network(policy, volume, game.current_agent)
         logits = net.masked_logits(game.observation()[None], game.legal_mask()[None])[0].astype(np.float64)

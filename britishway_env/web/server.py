@@ -33,7 +33,8 @@ Who may ask (:class:`Guard`, before any route):
 
 A client that disconnects in the middle of its body is let go quietly.
 
-Over the web a bot is named (``heuristic``, ``random``, ``trained``); a
+Over the web a bot is named (``heuristic``, ``random``, ``trained``, ``search:100``,
+``search``); a
 policy file path is refused, so a request never makes the server read a
 file it names.
 
@@ -89,7 +90,10 @@ ABANDONED_AFTER_S = 12 * 3600       # a game untouched this long may make room w
 CLIENT_COOKIE = "britishway_client"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")          # secrets.token_urlsafe(24)
 MAX_BODY_BYTES = MAX_SAVE_BYTES     # the largest request body (a save file)
-WEB_BOTS = ("heuristic", "random", "trained")   # named bots only: no file paths over the web
+# Named bots only: no file paths over the web, and the search at its named levels only (a request
+# naming a million iterations would hold a worker thread for minutes).
+WEB_BOTS = ("heuristic", "random", "trained", "search:100", "search")
+SEARCH_BOTS = ("search:100", "search")
 
 
 class Disconnected(Exception):
@@ -273,7 +277,8 @@ def playable_volumes() -> list[dict]:
         found = spec(name)
         if found.table is None:
             continue
-        bots = [b for b in WEB_BOTS if b in found.policies or (b == "trained" and _has_trained(name))] \
+        bots = [b for b in WEB_BOTS if b in found.policies
+                or (b in ("trained",) + SEARCH_BOTS and _has_trained(name))] \
             if found.several_seats and found.bot is not None else []
         out.append({"name": name, "title": found.title,
                     "seats": [{"id": a, "name": found.faction(a)} for a in found.agents],
