@@ -44,8 +44,8 @@ _LAYER = re.compile(r"mlp_extractor\.policy_net\.(\d+)\.(weight|bias)")
 _VALUE_LAYER = re.compile(r"mlp_extractor\.value_net\.(\d+)\.(weight|bias)")
 VALUE_SOURCE = ("the MaskablePPO critic of the same run (mlp_extractor.value_net, value_net): its prediction of "
                 "the discounted return in reward units for the learner's seat (+1 a win, -1 a loss at the game's "
-                "end, 0 on every other step), i.e. the value of the position for this network's own seat, the "
-                "seat to act; clipped to [-1, 1]")
+                "end, 0 on every other step and for an end that is neither), i.e. the value of the position for "
+                "this network's own seat, the seat to act; clipped to [-1, 1]")
 
 
 def _layers_of(layers: dict[int, dict[str, np.ndarray]], prefix: str, what: str,
