@@ -11,7 +11,7 @@ Per volume, on one numba thread:
   forward pass inside the kernel (``search.play_games``, what rollouts use) and
   the vector env's lock-step NumPy batches (``envs/vector.play_policies``, what
   they used before), each as a multiple of the random game;
-* the search: iterations per second (value-head leaves and ``+playout``
+* the search: iterations per second (the default leaves, and ``+value``
   leaves), and the time per decision at each level, over positions met in
   trained-vs-trained games.
 """
@@ -95,7 +95,7 @@ def bench_volume(volume: str, games: int, decisions: int) -> dict:
               "lockstep": t_lock / games, "values": search.has_values(volume), "levels": {}}
     rows = positions(volume, decisions)
     search.decide(volume, rows[0], search.parse("search:2"))
-    for name in LEVELS + ("search:100+playout",):
+    for name in LEVELS + ("search:100+value",):
         agent = search.parse(name)
         t = time.perf_counter()
         for row in rows:
@@ -121,10 +121,8 @@ def report(results: list[dict], args) -> str:
         for name, (iters, per) in r["levels"].items():
             lines.append(f"| {r['volume']} | `{name}` | {iters} | {fmt_s(per)} | {iters / per:,.0f} | "
                          f"{per / r['random']:.1f}x |")
-    lines += ["", "Leaves are valued by the seats' value heads" + (
-        "" if all(r["values"] for r in results) else
-        " where the shipped networks carry one (volumes without: leaves score 0 and the search follows its prior)")
-        + "; `+playout` leaves by the two networks playing on to the end of the game.", ""]
+    lines += ["", "Leaves are valued by the value head of the seat to act after the two networks play on 16 "
+              "decisions; `+value` leaves by the value head at once.", ""]
     return "\n".join(lines)
 
 

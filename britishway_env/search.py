@@ -1,24 +1,25 @@
-"""The search bot by name: ``search``, ``search:N``, ``search:Ts``, each with an optional ``+playout``.
+"""The search bot by name: ``search``, ``search:N``, ``search:Ts``, each with an optional ``+value``.
 
     from britishway_env import Game
     g = Game("cyprus", seed=1)
     g.choose("search")            # the default level
     g.choose("search:200")        # 200 iterations per decision
     g.choose("search:0.5s")       # as many iterations as half a second allows (not reproducible)
-    g.choose("search:50+playout")    # leaves valued after the networks play on 16 decisions
+    g.choose("search:200+value")  # leaves valued by the value head at once
 
 The search (a COIN volume's ``search.py``, from engine/coin/templates/search.py.tmpl)
 is Monte-Carlo tree search over the micro-decisions with PUCT, the shipped
-network of the seat deciding at each node as its prior (agents/checkpoints),
-and each new node valued by that network's value head, or with ``+playout`` by
-the value head after the two seats' networks play on 16 decisions (their
-arg-max; a random playout says little here: random play ends in a
-counterinsurgent win in every one of 200 games in Palestine and in Cyprus). Every iteration samples the undrawn cards,
-the chit draws and the dice afresh from what both players see; the seed of a
-decision is a hash of the open information and the agent's ``seed``, so the
-same position gives the same move whatever the hidden order or the thread
-count, and a time budget (``search:Ts``) is the only setting that is not
-reproducible.
+network of the seat deciding at each node as its prior (agents/checkpoints).
+Each new node is valued by the value head of the seat to act after the two
+seats' networks play on 16 decisions (their arg-max), or with ``+value`` by
+the value head at once (measured weaker: docs/search.md). A random playout
+would say little here: random play ends in a counterinsurgent win in every
+one of 200 games in Palestine and in Cyprus. Every iteration samples the
+undrawn cards, the chit draws and the dice afresh from what both players
+see; the seed of a decision is a hash of the open information and the
+agent's ``seed``, so the same position gives the same move whatever the
+hidden order or the thread count, and a time budget (``search:Ts``) is the
+only setting that is not reproducible.
 
 This module knows no volume's nouns: it reads a volume's search module and its
 seats from the spec.

@@ -67,7 +67,7 @@ def test_leak_the_search_never_reads_the_hidden_order(volume):
             continue                             # nothing left to hide in this deck
         assert other[layout.RNG] != g.state[layout.RNG]
         assert m.open_hash(other) == m.open_hash(g.state)
-        agent = search.parse("search:60+playout")
+        agent = search.parse("search:60")
         a, v, q = search.decide(volume, g.state, agent)
         b, w, r = search.decide(volume, other, agent)
         assert a == b and np.array_equal(v, w) and np.array_equal(q, r, equal_nan=True)
@@ -105,9 +105,10 @@ def test_names_and_errors():
     assert search.parse("search").iterations == search.DEFAULT_ITERATIONS
     assert search.parse("search:25").iterations == 25
     assert search.parse("search:0.25s").seconds == 0.25
-    assert search.parse("search:25+playout").playout == search.PLAYOUT_DECISIONS
+    assert search.parse("search:25").playout == search.PLAYOUT_DECISIONS
+    assert search.parse("search:25+value").playout == 0
     for bad in ("search:0", "search:-3", "search:abc", "search:1.5", "search:0s", "search:700s", "search+x",
-                "search:5+playout+playout"):
+                "search:5+value+value", "search:5+playout"):
         with pytest.raises(UnknownPolicyError):
             search.parse(bad)
     with pytest.raises(UnknownPolicyError, match="time budget"):

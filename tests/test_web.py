@@ -50,7 +50,7 @@ def test_the_page_and_its_files_are_served(client):
 
 def test_volumes_offer_seats_bots_and_pictures(client):
     vols = {v["name"]: v for v in client.get("/api/volumes").json()}
-    bots = ["heuristic", "random", "trained", "search:100", "search"]
+    bots = ["heuristic", "random", "trained", "search", "search:400"]
     assert vols["palestine"]["bots"] == bots and vols["palestine"]["picture"]
     assert [s["id"] for s in vols["palestine"]["seats"]] == ["british", "irgun"]
     assert vols["solo1948"]["bots"] == [] and not vols["solo1948"]["picture"]
@@ -146,8 +146,8 @@ def test_bad_new_games_are_refused(client, body, fragment):
 
 
 def test_the_search_bot_plays_on_the_page(client):
-    view = _new(client, volume="cyprus", seat="eoka", bot="search:100", seed=4)
-    assert view["bot"] == "search:100"
+    view = _new(client, volume="cyprus", seat="eoka", bot="search", seed=4)
+    assert view["bot"] == "search"
     before = view["decisions"]
     for _ in range(12):
         if not view["your_turn"]:

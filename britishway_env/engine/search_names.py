@@ -1,4 +1,4 @@
-"""The search bot's policy names: ``search``, ``search:N``, ``search:Ts``, each with an optional ``+playout``.
+"""The search bot's policy names: ``search``, ``search:N``, ``search:Ts``, each with an optional ``+value``.
 
 The grammar and the settings a name asks for, read by the rollouts frame and by
 ``britishway_env/search.py`` (which plays them; docs/search.md). Nothing here
@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from ..errors import UnknownPolicyError
 
 PREFIX = "search"
-DEFAULT_ITERATIONS = 400          # the default level: docs/results/ladder_<volume>.md, benchmarks/bench_search.py
+DEFAULT_ITERATIONS = 100          # the default level (docs/search.md: 200 did no better on the same games)
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 600.0
 C_PUCT = 1.5
-PLAYOUT_DECISIONS = 16           # ``+playout``: decisions the networks play on before the value head values a leaf
-_NAME = re.compile(r"^search(?::(?:(?P<n>[0-9]+)|(?P<t>[0-9]+(?:\.[0-9]+)?)s))?(?P<playout>\+playout)?$")
+PLAYOUT_DECISIONS = 16           # decisions the networks play on before the value head values a leaf
+_NAME = re.compile(r"^search(?::(?:(?P<n>[0-9]+)|(?P<t>[0-9]+(?:\.[0-9]+)?)s))?(?P<value>\+value)?$")
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class SearchAgent:
     name: str
     iterations: int = DEFAULT_ITERATIONS
     seconds: float | None = None
-    playout: int = 0
+    playout: int = PLAYOUT_DECISIONS
     c_puct: float = C_PUCT
     seed: int = 0
 
@@ -52,8 +52,8 @@ def parse(name: str) -> SearchAgent:
     if m is None:
         raise UnknownPolicyError(f"cannot read search policy {name!r}: write 'search', 'search:N' "
                                  "(N iterations per decision), 'search:Ts' (T seconds per decision), "
-                                 "optionally followed by '+playout'")
-    playout = PLAYOUT_DECISIONS if m.group("playout") else 0
+                                 "optionally followed by '+value' (leaves valued by the value head at once)")
+    playout = 0 if m.group("value") else PLAYOUT_DECISIONS
     if m.group("n") is not None:
         n = int(m.group("n"))
         if not 1 <= n <= MAX_ITERATIONS:

@@ -33,8 +33,8 @@ Who may ask (:class:`Guard`, before any route):
 
 A client that disconnects in the middle of its body is let go quietly.
 
-Over the web a bot is named (``heuristic``, ``random``, ``trained``, ``search:100``,
-``search``); a
+Over the web a bot is named (``heuristic``, ``random``, ``trained``, ``search``,
+``search:400``); a
 policy file path is refused, so a request never makes the server read a
 file it names.
 
@@ -92,8 +92,8 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")          # secrets.token_urlsafe(24)
 MAX_BODY_BYTES = MAX_SAVE_BYTES     # the largest request body (a save file)
 # Named bots only: no file paths over the web, and the search at its named levels only (a request
 # naming a million iterations would hold a worker thread for minutes).
-WEB_BOTS = ("heuristic", "random", "trained", "search:100", "search")
-SEARCH_BOTS = ("search:100", "search")
+WEB_BOTS = ("heuristic", "random", "trained", "search", "search:400")
+SEARCH_BOTS = ("search", "search:400")
 
 
 class Disconnected(Exception):
