@@ -331,3 +331,19 @@ def test_the_command_refuses_bad_arguments_before_playing(tmp_path):
     ladder.append_records(out / "games.jsonl", [record(0)])
     res = runner.invoke(app, ["ladder", "cyprus", "--agents", "random,heuristic", "--seed", "1", "--out", str(out)])
     assert res.exit_code == 2 and "seed 0 ladder, not 1" in res.output
+
+
+def test_the_search_and_a_network_take_their_places_on_the_ladder(tmp_path):
+    """The search bot is an agent like any other: its games are the rollouts' (paired seeds),
+    a time budget is refused before anything is played, and the fit takes them."""
+    with pytest.raises(UnknownPolicyError, match="time budget"):
+        ladder.plan("cyprus", ["trained", "search:1s"], 2, 0, tmp_path)
+    records = ladder.run("cyprus", ["trained", "search:3"], 2, seed=0, out=tmp_path, threads=1)
+    assert len(records) == 4 and set(records["first"]) == {"trained", "search:3"}
+    from britishway_env import rollouts
+
+    direct = rollouts.run("cyprus", games=2, seed=0, policies={"british": "search:3", "eoka": "trained"})
+    mine = records[records["first"] == "search:3"].sort_values("game")
+    assert mine["winner"].tolist() == direct["winner"].tolist()
+    assert mine["decisions"].tolist() == direct["decisions"].tolist()
+    assert set(ladder.fit(records).table["agent"]) == {"trained", "search:3"}
