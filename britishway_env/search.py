@@ -62,13 +62,13 @@ def model(volume: str) -> tuple[np.ndarray, np.ndarray]:
     from .registry import spec
 
     seats = spec(volume).agents
-    nets = [load_network("trained", volume, seat) for seat in seats]
-    key = (volume, tuple(net.weights_sha256 + str(getattr(net, "has_value", False)) for net in nets))
+    nets = [load_network("trained", volume, seat) for seat in seats]   # one object per file and change
+    key = (volume, tuple(id(net) for net in nets))
     if key not in _MODELS:
         from .engine import nn
 
-        _MODELS[key] = nn.pack(nets)
-    return _MODELS[key]
+        _MODELS[key] = (nets, nn.pack(nets))         # the networks kept: their ids stay theirs
+    return _MODELS[key][1]
 
 
 def has_values(volume: str) -> bool:

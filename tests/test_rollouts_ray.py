@@ -109,6 +109,19 @@ def test_ray_backend_rows_equal_local_rows_for_arab_revolt(local_ray):
     pd.testing.assert_frame_equal(local, on_ray)
 
 
+def test_the_ladder_on_ray_writes_the_local_records(local_ray, tmp_path):
+    """The ladder's games on Ray (the search and a network in the seats) are the local ones."""
+    from britishway_env import ladder
+
+    agents = ["trained", "search:2"]
+    local = ladder.run("cyprus", agents, 3, seed=4, out=tmp_path / "local")
+    on_ray = ladder.run("cyprus", agents, 3, seed=4, out=tmp_path / "ray", backend="ray")
+    keep = ["first", "second", "seed", "game", "game_seed", "winner", "decisions", "cards"]
+    order = ["first", "second", "game"]
+    pd.testing.assert_frame_equal(local[keep].sort_values(order).reset_index(drop=True),
+                                  on_ray[keep].sort_values(order).reset_index(drop=True))
+
+
 def test_cli_ray_backend_and_report(local_ray, tmp_path):
     rows = tmp_path / "runs" / "x.parquet"
     res = runner.invoke(app, ["rollouts", "palestine", "--games", "240", "--policy", "british=heuristic,irgun=random",
