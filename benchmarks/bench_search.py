@@ -33,7 +33,7 @@ from benchmarks.common import command_line, cpu_model, fmt_s, loadavg, write_sec
 
 HEADING = "# Benchmarks: networks in the kernels and the search bot"
 VOLUMES = ("palestine", "cyprus", "arab_revolt")
-LEVELS = ("search:50", "search:100", "search", "search:1600")
+LEVELS = ("search:50", "search", "search:400", "search:1600")
 
 
 def positions(volume: str, n: int, seed: int = 0):

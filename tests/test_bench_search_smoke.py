@@ -19,7 +19,7 @@ def test_bench_search_quick_prints_both_tables(tmp_path):
     out = proc.stdout
     assert out.startswith("# Benchmarks: networks in the kernels and the search bot")
     assert "| cyprus | " in out and "x random" in out and "lock-step" in out
-    for level in ("`search:50`", "`search:100`", "`search`", "`search:1600`", "`search:100+value`"):
+    for level in ("`search:50`", "`search`", "`search:400`", "`search:1600`", "`search:100+value`"):
         assert f"| cyprus | {level} |" in out
     written = report.read_text()
     assert "# Other section\n\nkept" in written and "# Benchmarks: networks in the kernels" in written
