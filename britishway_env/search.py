@@ -100,13 +100,27 @@ def choose(game, name: str, seed: int | None = None) -> int:
     if game.is_terminal():
         raise StateError("the game is over: no action to choose")
     notice_once(game.volume, "search")
-    return decide(game.volume, game.state, agent)[0]
+    return decide(game.volume, game, agent)[0]
 
 
-def decide(volume: str, state: np.ndarray, agent: SearchAgent) -> tuple[int, np.ndarray, np.ndarray]:
+def decide(volume: str, state, agent: SearchAgent | str, trusted: bool = False
+           ) -> tuple[int, np.ndarray, np.ndarray]:
     """``(action, visits per action, mean value per action)`` of the search at
-    ``state`` (a valid row: a Game's, never one from outside unchecked); the
-    values are from the side of the seat deciding, NaN where unvisited."""
+    ``state`` (a ``Game`` of the volume, or its state row); the values are from
+    the side of the seat deciding, NaN where unvisited. A row is accepted only
+    if it is exactly the position its own state dict describes
+    (``Game.from_row``: no field a kernel could index with reaches one
+    unchecked), unless ``trusted`` (a row this package's own kernels made)."""
+    from .game import Game, game_class
+
+    if isinstance(agent, str):
+        agent = parse(agent)
+    if isinstance(state, Game):
+        if state.volume != volume:
+            raise StateError(f"a {state.volume} game, not a {volume} one")
+        state = state.state
+    elif not trusted:
+        state = game_class(volume).from_row(state).state
     m = module(volume)
     params, meta = model(volume)
     n_actions = int(m.N_ACTIONS)
@@ -221,7 +235,7 @@ def warm(volume: str) -> None:
 
     seats = spec(volume).agents
     run(volume, 1, seed=0, policies={seats[0]: "search:1", seats[1]: "trained"})
-    decide(volume, Game(volume, seed=0).state, parse("search:1"))
+    decide(volume, Game(volume, seed=0), parse("search:1"))
 
 
 class StateOpponent:
@@ -236,8 +250,8 @@ class StateOpponent:
         self.__name__ = name
 
     def act_states(self, states: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        return np.array([decide(self.volume, states[i], self.agent)[0] for i in range(states.shape[0])],
-                        dtype=np.int64)
+        return np.array([decide(self.volume, states[i], self.agent, trusted=True)[0]    # the env's own rows
+                         for i in range(states.shape[0])], dtype=np.int64)
 
 
 __all__ = ["DEFAULT_ITERATIONS", "SearchAgent", "StateOpponent", "check", "choose", "decide", "is_search",

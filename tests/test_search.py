@@ -132,3 +132,18 @@ def test_vector_env_takes_the_search_as_opponent():
         masks = env.action_masks()
         env.step(np.array([np.flatnonzero(m)[-1] for m in masks]))
     assert env.opponent_indices().tolist() == [0, 0]
+
+
+def test_a_row_from_outside_is_checked_before_any_kernel_reads_it():
+    from britishway_env.errors import StateError
+
+    g = positions("cyprus", 1, seed=2)[0]
+    assert search.decide("cyprus", g, "search:5")[0] == search.decide("cyprus", g.state.copy(), "search:5")[0]
+    bad = g.state.copy()
+    bad[5] = 10**9
+    with pytest.raises(StateError, match="not a cyprus position"):
+        search.decide("cyprus", bad, "search:5")
+    with pytest.raises(StateError, match="int64"):
+        search.decide("cyprus", np.zeros(3), "search:5")
+    with pytest.raises(StateError, match="not a palestine one"):
+        search.decide("palestine", g, "search:5")

@@ -51,7 +51,7 @@ def reason(game, policy: str, action: int, volume: str, scored_choice, neg: floa
     from ..search import decide, is_search, parse
 
     if is_search(policy):
-        _, visits, values = decide(volume, game.state, parse(policy))
+        _, visits, values = decide(volume, game, parse(policy))
         total = visits.sum()
         top = sorted(legal, key=lambda a: (-visits[a], a))[:3]
         shown = [f"{game.action_name(int(a))} {visits[a] / total:.0%} of visits, value {values[a]:+.2f}"
