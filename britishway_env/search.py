@@ -156,8 +156,10 @@ def decide(volume: str, state, agent: SearchAgent | str, trusted: bool = False
         deadline = time.perf_counter() + agent.seconds
         done = 0
         while time.perf_counter() < deadline:
-            if n_nodes + TIME_CHUNK > nodes.shape[0]:          # room for the next chunk: grow the tree
-                bigger = S.new_tree(2 * nodes.shape[0], n_actions)
+            if n_nodes + TIME_CHUNK > nodes.shape[0] and nodes.shape[0] <= MAX_ITERATIONS:
+                # room for the next chunk: grow the tree, up to the nodes of MAX_ITERATIONS (past that the
+                # iterations go on, valuing their leaves without adding nodes)
+                bigger = S.new_tree(min(2 * nodes.shape[0], MAX_ITERATIONS + 1), n_actions)
                 for old, new in zip((nodes, edges, children), bigger):
                     new[:old.shape[0]] = old
                 nodes, edges, children = bigger

@@ -14,7 +14,7 @@ from ..errors import UnknownPolicyError
 
 PREFIX = "search"
 DEFAULT_ITERATIONS = 100          # the default level (docs/search.md: 200 did no better on the same games)
-MAX_ITERATIONS = 1_000_000
+MAX_ITERATIONS = 100_000           # the tree keeps a node per iteration: about 200 MB at most (79 actions)
 MAX_SECONDS = 600.0
 C_PUCT = 1.5
 PLAYOUT_DECISIONS = 16           # decisions the networks play on before the value head values a leaf
