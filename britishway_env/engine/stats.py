@@ -1,4 +1,8 @@
-"""Summary statistics for rollouts."""
+"""Summary statistics for rollouts and paired experiments: Wilson intervals,
+differences of win rates measured on the same games (Newcombe's interval, the
+mean of per-game differences), McNemar's exact test of "any difference", and
+the corrections for testing many differences at once (Holm's step-down for the
+family-wise error, Benjamini-Hochberg for the false discovery rate)."""
 
 from __future__ import annotations
 
@@ -73,3 +77,72 @@ def mean_paired_difference(differences, z: float = 1.959963984540054) -> tuple[f
     mean = float(d.mean())
     half = 0.0 if n == 1 else z * float(d.std(ddof=1)) / math.sqrt(n)
     return (mean, max(-1.0, mean - half), min(1.0, mean + half))
+
+
+def mcnemar_exact(first, second) -> float:
+    """McNemar's exact two-sided test that two arms played on the same games win
+    equally often: only the games they split count (``b``: the first arm won
+    and the second lost, ``c``: the reverse), and under no difference each
+    split goes either way with probability 1/2, so the p-value is twice the
+    smaller binomial tail of ``b`` among ``b + c`` (at most 1; 1 when no game
+    split). ``first``, ``second``: per-game wins (booleans)."""
+    import numpy as np
+
+    x = np.asarray(first, dtype=bool)
+    y = np.asarray(second, dtype=bool)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ValueError("mcnemar_exact needs two equal-length 1-D arrays of results")
+    b = int(np.sum(x & ~y))
+    c = int(np.sum(~x & y))
+    return binomial_two_sided(min(b, c), b + c)
+
+
+def binomial_two_sided(k: int, n: int) -> float:
+    """Twice P(X <= k) for X ~ Binomial(n, 1/2), capped at 1 (k the smaller count)."""
+    if n == 0:
+        return 1.0
+    # the tail summed in log space: exact enough for the millions of games a run holds
+    log_half_n = -n * math.log(2.0)
+    tail = 0.0
+    for i in range(0, k + 1):
+        tail += math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + log_half_n)
+    return min(1.0, 2.0 * tail)
+
+
+def holm(p_values) -> list[float]:
+    """Holm's step-down adjusted p-values (the family-wise error rate): the k-th
+    smallest p-value times ``m - k + 1``, made non-decreasing in that order and
+    capped at 1. A hypothesis is rejected at level alpha when its adjusted
+    value is at most alpha."""
+    p = [float(v) for v in p_values]
+    _check_p(p)
+    m = len(p)
+    order = sorted(range(m), key=lambda i: p[i])
+    out = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        out[i] = running
+    return out
+
+
+def benjamini_hochberg(p_values) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values (q-values; the false discovery rate
+    under independence or positive dependence): the k-th smallest p-value
+    times ``m / k``, made non-increasing from the largest down, capped at 1."""
+    p = [float(v) for v in p_values]
+    _check_p(p)
+    m = len(p)
+    order = sorted(range(m), key=lambda i: p[i], reverse=True)
+    out = [0.0] * m
+    running = 1.0
+    for back, i in enumerate(order):
+        rank = m - back                       # 1-based rank from the smallest
+        running = min(running, m * p[i] / rank)
+        out[i] = min(1.0, running)
+    return out
+
+
+def _check_p(p: list[float]) -> None:
+    if any(not (0.0 <= v <= 1.0) for v in p):      # NaN fails both comparisons
+        raise ValueError("p-values must lie in [0, 1]")
