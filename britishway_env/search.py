@@ -93,10 +93,11 @@ def choose(game, name: str, seed: int | None = None) -> int:
 
     agent = parse(name)
     if seed is not None:
+        from dataclasses import replace
+
         from .engine.statedict import check_seed
 
-        agent = SearchAgent(agent.name, agent.iterations, agent.seconds, agent.playout, agent.c_puct,
-                            check_seed(seed))
+        agent = replace(agent, seed=check_seed(seed))
     if game.is_terminal():
         raise StateError("the game is over: no action to choose")
     notice_once(game.volume, "search")
@@ -132,13 +133,10 @@ def decide(volume: str, state, agent: SearchAgent | str, trusted: bool = False
     if n_legal == 1:
         a = int(np.flatnonzero(mask)[0])
         return a, np.zeros(n_actions), np.full(n_actions, np.nan)
-    if not agent.timed:
-        capacity = agent.iterations + 1
-    else:
-        capacity = 4096
     from .engine.coin import search as S
 
-    nodes, edges, children = S.new_tree(capacity, n_actions)
+    capacity = agent.iterations + 1 if not agent.timed else 4096
+    nodes, edges, children = S.alloc_tree(capacity, n_actions)
     obs = np.zeros(int(m.OBS_SIZE), dtype=np.float32)
     z = np.zeros(n_actions, dtype=np.float32)
     prior = np.zeros(n_actions)
@@ -147,19 +145,19 @@ def decide(volume: str, state, agent: SearchAgent | str, trusted: bool = False
     path_nodes = np.zeros(m.MAX_DEPTH, dtype=np.int64)
     path_actions = np.zeros(m.MAX_DEPTH, dtype=np.int64)
     stream = np.zeros(1, dtype=np.int64)
-    seed = m.decision_seed(state, np.int64(agent.seed))
-    n_nodes = m.start_tree(state, mask, params, meta, nodes, edges, children, obs, z, prior)
-    if not agent.timed:
-        m.run_iterations(state, seed, 0, agent.iterations, agent.c_puct, agent.playout, params, meta, nodes, edges,
-                         children, n_nodes, work, inner, obs, z, prior, path_nodes, path_actions, stream)
+    if not agent.timed:            # the compiled games' own call: the same move in both
+        m.search_action(state, mask, agent.seed, agent.iterations, agent.c_puct, agent.playout, params, meta,
+                        nodes, edges, children, work, obs, z, prior, path_nodes, path_actions, stream, inner)
     else:
+        seed = m.decision_seed(state, np.int64(agent.seed))
+        n_nodes = m.start_tree(state, mask, params, meta, nodes, edges, children, obs, z, prior)
         deadline = time.perf_counter() + agent.seconds
         done = 0
         while time.perf_counter() < deadline:
             if n_nodes + TIME_CHUNK > nodes.shape[0] and nodes.shape[0] <= MAX_ITERATIONS:
                 # room for the next chunk: grow the tree, up to the nodes of MAX_ITERATIONS (past that the
                 # iterations go on, valuing their leaves without adding nodes)
-                bigger = S.new_tree(min(2 * nodes.shape[0], MAX_ITERATIONS + 1), n_actions)
+                bigger = S.alloc_tree(min(2 * nodes.shape[0], MAX_ITERATIONS + 1), n_actions)
                 for old, new in zip((nodes, edges, children), bigger):
                     new[:old.shape[0]] = old
                 nodes, edges, children = bigger

@@ -73,6 +73,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..engine.coin import vector as V
+from ..engine.search_names import is_search
 from ..errors import IllegalActionError, OpponentError, StateError, UnknownPolicyError
 
 Opponent = Any     # "random" | "heuristic" | "search[:N]" | an object with act(obs, masks) | a callable(obs, masks)
@@ -94,12 +95,6 @@ def _whole_actions(actions, n: int, who: str) -> np.ndarray:
         if np.any(np.abs(acts) >= 2.0**62):
             raise IllegalActionError(f"{who}: actions out of range")
     return acts.astype(np.int64)
-
-
-def _is_search(name: str) -> bool:
-    from ..search import is_search
-
-    return is_search(name)
 
 
 def _as_act(policy) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
@@ -179,7 +174,7 @@ class VectorEnv:
             if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0 \
                     or not np.isfinite(weight):
                 raise ValueError(f"an opponent's weight must be a finite number >= 0, got {weight!r}")
-            if isinstance(who, str) and _is_search(who):
+            if isinstance(who, str) and is_search(who):
                 codes.append(V.OPP_EXTERNAL)
                 from ..search import StateOpponent
 

@@ -43,16 +43,9 @@ UNSET = -1.0
 ROOT = 0
 
 
-def new_tree(capacity: int, n_actions: int):
-    """``(nodes, edges, children)`` for at most ``capacity`` nodes (one per iteration, plus the root)."""
-    return (np.zeros((capacity, NODE_FIELDS), dtype=np.int64),
-            np.zeros((capacity, 3, n_actions), dtype=np.float64),
-            np.full((capacity, n_actions), -1, dtype=np.int64))
-
-
 @njit(cache=True)
 def alloc_tree(capacity, n_actions):
-    """:func:`new_tree` inside compiled code."""
+    """``(nodes, edges, children)`` for at most ``capacity`` nodes (one per iteration, plus the root)."""
     return (np.zeros((capacity, NODE_FIELDS), dtype=np.int64),
             np.zeros((capacity, 3, n_actions), dtype=np.float64),
             np.full((capacity, n_actions), -1, dtype=np.int64))
@@ -189,4 +182,4 @@ def iteration_seed(seed, iteration):
 
 
 __all__ = ["NODE_FIELDS", "add_node", "alloc_tree", "backup", "find_child", "iteration_seed", "link_child",
-           "most_visited", "needs_priors", "new_tree", "select", "set_priors", "signature"]
+           "most_visited", "needs_priors", "select", "set_priors", "signature"]
