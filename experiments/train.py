@@ -103,6 +103,39 @@ def actor_of(model, volume: str, source: str, manifest=None):
                                   "predicts the expected outcome, a truncated game counting 0")
 
 
+def load_actor(model, policy) -> bool:
+    """Put a policy file's actor into the model's actor (``policy_net`` and
+    ``action_net``), and its value head into the critic where the file's head
+    has the critic's shapes; True when the critic was loaded too. A file whose
+    actor has other shapes than the model's is a ValueError."""
+    import torch
+
+    sd = model.policy.state_dict()
+    actor_keys = sorted({int(k.split(".")[2]) for k in sd if k.startswith("mlp_extractor.policy_net.")})
+    critic_keys = sorted({int(k.split(".")[2]) for k in sd if k.startswith("mlp_extractor.value_net.")})
+    arrays = policy.arrays
+
+    def mapping(prefix: str, indices: list[int], file_prefix: str, out: str, file_out: str) -> dict:
+        m = {f"mlp_extractor.{prefix}.{j}.{part}": f"{file_prefix}_{i}.{part}"
+             for i, j in enumerate(indices) for part in ("weight", "bias")}
+        m.update({f"{out}.{part}": f"{file_out}.{part}" for part in ("weight", "bias")})
+        return m
+
+    actor = mapping("policy_net", actor_keys, "hidden", "action_net", "action")
+    critic = mapping("value_net", critic_keys, "value_hidden", "value_net", "value")
+    for key, name in actor.items():
+        if name not in arrays or tuple(arrays[name].shape) != tuple(sd[key].shape):
+            raise ValueError(f"the file's {name} does not fit the model's {key} {tuple(sd[key].shape)} "
+                             f"(the model is an MlpPolicy {NET})")
+    with_critic = all(name in arrays and tuple(arrays[name].shape) == tuple(sd[key].shape)
+                      for key, name in critic.items())
+    chosen = actor | (critic if with_critic else {})
+    with torch.no_grad():
+        for key, name in chosen.items():
+            sd[key].copy_(torch.as_tensor(np.asarray(arrays[name], dtype=np.float32)))
+    return with_critic
+
+
 class Live:
     """An opponent that is always the learner's actor as last refreshed."""
 
@@ -136,7 +169,7 @@ STATE_FILES = ("train_state.json", "train_state.npz")
 MAX_STATE_BYTES = 1 << 30               # far above any run's state (weights, Adam moments, snapshots, games)
 # The flags a resumed run must share with the run it continues: each changes what is trained.
 TRAINING_FLAGS = ("volume", "seat", "envs", "seed", "bc_games", "bc_noise", "bc_epochs", "pool", "snapshot_every",
-                  "keep_snapshots", "lr", "n_steps", "batch", "epochs", "ent_coef", "clip")
+                  "keep_snapshots", "lr", "n_steps", "batch", "epochs", "ent_coef", "clip", "init")
 
 
 class ResumeError(Exception):
@@ -489,6 +522,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out-dir", type=Path, default=None)
     p.add_argument("--resume", action="store_true")
+    p.add_argument("--init", default=None, metavar="FILE.npz",
+                   help="start the actor (and the critic, where its layers have the same shapes) from a policy "
+                        "file of the seat instead of behaviour cloning (needs --bc-games 0)")
     p.add_argument("--bc-games", type=int, default=20_000)
     p.add_argument("--bc-noise", type=float, default=0.1)
     p.add_argument("--bc-epochs", type=int, default=8)
@@ -514,6 +550,10 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--bc-noise must be in 0..1 and --bc-games >= 0")
     if not 0 <= args.seed < 2**31:
         p.error("--seed must be in 0..2**31-1")
+    if args.init is not None and args.bc_games:
+        p.error("--init starts from a network: behaviour cloning would overwrite it; add --bc-games 0")
+    if args.init is not None and args.seat == "both":
+        p.error("--init takes a network of one seat; --seat both learns both seats with one network")
     try:
         pool_weights = parse_pool(args.pool)
     except ValueError as err:
@@ -583,13 +623,30 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
                         learning_rate=args.lr, gamma=1.0, gae_lambda=0.95, ent_coef=args.ent_coef,
                         clip_range=args.clip, policy_kwargs={"net_arch": NET}, seed=args.seed, verbose=0,
                         device="cpu")
+    init_note = ""
+    if args.init is not None and not args.resume:
+        from agents.trained import load_network
+        from britishway_env.errors import UnknownPolicyError
+        from britishway_env.provenance import weights_hash
+
+        try:
+            start = load_network(args.init, args.volume, args.seat)
+        except UnknownPolicyError as err:
+            p.error(f"--init: {err}")
+        try:
+            critic = load_actor(model, start)
+        except ValueError as err:
+            p.error(f"--init: {err}")
+        init_note = f", started from {Path(args.init).name} (actor {weights_hash(start.arrays)[:16]})"
+        run_manifest["init"] = {"file": str(args.init), "actor_sha256": weights_hash(start.arrays),
+                                "critic_loaded": critic}
     # last_eval: the steps of the last evaluation; next_eval / next_snap: when the schedule next evaluates
     # and snapshots (both advance at rollout boundaries only, so a resumed run keeps the straight run's schedule).
     counters = {"timesteps": 0, "wall_s": 0.0, "best": -1.0, "bc_agreement": None, "commands": [],
                 "next_eval": args.eval_every, "next_snap": args.snapshot_every, "last_eval": -1}
     snapshots: list = []
     source = (f"MaskablePPO MlpPolicy {NET} tanh, experiments/train.py --volume {args.volume} --seat {args.seat} "
-              f"--seed {args.seed}")
+              f"--seed {args.seed}{init_note}")
 
     def policy_now(note: str):
         return actor_of(model, args.volume, source + note, run_manifest | {"timesteps": counters["timesteps"]})
@@ -716,7 +773,7 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
     counters["commands"].append(command)
 
     if not args.resume:
-        evaluate_now("cloned" if args.bc_games else "initial")
+        evaluate_now("cloned" if args.bc_games else "initial")   # with --init: the starting network
         set_pool()
         # Start the games here rather than in SB3's learn(), so the state can be saved before the first rollout.
         model._last_obs = venv.reset()
