@@ -9,6 +9,11 @@ MaskablePPO.
     model = MaskablePPO("MlpPolicy", venv, gamma=1.0)
     model.learn(100_000)
 
+``opponent`` is anything ``VectorEnv`` takes: ``"random"``, ``"heuristic"``,
+``"search[:N]"``, ``"league"`` (the other seat's league mixture, expanded
+into its members: britishway_env/league.py), a policy, or a pool of
+``(opponent, weight)``; ``set_opponents`` changes it for the games to come.
+
 Each slot is one trajectory of the learner's seat, so SB3's returns and
 value targets never cross a change of seat: the other seat's decisions are
 played inside ``step`` and the learner's reward (+1/-1) arrives on the step

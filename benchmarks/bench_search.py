@@ -82,8 +82,8 @@ def bench_volume(volume: str, games: int, decisions: int) -> dict:
         playout.play_random_games(np.int64(7), np.int64(0), np.int64(games), False, out)
 
     def kernel_games():
-        m.play_games(7, 0, games, [m.POLICY_NETWORK] * 2, [0, 0], [0.0, 0.0], [0, 0], [0, 0], params, meta,
-                     params, meta, False, out)
+        m.play_games(7, 0, games, *m.seat_tables([m.POLICY_NETWORK] * 2), [0, 0], [0.0, 0.0], [0, 0], [0, 0], params,
+                     meta, params, meta, False, out)
 
     def lockstep_games():
         rollouts.learned_games(volume, dict(zip(seats, nets)), 7, 0, games)

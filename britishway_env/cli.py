@@ -421,7 +421,8 @@ def play(
     vs: Optional[str] = typer.Option(None, "--vs", help="the bot in the other seat: heuristic (the scripted "
                                                         "bot, default), random, trained (the shipped "
                                                         "network), search, search:N or search:Ts (the "
-                                                        "search bot, docs/search.md) or a policy file (.npz)"),
+                                                        "search bot, docs/search.md), league (the seat's "
+                                                        "league mixture, agents/league) or a policy file (.npz)"),
     seed: Optional[int] = typer.Option(None, help="seed of a new game (default: random); not with --load"),
     save: Optional[Path] = typer.Option(None, help="autosave here (JSON) after every decision; default "
                                                    "saves/VOLUME-SEED.json, or the --load file"),

@@ -33,6 +33,12 @@ class UnknownPolicyError(BritishWayError, ValueError):
     """A policy name that is neither built in nor a checkpoint path."""
 
 
+class LeagueError(UnknownPolicyError):
+    """A league file (britishway_env/league.py) that cannot be played: none for
+    the seat, malformed, or a member that does not load or whose file is not
+    the one its SHA-256 names."""
+
+
 class OutputPathError(BritishWayError, ValueError):
     """An output file that cannot be written where asked (extension, folder, permissions)."""
 

@@ -181,12 +181,19 @@ class KernelGame(Game, abc.ABC):
         a policy the volume's bot takes ("heuristic", "random"; "trained", the
         shipped network of the seat, or a policy file path, where the volume
         has trained policies; "search", "search:N" or "search:Ts", the search
-        bot, where it has one: britishway_env/search.py)."""
+        bot, where it has one: britishway_env/search.py; "league", the
+        member of the seat's league mixture that this game plays, drawn from
+        the game's ``seed`` as the compiled rollouts draw it:
+        britishway_env/league.py)."""
         found = spec(self.volume)
         if found.bot is None:
             raise UnknownPolicyError(f"{self.volume} has no bots to choose for a Game; use its rollouts policies")
-        from . import search
+        from . import league, search
 
+        if league.is_league(policy):
+            if self.is_terminal():
+                raise StateError("the game is over: no action to choose")
+            policy = league.member(self.volume, self.current_agent, self.seed)
         if search.is_search(policy):
             search.check(self.volume, policy)
             return search.choose(self, policy)

@@ -60,12 +60,17 @@ def seats(volume: str) -> tuple[str, ...] | None:
 
 def check_policy_name(found: VolumeSpec, name, seat: str | None = None) -> str:
     """``name`` if it is one of the volume's built-in policies, or (volumes
-    with a vector env) ``trained`` or a policy file that loads for the volume."""
+    with a vector env) ``trained``, a policy file that loads for the volume,
+    the search or ``league`` (the seat's league file loads: britishway_env/league.py)."""
     if found.vector is not None and isinstance(name, str):
         from agents.trained import is_learned, load_network
 
-        from . import search
+        from . import league, search
 
+        if league.is_league(name):
+            if seat is None:
+                raise UnknownPolicyError("'league' is a mixture per seat: name the seat it plays")
+            return league.check(found.name, seat)       # LeagueError naming what is wrong
         if is_learned(name):
             load_network(name, found.name, seat)       # UnknownPolicyError naming what is wrong
             return name
@@ -75,7 +80,7 @@ def check_policy_name(found: VolumeSpec, name, seat: str | None = None) -> str:
                                          "or 'search:N'")
             return name
     if not isinstance(name, str) or name not in found.policies:
-        extra = ", 'trained', a policy file (.npz) or 'search[:N]'" if found.vector is not None else ""
+        extra = ", 'trained', a policy file (.npz), 'search[:N]' or 'league'" if found.vector is not None else ""
         raise UnknownPolicyError(f"unknown policy {name!r} for {found.name}: use one of "
                                  f"{', '.join(found.policies)}{extra}")
     return name
@@ -139,17 +144,18 @@ def compiled_use(volume: str, policy: str | None = None, policies: Mapping[str, 
                  **_run_options) -> str:
     """Which of the volume's kernels a run with these (checked) policies
     compiles: "rollouts" (random play in every seat, or a one-player volume's
-    built-in policy), "batch" (a scripted seat), "search" (a trained network or
-    the search bot in a seat: the volume's search module plays the games) or "policy" (a Python policy
-    steps the games)."""
+    built-in policy), "batch" (a scripted seat), "search" (a trained network,
+    the search bot or a league in a seat: the volume's search module plays the games) or "policy" (a Python
+    policy steps the games)."""
     found = volume_spec(volume)
     if not found.several_seats:
         return "rollouts" if policy in found.policies else "policy"
     from agents.trained import is_learned
 
+    from .league import is_league
     from .search import is_search
 
-    if any(is_search(name) or is_learned(name) for name in (policies or {}).values()):
+    if any(is_search(name) or is_learned(name) or is_league(name) for name in (policies or {}).values()):
         return "search"
     scripted = any(name != "random" for name in (policies or {}).values())
     return "batch" if scripted and any(k.use == "batch" for k in found.kernels) else "rollouts"
@@ -263,14 +269,17 @@ class Plan:
     def policies_record(self) -> dict[str, dict]:
         """Each seat's policy as the provenance records it: the name, and for a
         trained network the SHA-256 of its actor's weights (``provenance.weights_hash``; a value head
-        the file may carry does not count: it plays no part in the games)."""
+        the file may carry does not count: it plays no part in the games); for a league, its
+        mixture (``league.record``: members, weights, each network's hash)."""
         found = self.spec
         out = {}
         for seat, name in self.per_seat.items():
             out[seat] = {"policy": name}
-            from . import search
+            from . import league, search
 
-            if search.is_search(name):              # the search: its settings and the networks it reads
+            if league.is_league(name):              # the seat's mixture: members, weights, networks' hashes
+                out[seat]["league"] = league.record(found.name, seat)
+            elif search.is_search(name):            # the search: its settings and the networks it reads
                 out[seat].update(search.record(found.name, name))
             elif name not in found.policies:        # 'trained', 'ppo' or a policy file: a network
                 from agents.trained import load_network
@@ -795,6 +804,9 @@ def _csv_column(column: pd.Series, kind, name: str, path: Path):
 
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
+# What a run's provenance records of a seat's policy (Plan.policies_record): its name, a network's hash,
+# the search's settings and networks (search.record), a league's mixture (league.record).
+POLICY_RECORD_KEYS = {"policy", "weights_sha256", "search", "networks_sha256", "league"}
 
 
 def _record_hash(doc: Mapping) -> str:
@@ -846,10 +858,12 @@ def _parse_provenance(raw: bytes, path: Path) -> dict:
         seats_ = volume_spec(run_fields["volume"]).agents
         policies = run_fields.get("policies")
         need(isinstance(policies, dict) and list(policies) == list(seats_)
-             and all(isinstance(e, dict) and isinstance(e.get("policy"), str) and set(e) <= {"policy", "weights_sha256"}
+             and all(isinstance(e, dict) and isinstance(e.get("policy"), str) and set(e) <= POLICY_RECORD_KEYS
                      and (e.get("weights_sha256") is None or bool(_HEX64.match(str(e["weights_sha256"]))))
+                     and all(isinstance(e.get(k, {}), dict) for k in ("league", "search", "networks_sha256"))
                      for e in policies.values()),
-             f"run.policies must give each seat ({', '.join(seats_)}) its policy (and weights_sha256)")
+             f"run.policies must give each seat ({', '.join(seats_)}) its policy (and weights_sha256, or the "
+             "search's or the league's record)")
         need(is_int(run_fields.get("threads")) and run_fields["threads"] >= 1, "run.threads must be a whole number")
         need(run_fields.get("backend") in BACKENDS, f"run.backend must be one of {', '.join(BACKENDS)}")
         if "done" in run_fields:

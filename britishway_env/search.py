@@ -174,40 +174,63 @@ def decide(volume: str, state, agent: SearchAgent | str, trusted: bool = False
 
 def agent_games(volume: str, seats, policies, chosen, seed: int, start: int, n: int,
                 check_every_step: bool = False) -> np.ndarray:
-    """Result rows of games ``start .. start + n - 1`` with a network or the search
-    in a seat, played by the volume's compiled search module (its ``play_games``)."""
+    """Result rows of games ``start .. start + n - 1`` with a network, the search
+    or a league in a seat, played by the volume's compiled search module (its
+    ``play_games``). A ``league`` seat's members (britishway_env/league.py) go
+    in its row of the member tables; each game draws its members from its seed."""
     from agents.trained import is_learned, load_network
 
+    from . import league
     from .engine import nn
     from .engine.coin import results as R
 
     m = module(volume)
-    codes, iters, c_puct, playouts, seeds, nets = [], [], [], [], [], []
-    for seat in seats:
+
+    def code_of(name: str) -> int:
+        return m.POLICY_NETWORK if is_learned(name) else policies.index(name)
+
+    tables, iters, c_puct, playouts, seeds = [], [], [], [], []
+    nets = [None] * len(seats)           # row s: seat s's own network; a league's networks after them
+    for s, seat in enumerate(seats):
         name = chosen[seat]
         agent = None
-        if is_learned(name):
-            codes.append(m.POLICY_NETWORK)
-            nets.append(load_network(name, volume, seat))
+        if league.is_league(name):
+            mixture = league.load(volume, seat)
+            members = []
+            for member in mixture.members:
+                row = 0
+                if is_learned(member):
+                    row = len(nets)
+                    nets.append(load_network(member, volume, seat))
+                members.append((code_of(member), row))
+            tables.append((members, mixture.cum))
         elif is_search(name):
             agent = parse(name)
             if agent.timed:
                 raise UnknownPolicyError(f"{name!r}: a time budget is not reproducible; compiled games take "
                                          "'search' or 'search:N'")
-            codes.append(m.POLICY_SEARCH)
-            nets.append(None)
+            tables.append(([(m.POLICY_SEARCH, 0)], np.ones(1)))
         else:
-            codes.append(policies.index(name))
-            nets.append(None)
+            if is_learned(name):
+                nets[s] = load_network(name, volume, seat)
+            tables.append(([(code_of(name), s if is_learned(name) else 0)], np.ones(1)))
         iters.append(agent.iterations if agent else 0)
         c_puct.append(agent.c_puct if agent else 0.0)
         playouts.append(agent.playout if agent else 0)
         seeds.append(agent.seed if agent else 0)
+    width = max(len(members) for members, _ in tables)
+    member_codes = np.zeros((len(seats), width), dtype=np.int64)
+    member_rows = np.zeros((len(seats), width), dtype=np.int64)
+    member_cum = np.ones((len(seats), width), dtype=np.float64)      # columns past a seat's members: never drawn
+    for s, (members, cum) in enumerate(tables):
+        for k, (code, row) in enumerate(members):
+            member_codes[s, k], member_rows[s, k] = code, row
+        member_cum[s, :len(cum)] = cum
     net_params, net_meta = nn.pack(nets)
-    model_params, model_meta = model(volume) if m.POLICY_SEARCH in codes else nn.empty(len(seats))
+    model_params, model_meta = model(volume) if (member_codes == m.POLICY_SEARCH).any() else nn.empty(len(seats))
     out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
-    m.play_games(np.int64(seed), np.int64(start), np.int64(n), codes, iters, c_puct, playouts, seeds, net_params,
-                 net_meta, model_params, model_meta, bool(check_every_step), out)
+    m.play_games(np.int64(seed), np.int64(start), np.int64(n), member_codes, member_rows, member_cum, iters, c_puct,
+                 playouts, seeds, net_params, net_meta, model_params, model_meta, bool(check_every_step), out)
     return out
 
 

@@ -2,7 +2,9 @@
 the page (``britishway serve``) share.
 
 A :class:`PlaySession` holds a game, the seats the person plays and the
-policy of the others (a scripted bot, a random player or a trained network).
+policy of the others (a scripted bot, a random player, a trained network,
+the search, or ``league``: the member of the seat's league mixture drawn for
+this game from its seed, kept for the whole game: britishway_env/league.py).
 It moves the bot, applies decisions that offer a single choice, keeps a log
 of every decision (who, what, the dice rolled, why the bot chose it), and
 takes decisions back: ``undo`` (the person's last decision with the replies
@@ -79,8 +81,12 @@ def check_policy(volume: str, policy: str, seats: tuple[str, ...]) -> str:
         raise UnknownPolicyError(f"{volume} has no bot to play against")
     from agents.trained import is_learned, load_network
 
-    from . import search
+    from . import league, search
 
+    if league.is_league(policy):
+        for seat in seats:
+            league.load(volume, seat)                   # each bot seat's league file, checked now
+        return policy
     if is_learned(policy):
         for seat in seats:
             load_network(policy, volume, seat)          # checked now, not at the bot's first move

@@ -64,7 +64,8 @@ def main(argv=None) -> int:
     def play(code: int, iters: int, c: float, playout: int) -> np.ndarray:
         codes, its, cs, pos = [m.POLICY_NETWORK] * 2, [0, 0], [0.0, 0.0], [0, 0]
         codes[k], its[k], cs[k], pos[k] = code, iters, c, playout
-        m.play_games(args.seed, 0, args.games, codes, its, cs, pos, [0, 0], params, meta, params, meta, False, out)
+        m.play_games(args.seed, 0, args.games, *m.seat_tables(codes), its, cs, pos, [0, 0], params, meta, params, meta,
+                     False, out)
         return (out[:, R.R_OUTCOME] == win).astype(float)
 
     base = play(m.POLICY_NETWORK, 0, 0.0, 0)

@@ -147,3 +147,11 @@ def test_a_row_from_outside_is_checked_before_any_kernel_reads_it():
         search.decide("cyprus", np.zeros(3), "search:5")
     with pytest.raises(StateError, match="not a palestine one"):
         search.decide("palestine", g, "search:5")
+
+
+def test_a_search_runs_rows_read_back_with_its_record(tmp_path):
+    df = rollouts.run("cyprus", games=1, seed=0, policies={"british": "search:2", "eoka": "trained"})
+    record = df.attrs["britishway"]["run"]["policies"]["british"]
+    assert record["search"]["iterations"] == 2 and set(record["networks_sha256"]) == {"british", "eoka"}
+    back = rollouts.read_rows(rollouts.write_rows(df, tmp_path / "rows.parquet"))
+    assert back.warnings == [] and back.run["policies"] == df.attrs["britishway"]["run"]["policies"]

@@ -33,6 +33,13 @@ The other seat is played by an *opponent*:
   slot or thread count), so a seeded run is reproducible. Which entry a
   game drew is ``opponent_indices()`` while it is played and
   ``info["opponent"]`` when it ends.
+* ``"league"`` (alone or as a pool entry of weight ``w``): the opponent
+  seat's league mixture (britishway_env/league.py), expanded into its
+  members as pool entries in their order, member ``k`` of weight ``w *
+  weight_k`` (``random`` and ``heuristic`` as those opponents, a network as
+  a policy); each game keeps the member it drew, by the pool's draw above
+  (not the rollouts' draw from the game's seed). It needs a learner seat,
+  not ``seat="both"``.
 
 ``seat="both"`` (self-play) puts slot ``i`` in seat ``i % n_seats``: one
 network can learn both seats, each slot a trajectory of one seat only, so
@@ -73,10 +80,11 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..engine.coin import vector as V
+from ..engine.mixture import is_league
 from ..engine.search_names import is_search
 from ..errors import IllegalActionError, OpponentError, StateError, UnknownPolicyError
 
-Opponent = Any     # "random" | "heuristic" | "search[:N]" | an object with act(obs, masks) | a callable(obs, masks)
+Opponent = Any     # "random" | "heuristic" | "search[:N]" | "league" | an object with act(obs, masks) | a callable
 
 
 def _whole_actions(actions, n: int, who: str) -> np.ndarray:
@@ -104,6 +112,17 @@ def _as_act(policy) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
         return policy
     raise UnknownPolicyError(f"an opponent is 'random', 'heuristic' or a policy with act(observations, masks); "
                              f"got {policy!r}")
+
+
+class _Named:
+    """A policy under the name the pool reports it by (a league's network member)."""
+
+    def __init__(self, policy, name: str):
+        self.policy = policy
+        self.__name__ = name
+
+    def act(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        return self.policy.act(observations, masks)
 
 
 class VectorEnv:
@@ -167,13 +186,8 @@ class VectorEnv:
         if not pool:
             raise UnknownPolicyError("the opponent pool is empty")
         codes, weights, acts, names = [], [], [], []
-        for entry in pool:
-            if not (isinstance(entry, tuple) and len(entry) == 2):
-                raise UnknownPolicyError(f"a pool entry is (opponent, weight), got {entry!r}")
+        for entry in self._expand_leagues(pool):
             who, weight = entry
-            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0 \
-                    or not np.isfinite(weight):
-                raise ValueError(f"an opponent's weight must be a finite number >= 0, got {weight!r}")
             if isinstance(who, str) and is_search(who):
                 codes.append(V.OPP_EXTERNAL)
                 from ..search import StateOpponent
@@ -182,7 +196,8 @@ class VectorEnv:
                 names.append(who)
             elif isinstance(who, str):
                 if who not in V.OPPONENT_CODES:
-                    raise UnknownPolicyError(f"unknown opponent {who!r}: use 'random', 'heuristic' or a policy")
+                    raise UnknownPolicyError(f"unknown opponent {who!r}: use 'random', 'heuristic', 'search[:N]', "
+                                             "'league' or a policy")
                 codes.append(V.OPPONENT_CODES[who])
                 acts.append(None)
                 names.append(who)
@@ -194,12 +209,46 @@ class VectorEnv:
         total = sum(weights)
         if total <= 0:
             raise ValueError("the opponents' weights add up to 0")
-        cum = np.cumsum(np.array(weights) / total)
-        cum[-1] = 1.0
+        w = np.array(weights) / total
+        cum = np.cumsum(w)
+        cum[int(np.flatnonzero(w > 0)[-1]):] = 1.0     # 1 from the last entry that can be drawn: a weight 0 never is
         self._pool_codes = np.array(codes, dtype=np.int64)
         self._pool_cum = cum.astype(np.float64)
         self._pool_acts = acts
         self._pool_names = names
+
+    def _expand_leagues(self, pool: list) -> list[tuple[Opponent, float]]:
+        """The pool's entries checked, each ``"league"`` (weight ``w``) replaced
+        by the members of the opponent seat's league (britishway_env/league.py),
+        member ``k`` with weight ``w * weight_k``: ``"random"`` and ``"heuristic"``
+        as those names, a network (``trained`` or a file) as its loaded policy."""
+        out = []
+        for entry in pool:
+            if not (isinstance(entry, tuple) and len(entry) == 2):
+                raise UnknownPolicyError(f"a pool entry is (opponent, weight), got {entry!r}")
+            who, weight = entry
+            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0 \
+                    or not np.isfinite(weight):
+                raise ValueError(f"an opponent's weight must be a finite number >= 0, got {weight!r}")
+            if not is_league(who):
+                out.append((who, weight))
+                continue
+            if self.seat not in self.agents:
+                raise UnknownPolicyError("a 'league' opponent is the mixture of one seat: give the learner a seat "
+                                         f"({', '.join(self.agents)}), not {self.seat!r}")
+            from agents.trained import is_learned, load_network
+
+            from .. import league
+
+            other = self.agents[1 - self.agents.index(self.seat)]
+            mixture = league.load(self.spec.name, other)
+            for member, name, share in zip(mixture.members, mixture.names, mixture.weights):
+                if is_learned(member):
+                    net = load_network(member, self.spec.name, other)
+                    out.append((_Named(net, f"league {name}"), float(weight) * float(share)))
+                else:
+                    out.append((member, float(weight) * float(share)))
+        return out
 
     # -- the env --------------------------------------------------------------
 

@@ -40,12 +40,20 @@ def reason(game, policy: str, action: int, volume: str, scored_choice, neg: floa
     """Why the bot chose ``action``: the scripted bot's score for it and its
     next-best alternatives (``scored_choice(game) -> (action, scores)``, ``neg``
     marking actions it did not score), a network's preferences, the search's
-    visits and values, or "at random"."""
+    visits and values, or "at random"; for a league, which member plays this
+    game, then that member's reason."""
     from agents.trained import is_learned, load_network
 
     legal = game.legal_actions()
     if len(legal) == 1:
         return "its only choice"
+    from ..league import draw, is_league, load
+
+    if is_league(policy):                # the member this game plays, then that member's own reason
+        mixture = load(volume, game.current_agent)
+        k = draw(volume, game.current_agent, game.seed)
+        own = reason(game, mixture.members[k], action, volume, scored_choice, neg)
+        return f"league member {k + 1} of {len(mixture)} (weight {mixture.weights[k]:.2f}): {own}"
     if policy == "random":
         return f"picked at random among {len(legal)} choices"
     from ..search import decide, is_search, parse

@@ -76,6 +76,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import league
+from ..engine.mixture import LEAGUE
 from ..engine.statedict import check_seed
 from ..errors import BritishWayError
 from ..io import png_bytes
@@ -91,8 +93,9 @@ CLIENT_COOKIE = "britishway_client"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")          # secrets.token_urlsafe(24)
 MAX_BODY_BYTES = MAX_SAVE_BYTES     # the largest request body (a save file)
 # Named bots only: no file paths over the web, and the search at its named levels only (a request
-# naming a million iterations would hold a worker thread for minutes).
-WEB_BOTS = ("heuristic", "random", "trained", "search", "search:400")
+# naming a million iterations would hold a worker thread for minutes). "league" is offered for a volume
+# only while every seat of it has a league file that loads (britishway_env/league.py).
+WEB_BOTS = ("heuristic", "random", "trained", "search", "search:400", "league")
 SEARCH_BOTS = ("search", "search:400")
 
 
@@ -278,7 +281,8 @@ def playable_volumes() -> list[dict]:
         if found.table is None:
             continue
         bots = [b for b in WEB_BOTS if b in found.policies
-                or (b in ("trained",) + SEARCH_BOTS and _has_trained(name))] \
+                or (b in ("trained",) + SEARCH_BOTS and _has_trained(name))
+                or (b == LEAGUE and league.available(name))] \
             if found.several_seats and found.bot is not None else []
         out.append({"name": name, "title": found.title,
                     "seats": [{"id": a, "name": found.faction(a)} for a in found.agents],

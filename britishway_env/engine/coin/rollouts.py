@@ -59,7 +59,8 @@ class CoinRollouts:
     learned_games: Callable | None = None   # (volume, {seat: policy}, seed, first, n) -> rows: trained networks
                                             # in the vector env's lock-step batches (the benchmark's peer)
     agent_games: Callable | None = None     # (volume, seats, policies, {seat: name}, seed, first, n, check) -> rows:
-                                            # networks and the search in compiled games (britishway_env/search.py)
+                                            # networks, the search and leagues in compiled games
+                                            # (britishway_env/search.py)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -71,15 +72,17 @@ class CoinRollouts:
         are checked by ``britishway_env.rollouts``; here only that each is a bot's)."""
         from agents.trained import is_learned
 
+        from ..mixture import is_league
         from ..search_names import is_search
 
         chosen = {seat: RANDOM for seat in self.seats}
         chosen.update(policies or {})
         if set(chosen) != set(self.seats) or any(name not in self.policies and not is_learned(name)
-                                                 and not is_search(name) for name in chosen.values()):
+                                                 and not is_search(name) and not is_league(name)
+                                                 for name in chosen.values()):
             raise UnknownPolicyError(f"{self.volume} policies are one of {', '.join(self.policies)}, 'trained', "
-                                     f"a policy file (.npz) or 'search[:N]' for each seat ({', '.join(self.seats)}), "
-                                     f"got {dict(policies or {})!r}")
+                                     f"a policy file (.npz), 'search[:N]' or 'league' for each seat "
+                                     f"({', '.join(self.seats)}), got {dict(policies or {})!r}")
         return chosen
 
     def policy_codes(self, policies: Mapping[str, str] | None) -> tuple[int, int]:
@@ -98,12 +101,14 @@ class CoinRollouts:
         (:meth:`checked`)."""
         from agents.trained import is_learned
 
+        from ..mixture import is_league
         from ..search_names import is_search
 
         chosen = self.per_seat(policies)
-        if any(is_learned(name) or is_search(name) for name in chosen.values()):
-            # networks and the search: compiled games with the forward pass in the kernel (engine/nn.py;
-            # faster than lock-step NumPy batches, benchmarks/bench_search.py)
+        if any(is_learned(name) or is_search(name) or is_league(name) for name in chosen.values()):
+            # networks, the search and leagues (mixtures of policies, a member drawn per game): compiled
+            # games with the forward pass in the kernel (engine/nn.py; faster than lock-step NumPy
+            # batches, benchmarks/bench_search.py)
             if self.agent_games is None:
                 raise UnknownPolicyError(f"{self.volume} plays no networks or search in its rollouts")
             return self.checked(self.agent_games(self.volume, self.seats, self.policies, chosen, seed, start, n,

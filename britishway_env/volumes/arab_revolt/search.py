@@ -14,6 +14,9 @@ the true order of the deck or the dice (tests/test_search.py, the leak test).
 :func:`play_rows` plays whole games with a policy code per seat (random, the
 scripted bot, a network's arg-max, the search), the networks evaluated in the
 kernel (engine/nn.py), one result row per game as every batch runner writes.
+A seat may hold a mixture of policies (a league, britishway_env/league.py):
+its members' codes and network rows in a table, one member drawn per game
+from the game's seed (engine/mixture.py) and kept for the whole game.
 """
 
 import numpy as np
@@ -25,6 +28,7 @@ from ...engine.coin.bots import MEMO_SIZE
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)
 from ...engine.coin.vector import legal_count, seat_reward
 from ...engine.jit import njit
+from ...engine.mixture import member_index
 from ...engine.policy import uniform_legal
 from ...engine.rng import mix64, seed_from
 from ...engine.threads import in_threads
@@ -182,9 +186,10 @@ def search_action(state, mask, seed, n_iter, c_puct, playout, params, meta, node
 
 
 @njit(cache=True, inline="always")
-def play_one(seed, codes, iters, c_puct, playouts, agent_seeds, net_params, net_meta, model_params, model_meta,
+def play_one(seed, codes, rows, iters, c_puct, playouts, agent_seeds, net_params, net_meta, model_params, model_meta,
              check_every_step, out, nodes, edges, children):
-    """One game, a policy code per seat (``POLICY_*``); ``out`` gets its result row."""
+    """One game, a policy code per seat (``POLICY_*``; ``rows``: the row of
+    ``net_meta`` of a seat's network); ``out`` gets its result row."""
     state, streams, tally = start_game(seed, out)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     inner = np.zeros(N_ACTIONS, dtype=np.int8)
@@ -205,7 +210,7 @@ def play_one(seed, codes, iters, c_puct, playouts, agent_seeds, net_params, net_
             n, a = legal_count(mask)
             if n > 1:                        # a forced step needs no forward pass
                 observe(state, obs)
-                a = nn.network_action(net_params, net_meta[faction], obs, mask, z)
+                a = nn.network_action(net_params, net_meta[rows[faction]], obs, mask, z)
         elif policy == POLICY_SEARCH:
             legal_mask(state, mask)
             a = search_action(state, mask, agent_seeds[faction], iters[faction], c_puct[faction], playouts[faction],
@@ -218,27 +223,67 @@ def play_one(seed, codes, iters, c_puct, playouts, agent_seeds, net_params, net_
 
 
 @njit(cache=True, nogil=True)
-def play_rows(base_seed, first_game, n_games, codes, iters, c_puct, playouts, agent_seeds, net_params, net_meta,
-              model_params, model_meta, check_every_step, out):
+def play_rows(base_seed, first_game, n_games, member_codes, member_rows, member_cum, iters, c_puct, playouts,
+              agent_seeds, net_params, net_meta, model_params, model_meta, check_every_step, out):
     """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows, one
-    after another on the calling thread."""
+    after another on the calling thread. Seat ``s`` plays member ``k`` of its
+    table (``member_codes[s, k]``, a network at row ``member_rows[s, k]`` of
+    ``net_meta``), drawn per game from the game's seed by the cumulative
+    weights ``member_cum[s]`` (a seat of one policy: that policy in column 0,
+    every ``cum`` 1.0)."""
+    n_seats = member_codes.shape[0]
     capacity = 1
-    for seat in range(codes.shape[0]):
-        if codes[seat] == POLICY_SEARCH:
-            capacity = max(capacity, iters[seat] + 1)
+    for seat in range(n_seats):
+        for k in range(member_codes.shape[1]):
+            if member_codes[seat, k] == POLICY_SEARCH:
+                capacity = max(capacity, iters[seat] + 1)
     nodes, edges, children = S.alloc_tree(capacity, N_ACTIONS)
+    codes = np.zeros(n_seats, dtype=np.int64)
+    rows = np.zeros(n_seats, dtype=np.int64)
     for i in range(n_games):
-        play_one(seed_from(base_seed, first_game + i), codes, iters, c_puct, playouts, agent_seeds, net_params,
-                 net_meta, model_params, model_meta, check_every_step, out[i], nodes, edges, children)
+        seed = seed_from(base_seed, first_game + i)
+        for seat in range(n_seats):
+            k = member_index(seed, seat, member_cum[seat])
+            codes[seat] = member_codes[seat, k]
+            rows[seat] = member_rows[seat, k]
+        play_one(seed, codes, rows, iters, c_puct, playouts, agent_seeds, net_params, net_meta, model_params,
+                 model_meta, check_every_step, out[i], nodes, edges, children)
 
 
-def play_games(base_seed, first_game, n_games, codes, iters, c_puct, playouts, agent_seeds, net_params, net_meta,
-               model_params, model_meta, check_every_step, out):
+def seat_tables(codes, rows=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(member_codes, member_rows, member_cum)`` of seats that each play one
+    policy: ``codes[s]`` (``POLICY_*``), its network at row ``rows[s]`` of
+    ``net_meta`` (default: the seat's index, as ``nn.pack`` lays out one
+    network per seat)."""
+    codes = np.asarray(codes, dtype=np.int64).reshape(-1, 1)
+    rows = np.arange(codes.shape[0], dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+    return codes, rows.reshape(-1, 1).copy(), np.ones(codes.shape, dtype=np.float64)
+
+
+def play_games(base_seed, first_game, n_games, member_codes, member_rows, member_cum, iters, c_puct, playouts,
+               agent_seeds, net_params, net_meta, model_params, model_meta, check_every_step, out):
     """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows, on the
-    numba thread count (the same rows whatever the count: each game's row
-    depends on its seed only)."""
+    numba thread count (the same rows whatever the count: each game's row,
+    and the members its seats play, depend on its seed only). The member
+    tables are :func:`play_rows`'s (:func:`seat_tables` for one policy per
+    seat); ``iters``, ``c_puct``, ``playouts`` and ``agent_seeds`` are per seat
+    (the search's settings)."""
+    member_codes = np.ascontiguousarray(member_codes, dtype=np.int64)
+    member_rows = np.ascontiguousarray(member_rows, dtype=np.int64)
+    member_cum = np.ascontiguousarray(member_cum, dtype=np.float64)
+    if not (member_codes.ndim == 2 and member_codes.shape == member_rows.shape == member_cum.shape
+            and member_codes.shape[1] >= 1 and member_codes.shape[0] == len(iters) == len(c_puct) == len(playouts)
+            == len(agent_seeds)):
+        raise ValueError(f"member tables must be (seats, members) arrays of one shape, got {member_codes.shape}, "
+                         f"{member_rows.shape} and {member_cum.shape}")
+    if np.any(member_codes < 0) or np.any(member_codes > POLICY_SEARCH) or np.any(member_rows < 0) \
+            or np.any(member_rows >= net_meta.shape[0]):
+        raise ValueError(f"member codes must be POLICY_* codes and rows in 0..{net_meta.shape[0] - 1}")
+    if not np.all(np.isfinite(member_cum)) or np.any(member_cum[:, -1] != 1.0) \
+            or np.any(np.diff(member_cum, axis=1) < 0):
+        raise ValueError("each seat's member_cum must rise to exactly 1.0")
     in_threads(play_rows, base_seed, first_game, n_games,
-               (np.asarray(codes, dtype=np.int64), np.asarray(iters, dtype=np.int64),
+               (member_codes, member_rows, member_cum, np.asarray(iters, dtype=np.int64),
                 np.asarray(c_puct, dtype=np.float64), np.asarray(playouts, dtype=np.int64),
                 np.asarray(agent_seeds, dtype=np.int64), net_params, net_meta, model_params, model_meta,
                 bool(check_every_step)), out)

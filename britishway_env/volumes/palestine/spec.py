@@ -133,7 +133,9 @@ SPEC = VolumeSpec(
     capabilities={number: title for number, title, _, cap in CARDS if cap != NO_CAPABILITY},   # 5.3
     policies=("random", "heuristic"),
     default_policy="random",
-    policy_help="trained (the shipped network of the seat) or a policy file (.npz, docs/api.md)",
+    policy_help=("trained (the shipped network of the seat), a policy file (.npz, docs/api.md), "
+                 "search or search:N (the search bot, docs/search.md) or league (the seat's league mixture, "
+                 "agents/league)"),
     max_games=2_000_000,              # about 2.4 KB of rows per game
     rows=Rows(outcome_column="winner",
               outcomes=tuple(Outcome(seat, f"{seat} victory", seat) for seat in FACTION_NAMES),
