@@ -20,8 +20,12 @@ Stages, all written under ``--out-dir`` (default ``runs/train/<volume>_<seat>``)
    ``random``, ``latest`` (the learner's own actor as of the last rollout)
    and ``snapshots`` (frozen copies taken every ``--snapshot-every`` steps,
    the last ``--keep-snapshots``), ``trained`` (the shipped network of the
-   other seat) or a policy file of the other seat (``FILE.npz``), with
-   weights; each game draws one by the weights). With a single ``--seat``,
+   other seat), ``league`` (the other seat's shipped equilibrium mixture,
+   docs/league.md: its members join the pool, each weighted by its share) or
+   a policy file of the other seat (``FILE.npz``), with weights; each game
+   draws one by the weights). ``--init FILE.npz`` (or ``trained``) starts
+   the learner from a network of its seat instead of behaviour cloning, as
+   the league's best responses do. With a single ``--seat``,
    ``latest`` and the snapshots are the learner's own network answering the
    other seat's decisions, which it never learns: they play little better than
    random there (the script says so when it starts); the networks of the other
@@ -488,7 +492,7 @@ def write_log(path: Path, rows: list[dict]) -> None:
     atomic_write_text(path, buf.getvalue())
 
 
-POOL_NAMES = ("heuristic", "random", "latest", "snapshots", "trained")
+POOL_NAMES = ("heuristic", "random", "latest", "snapshots", "trained", "league")
 
 
 def parse_pool(text: str) -> dict[str, float]:
@@ -656,7 +660,7 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
         for name, w in pool_weights.items():
             if w <= 0:
                 continue
-            if name in ("heuristic", "random"):
+            if name in ("heuristic", "random", "league"):     # league: the vector env adds its members
                 pool.append((name, w))
             elif name in networks:
                 pool.append((networks[name], w))

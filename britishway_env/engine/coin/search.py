@@ -181,5 +181,37 @@ def iteration_seed(seed, iteration):
                     >> np.uint64(1))
 
 
+def seat_tables(codes, rows=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(member_codes, member_rows, member_cum)`` of seats that each play one
+    policy, for a volume's ``play_games``: ``codes[s]`` (``POLICY_*``), its
+    network at row ``rows[s]`` of ``net_meta`` (default: the seat's index, as
+    ``nn.pack`` lays out one network per seat)."""
+    codes = np.asarray(codes, dtype=np.int64).reshape(-1, 1)
+    rows = np.arange(codes.shape[0], dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
+    return codes, rows.reshape(-1, 1).copy(), np.ones(codes.shape, dtype=np.float64)
+
+
+def member_tables(member_codes, member_rows, member_cum, n_seats: int, n_networks: int, max_code: int):
+    """The member tables a volume's ``play_games`` takes, as contiguous arrays,
+    checked before any kernel indexes with them: (seats, members) arrays of one
+    shape, codes in ``0 .. max_code``, network rows in ``0 .. n_networks - 1``,
+    each seat's cumulative weights non-decreasing and ending at exactly 1.0;
+    a ValueError naming what is wrong otherwise."""
+    member_codes = np.ascontiguousarray(member_codes, dtype=np.int64)
+    member_rows = np.ascontiguousarray(member_rows, dtype=np.int64)
+    member_cum = np.ascontiguousarray(member_cum, dtype=np.float64)
+    if not (member_codes.ndim == 2 and member_codes.shape == member_rows.shape == member_cum.shape
+            and member_codes.shape[1] >= 1 and member_codes.shape[0] == n_seats):
+        raise ValueError(f"member tables must be ({n_seats} seats, members) arrays of one shape, got "
+                         f"{member_codes.shape}, {member_rows.shape} and {member_cum.shape}")
+    if np.any(member_codes < 0) or np.any(member_codes > max_code) or np.any(member_rows < 0) \
+            or np.any(member_rows >= n_networks):
+        raise ValueError(f"member codes must be POLICY_* codes (0..{max_code}) and rows in 0..{n_networks - 1}")
+    if not np.all(np.isfinite(member_cum)) or np.any(member_cum[:, -1] != 1.0) \
+            or np.any(np.diff(member_cum, axis=1) < 0):
+        raise ValueError("each seat's member_cum must rise to exactly 1.0")
+    return member_codes, member_rows, member_cum
+
+
 __all__ = ["NODE_FIELDS", "add_node", "alloc_tree", "backup", "find_child", "iteration_seed", "link_child",
-           "most_visited", "needs_priors", "select", "set_priors", "signature"]
+           "member_tables", "most_visited", "needs_priors", "seat_tables", "select", "set_priors", "signature"]

@@ -24,6 +24,7 @@ import numpy as np
 from ...engine import nn
 from ...engine.coin import results as R
 from ...engine.coin import search as S
+from ...engine.coin.search import seat_tables  # noqa: F401  (re-exported: one policy per seat)
 from ...engine.coin.bots import MEMO_SIZE
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)
 from ...engine.coin.vector import legal_count, seat_reward
@@ -250,38 +251,16 @@ def play_rows(base_seed, first_game, n_games, member_codes, member_rows, member_
                  model_meta, check_every_step, out[i], nodes, edges, children)
 
 
-def seat_tables(codes, rows=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(member_codes, member_rows, member_cum)`` of seats that each play one
-    policy: ``codes[s]`` (``POLICY_*``), its network at row ``rows[s]`` of
-    ``net_meta`` (default: the seat's index, as ``nn.pack`` lays out one
-    network per seat)."""
-    codes = np.asarray(codes, dtype=np.int64).reshape(-1, 1)
-    rows = np.arange(codes.shape[0], dtype=np.int64) if rows is None else np.asarray(rows, dtype=np.int64)
-    return codes, rows.reshape(-1, 1).copy(), np.ones(codes.shape, dtype=np.float64)
-
-
 def play_games(base_seed, first_game, n_games, member_codes, member_rows, member_cum, iters, c_puct, playouts,
                agent_seeds, net_params, net_meta, model_params, model_meta, check_every_step, out):
     """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows, on the
     numba thread count (the same rows whatever the count: each game's row,
     and the members its seats play, depend on its seed only). The member
-    tables are :func:`play_rows`'s (:func:`seat_tables` for one policy per
+    tables are :func:`play_rows`'s (``engine.coin.search.seat_tables`` for one policy per
     seat); ``iters``, ``c_puct``, ``playouts`` and ``agent_seeds`` are per seat
     (the search's settings)."""
-    member_codes = np.ascontiguousarray(member_codes, dtype=np.int64)
-    member_rows = np.ascontiguousarray(member_rows, dtype=np.int64)
-    member_cum = np.ascontiguousarray(member_cum, dtype=np.float64)
-    if not (member_codes.ndim == 2 and member_codes.shape == member_rows.shape == member_cum.shape
-            and member_codes.shape[1] >= 1 and member_codes.shape[0] == len(iters) == len(c_puct) == len(playouts)
-            == len(agent_seeds)):
-        raise ValueError(f"member tables must be (seats, members) arrays of one shape, got {member_codes.shape}, "
-                         f"{member_rows.shape} and {member_cum.shape}")
-    if np.any(member_codes < 0) or np.any(member_codes > POLICY_SEARCH) or np.any(member_rows < 0) \
-            or np.any(member_rows >= net_meta.shape[0]):
-        raise ValueError(f"member codes must be POLICY_* codes and rows in 0..{net_meta.shape[0] - 1}")
-    if not np.all(np.isfinite(member_cum)) or np.any(member_cum[:, -1] != 1.0) \
-            or np.any(np.diff(member_cum, axis=1) < 0):
-        raise ValueError("each seat's member_cum must rise to exactly 1.0")
+    member_codes, member_rows, member_cum = S.member_tables(member_codes, member_rows, member_cum, len(iters),
+                                                            net_meta.shape[0], POLICY_SEARCH)
     in_threads(play_rows, base_seed, first_game, n_games,
                (member_codes, member_rows, member_cum, np.asarray(iters, dtype=np.int64),
                 np.asarray(c_puct, dtype=np.float64), np.asarray(playouts, dtype=np.int64),
