@@ -540,7 +540,7 @@ class League:
         written = []
         for side, seat in (("first", self.first), ("second", self.second)):
             pop = self.state["populations"][side]
-            members = []
+            members, names = [], []
             weights = [Fraction(x) for x in final[f"{side}_mixture_exact"]]
             for k, (m, w) in enumerate(zip(pop, weights)):
                 if w == 0:
@@ -552,14 +552,15 @@ class League:
                     atomic_write_bytes(dest / name, data)
                     entry = {"policy": name, "weight": float(w), "sha256": hashlib.sha256(data).hexdigest()}
                     written.append(dest / name)
-                entry["member"] = m["name"]
                 members.append(entry)
+                names.append(m["name"])
             total = sum(e["weight"] for e in members)
             for e in members:
                 e["weight"] = e["weight"] / total
             ex = self.state.get("exploit") or {}
             doc = {"format": "britishway-league/1", "volume": self.args.volume, "seat": seat, "members": members,
-                   "provenance": {"made_by": "experiments/league.py", "commands": self.state["commands"],
+                   "provenance": {"made_by": "experiments/league.py", "member_names": names,
+                                  "commands": self.state["commands"],
                                   "iteration": final["iteration"], "value": final["value"],
                                   "balance_fresh_seeds": ex.get("balance"),
                                   "exploitability": (ex.get("gains") or {}).get(side),

@@ -60,6 +60,8 @@ def main(argv=None) -> int:
     parser.add_argument("--volume", required=True, choices=("palestine", "cyprus", "arab_revolt"))
     parser.add_argument("--games", type=int, default=2000, help="games per pairing compared (fresh seeds)")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--search-games", type=int, default=200, help="games per seat of the search against the "
+                        "league (0: skip)")
     parser.add_argument("--run", type=Path, help="the league run's folder (default runs/league/<volume>)")
     parser.add_argument("--ladder", type=Path, help="the ladder records' folder (default runs/ladder/<volume>)")
     parser.add_argument("--page", type=Path, help="default docs/results/league_<volume>.md")
@@ -79,7 +81,8 @@ def main(argv=None) -> int:
              "Made by `experiments/league.py` (PSRO: a population per seat, each new member a best response to the "
              "other seat's equilibrium mixture, the matrix game between the populations solved exactly as a linear "
              "program) and this page by "
-             f"`python experiments/league_pages.py --volume {args.volume} --games {g} --seed {s}`. "
+             f"`python experiments/league_pages.py --volume {args.volume} --games {g} --seed {s} "
+             f"--search-games {args.search_games}`. "
              "docs/league.md explains the method and how to read it.", "",
              "The league's commands, in order:", "", "```"]
     lines += [c for c in state["commands"] if "league.py" in c]
@@ -153,7 +156,7 @@ def main(argv=None) -> int:
     for label, a, bname in pairs:
         r = rate(args.volume, {first: a, second: bname}, g, s, first)
         lines.append(f"| {label} | {fmt(*r[:3])} | `britishway rollouts {args.volume} --games {g} --seed {s} "
-                     f"--policy {first}={a} --policy {second}={bname}` |")
+                     f"--policy {first}={a},{second}={bname}` |")
     records_dir = args.ladder or ROOT / "runs" / "ladder" / args.volume
     if ladder.records_path(records_dir).is_file():
         fit = ladder.fit(ladder.read_records(ladder.records_path(records_dir), volume=args.volume))
@@ -171,6 +174,33 @@ def main(argv=None) -> int:
               "changing its play (up to the exploitability above), which is what balance between strong players "
               "means.", ""]
 
+    # ---- a stronger exploiter: the search bot
+    if args.search_games:
+        from britishway_env.engine.stats import mean_paired_difference
+
+        n = args.search_games
+        lines += ["## The search bot against the league", "",
+                  "A best response trained for a few minutes is a weak exploiter. The search bot (`search`, 100 "
+                  "iterations a decision, guided by the shipped networks; docs/search.md) is a stronger player "
+                  "that was never trained against the league: in each seat, its wins against the other seat's "
+                  f"`league` policy on games 0 .. {n - 1} of seed {s}, next to the `league` policy's own wins in "
+                  "that seat on the same games (each game draws the same members for the other seat), and the "
+                  "paired difference: how much more a strong player takes from the equilibrium mixture than "
+                  "the mixture itself does.", "",
+                  "| seat | search wins [95%] | league wins, same games | difference [95%] |", "|---|---|---|---|"]
+        for seat, other in ((first, second), (second, first)):
+            srch = rollouts.run(args.volume, n, seed=s, policies={seat: "search", other: "league"}).sort_values("game")
+            base = rollouts.run(args.volume, n, seed=s, policies={seat: "league", other: "league"}).sort_values("game")
+            a = (srch["winner"].astype(str).to_numpy() == seat).astype(float)
+            b = (base["winner"].astype(str).to_numpy() == seat).astype(float)
+            from britishway_env.engine.stats import wilson_interval
+
+            lo, hi = wilson_interval(int(a.sum()), n)
+            d, dlo, dhi = mean_paired_difference(a - b)
+            lines.append(f"| {seat} | {fmt(a.mean(), lo, hi)} | {b.mean():.3f} | {d:+.3f} [{dlo:+.3f}, {dhi:+.3f}] |")
+        lines += ["", f"(`britishway rollouts {args.volume} --games {n} --seed {s} --policy {first}=search,"
+                  f"{second}=league`, and the other seat likewise.)", ""]
+
     # ---- the shipped league policy against named opponents
     lines += ["## The shipped `league` policies against named opponents", "",
               f"Unseen games (0 .. {g - 1} of seed {s}); the win rate of the seat playing `league`:", "",
@@ -184,7 +214,8 @@ def main(argv=None) -> int:
     lines.append("")
     for path in sorted((ROOT / "agents" / "league").glob(f"{args.volume}_*.json")):
         doc = json.loads(path.read_text())
-        members = ", ".join(f"{m.get('member', m['policy'])} ({m['policy']}) {m['weight']:.3f}" for m in doc["members"])
+        names = doc.get("provenance", {}).get("member_names") or [m["policy"] for m in doc["members"]]
+        members = ", ".join(f"{n} (`{m['policy']}`) {m['weight']:.3f}" for n, m in zip(names, doc["members"]))
         lines.append(f"- `agents/league/{path.name}`: {members}")
     lines.append("")
     if (run / "league.png").is_file():

@@ -114,7 +114,7 @@ def _stripped(path: Path) -> dict:
 
 
 @pytest.mark.slow
-def test_a_tiny_league_runs_and_resume_equals_a_straight_run(tmp_path):
+def test_a_tiny_league_runs_and_resume_equals_a_straight_run(tmp_path, monkeypatch):
     straight, resumed = tmp_path / "straight", tmp_path / "resumed"
     assert _run(straight, "--iterations", "1") == 0
     assert _run(resumed, "--iterations", "0") == 0
@@ -130,8 +130,13 @@ def test_a_tiny_league_runs_and_resume_equals_a_straight_run(tmp_path):
     assert (straight / "iterations.csv").read_text().count("\n") == 3 and (straight / "league.png").stat().st_size
     # Shipping writes the mixtures as league files, weights summing to 1, each network's hash.
     assert _run(straight, "--iterations", "1", "--ship", "--ship-dir", str(tmp_path / "ship")) == 0
+    from britishway_env import league
+
+    monkeypatch.setattr(league, "LEAGUE_DIR", tmp_path / "ship")
     for seat in ("british", "eoka"):
         doc = json.loads((tmp_path / "ship" / f"cyprus_{seat}.json").read_text())
+        mix = league.load("cyprus", seat)                  # the policy name's own checks pass
+        assert np.allclose(mix.weights, [m["weight"] for m in doc["members"]])
         assert doc["format"] == "britishway-league/1" and doc["seat"] == seat
         assert sum(m["weight"] for m in doc["members"]) == pytest.approx(1.0)
         for m in doc["members"]:
