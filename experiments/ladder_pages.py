@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-AGENTS = ("random", "heuristic", "trained", "search:100+value", "search")
+AGENTS = ("random", "heuristic", "trained", "league", "search:100+value", "search")
 
 
 def seat_section(volume: str, records, seed: int, games: int, threads: int | None) -> list[str]:

@@ -38,8 +38,8 @@ Multiagent Reinforcement Learning"), all written under ``--out-dir``
 5. **Gains and stopping**: once the new members' cells are played, each new
    member's payoff against the mixture it was trained against minus that
    mixture pair's value is its *gain*, a paired difference on the common
-   seeds with its 95% interval. The league stops when no seat's gain is above
-   ``--margin`` beyond its interval (the interval's low end at or below the
+   seeds with its 95% interval. The league stops when every seat's gain is
+   below ``--margin`` with its whole interval (shown to gain less than the
    margin), or after ``--iterations`` rounds of best responses.
 6. **Exploitability** (``--exploit-steps``, 0 to skip): a fresh best response
    per seat (the recipe of step 4, another seed) against the final mixture;
@@ -282,10 +282,10 @@ class League:
     def should_stop(self, rec: dict) -> str | None:
         if rec["gains"] is None:
             return None
-        if all(g[1] <= self.args.margin for g in rec["gains"].values()):
+        if all(g[2] < self.args.margin for g in rec["gains"].values()):
             worst = ", ".join(f"{seat} {g[0]:+.3f} [{g[1]:+.3f}, {g[2]:+.3f}]" for seat, g in rec["gains"].items())
-            return (f"iteration {rec['iteration']}: no new best response gains more than the margin "
-                    f"{self.args.margin} beyond its interval ({worst})")
+            return (f"iteration {rec['iteration']}: every new best response gains less than the margin "
+                    f"{self.args.margin}, its whole interval below it ({worst})")
         return None
 
     def strongest(self, side: str, rec: dict) -> dict:
@@ -366,6 +366,7 @@ class League:
                 self.write_outputs()
                 self.log(self.describe(rec))
             rec = self.state["iterations"][k]
+            self.state["stopped"] = self.should_stop(rec)
             if self.state["stopped"]:
                 self.log(f"stopped: {self.state['stopped']}")
                 break
@@ -397,6 +398,8 @@ class League:
         first_pop, second_pop = self.pops()
         ex = self.state.get("exploit") or {}
         if ex.get("iteration") != final["iteration"]:
+            if ex.get("done"):           # an earlier iteration's estimate: kept, without its per-game cells
+                self.state.setdefault("exploit_history", []).append({k: v for k, v in ex.items() if k != "cells"})
             ex = {"iteration": final["iteration"], "cells": {}, "best_responses": {}}
         self.state["exploit"] = ex
         support = {"first": [(m, w) for m, w in zip(first_pop, final["first_mixture"]) if w > 0],

@@ -113,11 +113,11 @@ def main(argv=None) -> int:
                   f"| {second} | {ex['best_response_payoff']['second'][0]:.3f} | {1 - b[0]:.3f} | {gs[0]:+.3f} | "
                   f"[{gs[1]:+.3f}, {gs[2]:+.3f}] |", "",
                   "A gain near zero says this budget of training finds nothing better against the mixture; a "
-                  "stronger learner might (the estimate bounds the exploitability from below, not above). "
-                  f"The {first} win probability at an exact equilibrium lies within about the larger gain of "
-                  "the value measured here, so the balance reads "
-                  f"{b[0]:.3f}, with at most {max(gf[0], 0):.3f} more for the {first} seat and "
-                  f"{max(gs[0], 0):.3f} less where a seat still has a better answer.", ""]
+                  "stronger learner might (the estimate bounds the exploitability from below, not above). In a "
+                  "zero-sum game the value V lies between what the second seat's best response holds the first "
+                  "seat's mixture to and what the first seat's best response takes from the second's: "
+                  f"V in [{b[0] - max(gs[0], 0):.3f}, {b[0] + max(gf[0], 0):.3f}] if these best responses were "
+                  "the best there are; a stronger exploiter widens it (the search bot below).", ""]
     # ---- iterations
     lines += ["## The league, iteration by iteration", "",
               f"Iteration k is the populations after k rounds of best responses. The value is the {first} win "

@@ -61,10 +61,10 @@ def test_gain_is_the_new_members_payoff_against_the_old_mixture_minus_the_old_va
 
 
 def test_the_league_stops_when_no_gain_clears_the_margin(tmp_path):
-    rec = {"iteration": 2, "gains": {"first": [0.03, 0.015, 0.045], "second": [0.0, -0.02, 0.02]}}
+    rec = {"iteration": 2, "gains": {"first": [0.005, -0.005, 0.015], "second": [0.0, -0.019, 0.019]}}
     lg = _league(tmp_path, {}, [("a", 0)], [("x", 0)])
-    assert "no new best response" in lg.should_stop(rec)
-    rec["gains"]["first"] = [0.06, 0.03, 0.09]
+    assert "every new best response gains less than the margin" in lg.should_stop(rec)
+    rec["gains"]["first"] = [0.01, -0.005, 0.025]        # not shown to be below the margin: go on
     assert lg.should_stop(rec) is None
 
 
