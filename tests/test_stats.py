@@ -5,7 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from britishway_env.engine.stats import mean_paired_difference, paired_difference, wilson_interval
+from britishway_env.engine.stats import (mean_difference_interval, mean_paired_difference, paired_difference,
+                                         wilson_interval)
 
 
 def test_wilson_interval_matches_the_formula_and_stays_inside_0_1():
@@ -44,6 +45,22 @@ def test_mean_paired_difference_of_identical_arms_excludes_nothing_and_a_clear_l
     assert lo < 0 < hi
     with pytest.raises(ValueError):
         mean_paired_difference(np.zeros((2, 2)))
+
+
+def test_mean_difference_interval_is_the_mean_with_z_standard_errors_on_any_scale():
+    d = np.array([10.0, 20.0, 30.0, 40.0])                     # decisions: far outside -1..1
+    mean, lo, hi = mean_difference_interval(d)
+    half = 1.959963984540054 * math.sqrt(500.0 / 3.0) / 2       # sample variance 500/3, n = 4
+    assert mean == 25.0 and lo == pytest.approx(25 - half) and hi == pytest.approx(25 + half)
+    assert hi > 1 and mean_paired_difference(d / 100)[2] <= 1   # the win-rate version clamps, this one not
+    assert mean_difference_interval(np.array([-3.0, -5.0]))[2] < -1
+    assert math.isnan(mean_difference_interval(np.zeros(0))[0])
+    mean, lo, hi = mean_difference_interval(np.array([7.0]))    # one game: no standard error
+    assert mean == 7.0 and math.isnan(lo) and math.isnan(hi)
+    with pytest.raises(ValueError, match="1-D"):
+        mean_difference_interval(np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="finite"):
+        mean_difference_interval(np.array([1.0, np.nan]))
 
 
 def test_paired_difference_covers_the_true_difference_about_95_percent_of_the_time():

@@ -1,8 +1,9 @@
 """Summary statistics for rollouts and paired experiments: Wilson intervals,
 differences of win rates measured on the same games (Newcombe's interval, the
-mean of per-game differences), McNemar's exact test of "any difference", and
-the corrections for testing many differences at once (Holm's step-down for the
-family-wise error, Benjamini-Hochberg for the false discovery rate)."""
+mean of per-game differences: win rates clamped to -1..1, or on any scale),
+McNemar's exact test of "any difference", and the corrections for testing
+many differences at once (Holm's step-down for the family-wise error,
+Benjamini-Hochberg for the false discovery rate)."""
 
 from __future__ import annotations
 
@@ -77,6 +78,35 @@ def mean_paired_difference(differences, z: float = 1.959963984540054) -> tuple[f
     mean = float(d.mean())
     half = 0.0 if n == 1 else z * float(d.std(ddof=1)) / math.sqrt(n)
     return (mean, max(-1.0, mean - half), min(1.0, mean + half))
+
+
+def mean_difference_interval(values, z: float = 1.959963984540054) -> tuple[float, float, float]:
+    """The mean of per-game values with its normal-approximation interval,
+    unbounded: ``(mean, low, high)``.
+
+    ``values[i]`` is one number per game, on any scale: a per-game difference
+    between two arms played on the same games (decisions, cards, rounds: the
+    mean difference), or one arm's own values (its mean). The games are the
+    independent units: the interval is the mean plus or minus ``z`` standard
+    errors (sample standard deviation over the square root of the games), not
+    clamped (:func:`mean_paired_difference` clamps to -1..1, for win rates).
+    With no game the mean is NaN, and with one game there is no standard
+    error: the bounds are NaN."""
+    import numpy as np
+
+    d = np.asarray(values, dtype=np.float64)
+    if d.ndim != 1:
+        raise ValueError("mean_difference_interval needs a 1-D array of per-game values")
+    if not np.isfinite(d).all():
+        raise ValueError("mean_difference_interval needs finite per-game values")
+    n = len(d)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = float(d.mean())
+    if n == 1:
+        return (mean, math.nan, math.nan)
+    half = z * float(d.std(ddof=1)) / math.sqrt(n)
+    return (mean, mean - half, mean + half)
 
 
 def mcnemar_exact(first, second) -> float:
