@@ -243,6 +243,98 @@ def report(
     console.print(f"wrote {path} and its plots ({len(source.frame):,} games)")
 
 
+COMPARE_VOLUMES = tuple(found.name for found in specs()
+                        if found.several_seats and len(found.agents) == 2 and found.report is not None)
+
+
+@app.command()
+def compare(
+    rows: List[str] = typer.Argument(..., metavar="BASE ARM [ARM ...]",
+                                     help=f"rows files written by `britishway rollouts VOLUME --seed S --out FILE` "
+                                          f"(VOLUME: {_or(COMPARE_VOLUMES)}) for the same games: the base first, "
+                                          "then the arms; NAME=FILE names one (default: the file's stem); a file "
+                                          "may be the files or folder of one run played in parts; a word ending "
+                                          "in ':' starts a strength level (LEVEL: BASE ARM ... LEVEL: BASE ARM "
+                                          "...), arms matched across levels by name"),
+    out: Optional[Path] = typer.Option(None, help="write a Markdown report here (.md) with its forest plot "
+                                                  "beside it (same name, .png)"),
+    csv: Optional[Path] = typer.Option(None, "--csv", help="write the tidy table here (.csv): level, arm, seat, "
+                                                           "measure, base, arm_value, difference, low, high, p, "
+                                                           "p_adjusted, ..."),
+    adjust: str = typer.Option("holm", help="multiple-comparison correction of the win-rate tests over every arm "
+                                            "and level: holm (family-wise error), bh (Benjamini-Hochberg, false "
+                                            "discovery rate) or none"),
+    allow_partial: bool = typer.Option(False, "--allow-partial", help="compare an arm on the games it shares "
+                                                                      "with its base (refused otherwise, naming "
+                                                                      "how many differ)"),
+    bootstrap: int = typer.Option(2000, help="paired bootstrap resamples of the games (balance and "
+                                             "early-victory-round changes), 100..100000"),
+) -> None:
+    """Compare rollout arms with a base run on the same games (paired by seed and game number): per seat
+    the change in win rate with Newcombe's paired interval and McNemar's exact test, corrected for
+    multiple comparisons; the changes in game length, victory timing, balance, decisiveness and lead
+    changes, each with its interval (docs/compare.md)."""
+    from . import compare as cp
+    from .io import check_output_path
+    from .provenance import command_line
+
+    try:
+        cp.check_adjust(adjust)
+        cp.check_bootstrap(bootstrap)
+        cp.parse_inputs(rows)
+        if out is not None:
+            check_output_path(out, (".md",), what="--out")
+            check_output_path(out.with_suffix(".png"), (".png",), what="the plot beside --out")
+        if csv is not None:
+            check_output_path(csv, (".csv",), what="--csv")
+        result = cp.compare(rows, allow_partial=allow_partial, adjust=adjust, bootstrap=bootstrap)
+        command = command_line(program="britishway")
+        written = [cp.write_report(result, out, command)] if out is not None else []
+        if out is not None:
+            written.append(out.with_suffix(".png"))
+        if csv is not None:
+            written.append(cp.write_csv(result, csv))
+    except (BritishWayError, ValueError, OSError) as err:
+        _fail(err)
+    _print_comparison(cp, result)
+    if written:
+        console.print("wrote " + ", ".join(map(str, written)), highlight=False)
+
+
+def _print_comparison(cp, result) -> None:
+    """The pairing, the win-rate changes and the game-level measures of every arm."""
+    from rich.markup import escape
+
+    for p in result.pairings:
+        seed = f"base seed {p.base_seed}" if p.base_seed is not None else "base seed not recorded"
+        console.print(f"{(p.level + ': ') if p.level else ''}{p.arm}: {p.games:,} paired games "
+                      f"({p.ranges}), {seed}", highlight=False, markup=False, soft_wrap=True)
+    t = Table(title=f"{result.volume}: win-rate change arm - base (Newcombe paired 95%; McNemar exact p, "
+                    f"{result.adjust} over {result.hypotheses} test{'s' if result.hypotheses != 1 else ''})")
+    levels = any(result.table["level"] != "")
+    for col in (["level"] if levels else []) + ["arm", "seat", "base", "arm", "change", "95% interval", "p",
+                                                "adjusted p"]:
+        t.add_column(col, justify="left" if col in ("level", "arm", "seat") else "right")
+    for _, r in result.win_rates().iterrows():
+        t.add_row(*map(escape, [*([r["level"]] if levels else []), r["arm"], r["seat"], f"{r['base']:.3f}",
+                                f"{r['arm_value']:.3f}", f"{r['difference']:+.3f}", cp.interval_text(r),
+                                cp._p_text(r["p"]), cp._p_text(r["p_adjusted"])]))
+    console.print(t)
+    other = result.table[result.table["measure"] != "win_rate"]
+    t = Table(title="game-level measures: base, arm and the change arm - base (95%)")
+    for col in (["level"] if levels else []) + ["arm", "measure", "base", "arm", "change", "95% interval"]:
+        t.add_column(col, justify="left" if col in ("level", "arm", "measure") else "right")
+    for _, r in other.iterrows():
+        m = r["measure"]
+        t.add_row(*map(escape, [*([r["level"]] if levels else []), r["arm"], m, cp._fmt(r["base"], m),
+                                cp._fmt(r["arm_value"], m), cp._signed(r["difference"], m), cp.interval_text(r)]))
+    console.print(t)
+    for line in result.warnings:
+        console.print(f"warning: {line}", highlight=False, markup=False, soft_wrap=True)
+    for line in result.notes:
+        console.print(f"note: {line}", highlight=False, markup=False, soft_wrap=True)
+
+
 LADDER_VOLUMES = tuple(found.name for found in specs() if found.several_seats and len(found.agents) == 2)
 DEFAULT_LADDER = "random,heuristic,trained"
 

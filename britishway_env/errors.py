@@ -60,3 +60,8 @@ class RowsFileError(BritishWayError, ValueError):
 
 class MissingExtraError(BritishWayError, ImportError):
     """A feature whose optional dependencies (an extra of the package) are not installed."""
+
+
+class CompareError(BritishWayError, ValueError):
+    """Rows files that cannot be compared game by game (britishway_env/compare.py): not rows of a
+    two-seat COIN volume, of different volumes, not the same games, or arms named ambiguously."""
