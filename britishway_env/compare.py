@@ -655,7 +655,6 @@ def compare_runs(levels, allow_partial: bool = False, adjust: str = "holm",
         raise CompareError("the inputs hold rows of different volumes: " +
                            "; ".join(f"{v}: {', '.join(ws)}" for v, ws in volumes.items()))
     found = runs[0].spec
-    rng = np.random.default_rng(BOOTSTRAP_SEED)
     rows, pairings, notes = [], [], []
     hypotheses: list[tuple[float, list[int]]] = []          # (p, row indices)
     for level, base, arms in levels:
@@ -663,7 +662,8 @@ def compare_runs(levels, allow_partial: bool = False, adjust: str = "holm",
             b, a, pairing = pair(base, arm, allow_partial, level)
             pairings.append(pairing)
             start = len(rows)
-            rows += _measure_rows(found, level, b, a, bootstrap, rng)
+            # a fresh stream per arm: an arm's intervals do not depend on the other arms given
+            rows += _measure_rows(found, level, b, a, bootstrap, np.random.default_rng(BOOTSTRAP_SEED))
             for group in _seat_groups(b, a):
                 members = [start + i for i in group]
                 hypotheses.append((rows[members[0]]["p"], members))
@@ -787,9 +787,10 @@ def _with_interval(row, column: str, prefix: str) -> str:
 
 def write_csv(result: Comparison, path: str | os.PathLike) -> Path:
     """The tidy table as CSV, written atomically."""
-    from .io import atomic_write_text
+    from .io import atomic_write_text, check_output_path
 
-    return atomic_write_text(Path(path), result.table.to_csv(index=False))
+    path = check_output_path(path, (".csv",), what="the CSV table")
+    return atomic_write_text(path, result.table.to_csv(index=False))
 
 
 def plot(result: Comparison, path: str | os.PathLike) -> Path:
@@ -842,10 +843,10 @@ def write_report(result: Comparison, path: str | os.PathLike, command: str) -> P
     """The Markdown report (written atomically) with its forest plot beside it
     (same name, ``.png``): the command, the pairing, the methods, one table per
     arm, warnings and notes, and where the rows come from."""
-    from .io import atomic_write_text
+    from .io import atomic_write_text, check_output_path
 
-    path = Path(path)
-    picture = plot(result, path.with_suffix(".png"))
+    path = check_output_path(path, (".md",), what="the report")
+    picture = plot(result, check_output_path(path.with_suffix(".png"), (".png",), what="the plot"))
     found = result.spec
     lines = [f"# {found.title}: paired comparison of {len(result.pairings)} arm"
              f"{'s' if len(result.pairings) != 1 else ''}", "", "```", command, "```", "", "## Pairing", ""]

@@ -184,6 +184,9 @@ def test_holm_and_bh_adjust_the_win_rate_tests_of_every_arm():
         assert [row(result, "win_rate", "irgun", arm)["p"] for arm in arms] == pytest.approx(p)
         assert [row(result, "win_rate", "british", arm)["p_adjusted"] for arm in arms] == pytest.approx(expected)
     assert holm(p) != pytest.approx(p)                 # the correction changes something here
+    alone = compare.compare_frames(base, {"weak": arms["weak"]})        # an arm's bootstrap ignores the others
+    assert (row(alone, "balance", arm="weak")[["low", "high"]].tolist() ==
+            row(result, "balance", arm="weak")[["low", "high"]].tolist())
     with pytest.raises(CompareError, match="--adjust must be one of holm, bh, none"):
         compare.compare_frames(base, arms, adjust="bonferroni")
 
