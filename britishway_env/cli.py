@@ -252,10 +252,10 @@ def compare(
     rows: List[str] = typer.Argument(..., metavar="BASE ARM [ARM ...]",
                                      help=f"rows files written by `britishway rollouts VOLUME --seed S --out FILE` "
                                           f"(VOLUME: {_or(COMPARE_VOLUMES)}) for the same games: the base first, "
-                                          "then the arms; NAME=FILE names one (default: the file's stem); a file "
-                                          "may be the files or folder of one run played in parts; a word ending "
-                                          "in ':' starts a strength level (LEVEL: BASE ARM ... LEVEL: BASE ARM "
-                                          "...), arms matched across levels by name"),
+                                          "then the arms; NAME=FILE names one (default: the file's stem); FILE "
+                                          "may be a folder holding the parts of one run (--first-game); a word "
+                                          "ending in ':' starts a strength level (LEVEL: BASE ARM ... LEVEL: "
+                                          "BASE ARM ...), arms matched across levels by name"),
     out: Optional[Path] = typer.Option(None, help="write a Markdown report here (.md) with its forest plot "
                                                   "beside it (same name, .png)"),
     csv: Optional[Path] = typer.Option(None, "--csv", help="write the tidy table here (.csv): level, arm, seat, "

@@ -322,14 +322,14 @@ def run_of_frame(name: str, df: pd.DataFrame, where: str | None = None, provenan
 
 
 def load_run(item: Input) -> Run:
-    """Read and check one input: a rows file, or the files or folder of one run
-    played in parts (``report.load``: each file's rows match the SHA-256
+    """Read and check one input: a rows file, or a folder holding the parts of
+    one run (``report.load``: each file's rows match the SHA-256
     written with them; parts are one run; a file cut off by an interrupted run
     is refused), then the rows themselves (:func:`run_of_frame`)."""
     from . import report
 
     path = Path(item.path)
-    if path.is_file() and path.suffix.lower() not in (".parquet", ".csv"):
+    if path.is_file() and path.suffix.lower() not in (".parquet", ".csv", ".partial"):
         raise CompareError(f"{path} is not a rollout rows file: rows are .parquet or .csv files written by "
                            "`britishway rollouts VOLUME --out FILE`")
     try:

@@ -167,6 +167,12 @@ def test_partial_overlap_is_refused_unless_allowed(tmp_path):
     assert (pairing.games, pairing.base_only, pairing.arm_only, pairing.ranges) == (4, 2, 2, "2..5")
     assert row(result, "win_rate", "irgun")["games"] == 4
     assert any("compared on the 4 games both hold" in n for n in result.notes)
+    parts = tmp_path / "parts"                             # a folder of two parts of one run is one input
+    parts.mkdir()
+    write(frame(ARM[:3], seed=0, provenance=True, irgun="random"), parts / "a.parquet")
+    write(frame(ARM[3:], seed=0, first=3, provenance=True, irgun="random"), parts / "b.parquet")
+    (pairing,) = compare.compare([base, f"arm={parts}"]).pairings
+    assert (pairing.arm, pairing.games, pairing.ranges) == ("arm", 6, "0..5")
 
 
 def test_holm_and_bh_adjust_the_win_rate_tests_of_every_arm():
