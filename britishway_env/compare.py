@@ -112,7 +112,6 @@ __all__ = ["CompareError", "Input", "Level", "Run", "Comparison", "parse_inputs"
            "write_report", "plot", "COLUMNS", "MEASURES", "ADJUSTMENTS", "ALPHA"]
 
 ALPHA = 0.05                    # "significant": adjusted p at most this (the levels' warning, the report's marks)
-Z95 = 1.959963984540054
 ADJUSTMENTS = {"holm": "Holm's step-down (family-wise error rate)",
                "bh": "Benjamini-Hochberg (false discovery rate)",
                "none": "none (each p-value on its own)"}
