@@ -1,18 +1,34 @@
-"""The intervals the reports state: Wilson, Newcombe's paired difference, and
+"""The intervals the reports state: Wilson, Newcombe's difference of two
+separate win rates, Newcombe's paired difference, and
 the mean of per-game paired differences (the training report's verdict)."""
 import math
 
 import numpy as np
 import pytest
 
-from britishway_env.engine.stats import (mean_difference_interval, mean_paired_difference, paired_difference,
-                                         wilson_interval)
+from britishway_env.engine.stats import (difference_interval, mean_difference_interval, mean_paired_difference,
+                                         paired_difference, wilson_interval)
 
 
 def test_wilson_interval_matches_the_formula_and_stays_inside_0_1():
     lo, hi = wilson_interval(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("k1, n1, k2, n2, low, high", [
+    (56, 70, 48, 80, 0.0524, 0.3339), (9, 10, 3, 10, 0.1705, 0.8090), (6, 7, 2, 7, 0.0582, 0.8062),
+    (5, 56, 0, 29, -0.0381, 0.1926), (0, 10, 0, 20, -0.1611, 0.2775), (10, 10, 0, 20, 0.6791, 1.0),
+])
+def test_difference_interval_matches_newcombes_published_method_10(k1, n1, k2, n2, low, high):
+    # Newcombe 1998, Statistics in Medicine 17: 873-890, Table II, method 10
+    diff, lo, hi = difference_interval(k1, n1, k2, n2)
+    assert diff == pytest.approx(k1 / n1 - k2 / n2)
+    assert (lo, hi) == pytest.approx((low, high), abs=1e-4)
+
+
+def test_difference_interval_of_an_empty_set_is_not_a_number():
+    assert all(math.isnan(v) for v in difference_interval(3, 10, 0, 0))
 
 
 def test_paired_difference_narrows_when_the_arms_agree_game_by_game():

@@ -1,5 +1,7 @@
 """Summary statistics for rollouts and paired experiments: Wilson intervals,
-differences of win rates measured on the same games (Newcombe's interval, the
+the difference of win rates of two separate sets of games (Newcombe's
+interval for independent proportions), differences of win rates measured on
+the same games (Newcombe's interval, the
 mean of per-game differences: win rates clamped to -1..1, or on any scale),
 McNemar's exact test of "any difference", and the corrections for testing
 many differences at once (Holm's step-down for the family-wise error,
@@ -21,6 +23,26 @@ def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tup
     lo = 0.0 if successes == 0 else max(0.0, centre - half)
     hi = 1.0 if successes == n else min(1.0, centre + half)
     return (lo, hi)
+
+
+def difference_interval(k1: int, n1: int, k2: int, n2: int,
+                        z: float = 1.959963984540054) -> tuple[float, float, float]:
+    """The difference of two win rates measured on separate sets of games
+    (``k1`` wins of ``n1`` games, ``k2`` of ``n2``), with its interval:
+    ``(k1/n1 - k2/n2, low, high)``; NaNs when either set is empty.
+
+    Newcombe's method 10 for independent proportions (Newcombe 1998,
+    Statistics in Medicine 17: 873-890): the two Wilson intervals combined.
+    It is the interval to read a difference from: two 95% intervals of the
+    rates can overlap while the difference's interval excludes 0."""
+    if n1 <= 0 or n2 <= 0:
+        return (math.nan, math.nan, math.nan)
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson_interval(k1, n1, z)
+    l2, u2 = wilson_interval(k2, n2, z)
+    theta = p1 - p2
+    return (theta, max(-1.0, theta - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)),
+            min(1.0, theta + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)))
 
 
 def paired_difference(first, second, z: float = 1.959963984540054) -> tuple[float, float, float]:
