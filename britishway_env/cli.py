@@ -221,6 +221,10 @@ def report(
                                                     "(refused otherwise; the report then says so)"),
     volume: Optional[str] = typer.Option(None, help=f"the rows' volume ({_or(REPORT_VOLUMES)}), when their "
                                                     "columns do not say"),
+    min_games: int = typer.Option(30, "--min-games", help="plot and table a comparison (card x campaign, event "
+                                                          "text, capability) only when each of its two groups "
+                                                          "has at least this many games; the report counts and "
+                                                          "lists the others"),
 ) -> None:
     """Write a markdown balance report with plots from a COIN volume's rollout rows: checked first (rows
     changed since they were written, the same game twice, a result the victory conditions rule out are
@@ -231,15 +235,21 @@ def report(
     try:
         if out.exists() and not out.is_dir():
             raise ValueError(f"--out {str(out)!r} is a file; the report needs a folder")
+        rp.check_min_games(min_games)
         check_output_path(out / "report.md", (".md",), what="report")
         source = rp.load(rows, pool=pool)
-        path = rp.write(source, out, title=title, pool=pool, volume=volume)
+        path = rp.write(source, out, title=title, pool=pool, volume=volume, min_games=min_games)
+        randoms = rp.random_seats(source.frame, volume)
     except (BritishWayError, ValueError, OSError) as err:
         _fail(err)
     for line in source.lines():
         console.print(line, highlight=False, markup=False, soft_wrap=True)
     for note in source.notes:
         console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
+    if randoms:
+        console.print(f"note: random play ({', '.join(f'{seat}=random' for seat in randoms)}): these rates describe "
+                      "random play, not the game's balance; the card and event comparisons are left out",
+                      highlight=False, markup=False, soft_wrap=True)
     console.print(f"wrote {path} and its plots ({len(source.frame):,} games)")
 
 

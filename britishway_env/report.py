@@ -10,8 +10,15 @@ volume is the one whose seats the ``policy_<seat>`` columns name; its spec
 (``VolumeSpec.report``, britishway_env/registry.py) gives the cards, the
 Propaganda cards, the Political Will track and the seat whose win rate the
 report gives (the insurgent). Every rate comes with its sample size and a
-Wilson 95% interval, and every comparison says what it conditions on:
+Wilson 95% interval, every difference of two groups with its Newcombe 95%
+interval, and every comparison says what it conditions on:
 
+* Political Will is shown round by round beside the share of games that
+  reached each round (a survival curve): a game ends only in a Propaganda
+  Round (7.0), so each round's distribution is of a different set of games.
+* the card and event comparisons are correlational (games that drew a card
+  against games that did not, not the card's effect), each against the games
+  it is compared with (its complement), never against all games.
 * cards are compared within a campaign (the cards up to and including one
   Propaganda card, 2.1, 6.0): among the games that reached campaign k, the
   games that drew the card in campaign k against those that did not. A game
@@ -21,6 +28,12 @@ Wilson 95% interval, and every comparison says what it conditions on:
   the other games that drew the same card; the
   executing faction chose the event, so the rate is that of the text and the
   choice together.
+* a comparison one of whose groups has fewer than ``min_games`` games
+  (``DEFAULT_MIN_GAMES``) is folded: counted and listed with its counts, not
+  plotted or tabled with rates.
+* rows where a seat plays the random policy get no card or event
+  comparisons, and a warning at the top instead of the name "balance
+  report": random play says nothing about the game's balance.
 * rows from different policy pairs are pooled only when asked
   (``pool=True``), and the report then says so.
 
@@ -46,14 +59,15 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .engine.spec import VolumeSpec
-from .engine.stats import wilson_interval
+from .engine.stats import difference_interval, wilson_interval
 from .errors import BritishWayError, ReportError
 from .io import atomic_path
 from .registry import spec, specs
 
 __all__ = ["ReportError", "Games", "Source", "load", "check_rows", "parse", "policy_pairs", "overall",
            "card_campaign_rates", "event_rates",
-           "capability_impact", "political_will_bands", "victory_timing", "write"]
+           "capability_impact", "political_will_bands", "victory_timing", "folded", "check_min_games",
+           "random_seats", "DEFAULT_MIN_GAMES", "write"]
 
 # What every COIN volume's rows hold besides ``policy_<seat>`` per seat.
 COIN_COLUMNS = ("seed", "game", "winner", "final_political_will", "political_will_after_round", "victory_round",
@@ -62,6 +76,11 @@ COIN_COLUMNS = ("seed", "game", "winner", "final_political_will", "political_wil
 VOLUME_OPTION = "volume=... in Python, --volume on the command line"
 SIDES = ("unshaded", "shaded")
 PLOTS = ("political_will.png", "win_rate_by_card.png", "win_rate_by_event.png", "capabilities.png")
+# A comparison (card x campaign, event text, capability) is plotted and tabled on its own only when each of its
+# two groups of games has at least this many games; the others are counted and listed apart (``min_games``).
+DEFAULT_MIN_GAMES = 30
+# The policy whose play says nothing about the game's balance (a seat playing it makes the report say so).
+RANDOM_POLICY = "random"
 
 
 def report_spec(df: pd.DataFrame | None = None, volume: str | None = None) -> VolumeSpec:
@@ -593,12 +612,23 @@ def overall(games: Games) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _with_difference(out: pd.DataFrame, seat: str) -> pd.DataFrame:
+    """Add ``difference`` (with - without, the rates of the two groups
+    compared) and its Newcombe 95% interval ``difference_ci95_low/high``
+    (NaN where a group has no games)."""
+    d = np.array([difference_interval(int(k1), int(n1), int(k2), int(n2)) for k1, n1, k2, n2 in
+                  zip(out[f"{seat}_wins"], out["games"], out[f"without_{seat}_wins"], out["without_games"])],
+                 dtype=float).reshape(-1, 3)
+    return out.assign(difference=d[:, 0], difference_ci95_low=d[:, 1], difference_ci95_high=d[:, 2])
+
+
 def card_campaign_rates(games: Games) -> pd.DataFrame:
     """For each campaign k and event card: among the games that reached
     campaign k, the insurgent's win rate of those that drew the card in
     campaign k (``games``, ``<insurgent>_win_rate``...) and of those that did
     not (``without_games``, ``without_<insurgent>_win_rate``...), each with
-    its Wilson 95% interval, and ``difference`` = with - without."""
+    its Wilson 95% interval, and ``difference`` = with - without with its
+    Newcombe 95% interval (``difference_ci95_low``, ``difference_ci95_high``)."""
     found = games.spec
     seat, won = _insurgent(found), games.insurgent_won
     event_cards = _event_cards(found)
@@ -614,9 +644,7 @@ def card_campaign_rates(games: Games) -> pd.DataFrame:
                               **_rates("", seat, wins_drawn, n_drawn),
                               **_rates("without_", seat, wins_reached - wins_drawn, n_reached - n_drawn)})
         frames.append(frame)
-    out = pd.concat(frames, ignore_index=True)
-    out["difference"] = out[f"{seat}_win_rate"] - out[f"without_{seat}_win_rate"]
-    return out
+    return _with_difference(pd.concat(frames, ignore_index=True), seat)
 
 
 def event_rates(games: Games, by_faction: bool = True) -> pd.DataFrame:
@@ -624,7 +652,9 @@ def event_rates(games: Games, by_faction: bool = True) -> pd.DataFrame:
     the executing faction): the insurgent's win rate of the games where it
     was executed, next to the other games that drew the same card
     (``without_*``: the card drawn, and this text not executed, or not by
-    this faction), each with its Wilson 95% interval."""
+    this faction), each with its Wilson 95% interval, and ``difference`` =
+    with - without (the rate of the games compared with, not of all games)
+    with its Newcombe 95% interval."""
     found = games.spec
     seat, won, seats = _insurgent(found), games.insurgent_won, found.agents
     n_seats = len(seats)
@@ -644,7 +674,7 @@ def event_rates(games: Games, by_faction: bool = True) -> pd.DataFrame:
                         **_rates("without_", seat, wins_drawn[card] - wins_exec, n_drawn[card] - n_exec)})
     if by_faction:
         out.insert(2, "faction", [seats[f] for f in fac])
-    return out
+    return _with_difference(out, seat)
 
 
 def capability_impact(games: Games) -> pd.DataFrame:
@@ -655,14 +685,22 @@ def capability_impact(games: Games) -> pd.DataFrame:
 
 
 def political_will_bands(df: pd.DataFrame, volume: str | None = None) -> pd.DataFrame:
-    """Political Will at the start and after each Propaganda Round's Political
-    Will phase (6.1): median and the 10-90 and 25-75 percentile bands, over the
-    games that reached that round."""
+    """Political Will at the start (round 0) and after each Propaganda Round's
+    Political Will phase (6.1): median, the 10-90 and 25-75 percentile bands
+    and the mean, over the games that reached that round (``games``).
+
+    A game ends only in a Propaganda Round (7.0), so each round's figures
+    describe a different set of games: ``reached_share`` is the share of all
+    games that reached the round (the survival curve) and ``ended`` how many
+    of them ended in it. The rows are not a trajectory of the same games: a
+    later round has lost the games that ended earlier."""
     found = report_spec(df, volume)
     start = found.report.political_will_start
     rounds = df["political_will_after_round"]
-    rows = [{"round": 0, "games": len(df), "p10": start, "p25": start, "median": start, "p75": start,
-             "p90": start, "mean": float(start)}]
+    total = len(df)
+    last = df["victory_round"].to_numpy()
+    rows = [{"round": 0, "games": total, "reached_share": 1.0, "ended": 0, "p10": start, "p25": start,
+             "median": start, "p75": start, "p90": start, "mean": float(start)}]
     arr = pa.array(rounds, type=pa.list_(pa.int64()))
     values = pc.list_flatten(arr).to_numpy(zero_copy_only=False)
     parents = pc.list_parent_indices(arr).to_numpy(zero_copy_only=False)
@@ -671,10 +709,10 @@ def political_will_bands(df: pd.DataFrame, volume: str | None = None) -> pd.Data
     position = np.arange(len(values)) - starts[parents]
     for r in range(_campaigns(found)):
         v = values[position == r]
-        if len(v):
-            q = np.percentile(v, [10, 25, 50, 75, 90])
-            rows.append({"round": r + 1, "games": len(v), "p10": q[0], "p25": q[1], "median": q[2],
-                         "p75": q[3], "p90": q[4], "mean": float(v.mean())})
+        q = np.percentile(v, [10, 25, 50, 75, 90]) if len(v) else np.full(5, np.nan)
+        rows.append({"round": r + 1, "games": len(v), "reached_share": len(v) / total,
+                     "ended": int((last == r + 1).sum()), "p10": q[0], "p25": q[1], "median": q[2],
+                     "p75": q[3], "p90": q[4], "mean": float(v.mean()) if len(v) else np.nan})
     return pd.DataFrame(rows)
 
 
@@ -709,81 +747,152 @@ def _pyplot():
     return plt
 
 
-def _draw_comparison(ax, table: pd.DataFrame, seat: str, with_label: str, without_label: str) -> None:
-    """Each row: the rate with (red) and without (grey), with Wilson 95% intervals."""
+# The win-rate axis of the comparison plots: the intervals drawn plus this share of their span on each side
+# (at least MIN_X_MARGIN), within 0..1.
+X_MARGIN = 0.05
+MIN_X_MARGIN = 0.01
+
+
+def _x_range(tables) -> tuple[float, float]:
+    """The win-rate axis fitted to the intervals drawn (both groups of every
+    row shown), with a margin: 0..1 only where the data span it."""
+    lows, highs = [], []
+    for table in tables:
+        for prefix in ("", "without_"):
+            has = table[f"{prefix}games"].to_numpy() > 0
+            lows.append(table[f"{prefix}ci95_low"].to_numpy(dtype=float)[has])
+            highs.append(table[f"{prefix}ci95_high"].to_numpy(dtype=float)[has])
+    low, high = np.concatenate(lows or [[]]), np.concatenate(highs or [[]])
+    if not len(low):
+        return (0.0, 1.0)
+    a, b = float(low.min()), float(high.max())
+    margin = max(X_MARGIN * (b - a), MIN_X_MARGIN)
+    return (max(0.0, a - margin), min(1.0, b + margin))
+
+
+def _draw_comparison(ax, table: pd.DataFrame, seat: str, with_label: str, without_label: str,
+                     shown: np.ndarray | None = None) -> None:
+    """Each row: the rate with (red) and without (grey), with Wilson 95%
+    intervals; rows not ``shown`` (folded) are left empty."""
     y = np.arange(len(table))
+    shown = np.ones(len(table), dtype=bool) if shown is None else np.asarray(shown, dtype=bool)
     for prefix, colour, offset, name in (("", "#c62828", -0.17, with_label),
                                          ("without_", "#607d8b", 0.17, without_label)):
-        rate = table[f"{prefix}{seat}_win_rate"].to_numpy(dtype=float)
+        rate = np.where(shown, table[f"{prefix}{seat}_win_rate"].to_numpy(dtype=float), np.nan)
         err = np.vstack([rate - table[f"{prefix}ci95_low"].to_numpy(dtype=float),
                          table[f"{prefix}ci95_high"].to_numpy(dtype=float) - rate])
         ax.errorbar(rate, y + offset, xerr=np.nan_to_num(err), fmt="o", ms=3, color=colour, ecolor=colour,
                     elinewidth=1, capsize=1.5, label=name)
     ax.set_ylim(len(table) - 0.5, -0.5)
-    ax.set_xlim(0, 1)
     ax.grid(axis="x", color="#eeeeee")
 
 
-def _sample_sizes(table: pd.DataFrame) -> list[str]:
-    return [f"n={a:,} / {b:,}" for a, b in zip(table["games"], table["without_games"])]
+def _n_column(ax, table: pd.DataFrame, header: str, shown: np.ndarray | None = None) -> None:
+    """The sample sizes of each row (``n`` of the two groups), in a column
+    right of the axes (x in axes coordinates, y on the row): outside the
+    data area, so they cannot meet the markers or intervals, one per row so
+    they cannot meet each other. Folded rows say so, in grey."""
+    shown = np.ones(len(table), dtype=bool) if shown is None else np.asarray(shown, dtype=bool)
+    where = ax.get_yaxis_transform()
+    for y, (a, b, ok) in enumerate(zip(table["games"], table["without_games"], shown)):
+        ax.text(1.03, y, f"{a:,} / {b:,}" + ("" if ok else " folded"), fontsize=7, ha="left", va="center",
+                color="#37474f" if ok else "#9e9e9e", transform=where, clip_on=False)
+    ax.text(1.03, 1.0, header, fontsize=7, ha="left", va="bottom", color="#37474f", transform=ax.transAxes,
+            clip_on=False)
 
 
-def _plot_campaigns(found: VolumeSpec, rates: pd.DataFrame, path: Path) -> None:
+def _plot_campaigns(found: VolumeSpec, rates: pd.DataFrame, shown: np.ndarray, path: Path) -> None:
+    """``shown``: per row of ``rates``, not folded. Cards folded in every campaign are left out."""
     plt = _pyplot()
-    seat, cards = _insurgent(found), _event_cards(found)
-    fig, axes = plt.subplots(1, _campaigns(found), figsize=(13, 0.24 * len(cards) + 2.2), sharey=True,
-                             squeeze=False)
+    seat, campaigns = _insurgent(found), _campaigns(found)
+    cards = _event_cards(found)
+    by_card = shown.reshape(campaigns, len(cards))
+    keep = by_card.any(axis=0)
+    cards = cards[keep]
+    fig, axes = plt.subplots(1, campaigns, figsize=(15, 0.24 * len(cards) + 2.4), sharey=True, squeeze=False)
     axes = axes[0]
+    tables = []
     for k, ax in enumerate(axes, start=1):
-        table = rates[rates["campaign"] == k].reset_index(drop=True)
-        _draw_comparison(ax, table, seat, "drawn in campaign k", "reached campaign k, did not draw the card in it")
-        for y, text in enumerate(_sample_sizes(table)):
-            ax.text(0.99, y, text, fontsize=5.5, ha="right", va="center", color="#37474f",
-                    transform=ax.get_yaxis_transform())
-        reached = int(table["games"].iloc[0] + table["without_games"].iloc[0])
-        wins = int(table[f"{seat}_wins"].iloc[0] + table[f"without_{seat}_wins"].iloc[0])
-        if reached:
-            ax.axvline(wins / reached, color="#1565c0", ls=":", lw=0.8,
-                       label="all games that reached campaign k" if k == 1 else None)
-        ax.set_title(f"campaign {k}: {reached:,} games reached it", fontsize=9)
+        table = rates[rates["campaign"] == k].reset_index(drop=True)[keep].reset_index(drop=True)
+        ok = by_card[k - 1][keep]
+        tables.append(table[ok])
+        _draw_comparison(ax, table, seat, "drew the card in campaign k",
+                         "reached campaign k, did not draw the card in it", ok)
+        _n_column(ax, table, "n: drew / did not", ok)
+        reached = int(rates.loc[rates["campaign"] == k, "games"].iloc[0]
+                      + rates.loc[rates["campaign"] == k, "without_games"].iloc[0])
+        ax.set_title(f"campaign {k}: {reached:,} games reached it", fontsize=9, loc="left")
         ax.set_xlabel(f"{found.faction(seat)} win rate (Wilson 95%)", fontsize=8)
+    low, high = _x_range(tables)
+    for ax in axes:
+        ax.set_xlim(low, high)
     axes[0].set_yticks(np.arange(len(cards)), [found.card_label(c) for c in cards], fontsize=7)
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=8, frameon=False)
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=8, frameon=False)
     fig.suptitle(f"Cards within a campaign: {found.faction(seat)} win rate of the games that drew the card in "
-                 "campaign k vs those that reached campaign k without drawing it there (n = drew / did not)",
-                 fontsize=9)
+                 "campaign k vs the games that reached campaign k without drawing it there\n"
+                 "correlational, not the card's effect (the report says why)", fontsize=9)
     fig.tight_layout(rect=(0, 0.035, 1, 1))
     _save_figure(fig, path)
 
 
-def _plot_texts(found: VolumeSpec, table: pd.DataFrame, rate: float, title: str, with_label: str,
-                without_label: str, path: Path) -> None:
+def _plot_texts(found: VolumeSpec, table: pd.DataFrame, title: str, with_label: str,
+                without_label: str, header: str, path: Path) -> None:
     plt = _pyplot()
     seat = _insurgent(found)
-    fig, ax = plt.subplots(figsize=(9, max(3.0, 0.24 * len(table) + 1.8)))
+    fig, ax = plt.subplots(figsize=(9, max(3.0, 0.24 * len(table) + 1.9)))
     _draw_comparison(ax, table, seat, with_label, without_label)
-    ax.set_yticks(np.arange(len(table)), [f"{lab} ({n})" for lab, n in zip(table["label"], _sample_sizes(table))],
-                  fontsize=7)
-    ax.axvline(rate, color="#1565c0", ls=":", lw=0.8, label=f"all games {rate:.3f}")
+    _n_column(ax, table, header)
+    ax.set_xlim(*_x_range([table]))
+    ax.set_yticks(np.arange(len(table)), list(table["label"]), fontsize=7)
     ax.set_xlabel(f"{found.faction(seat)} win rate (Wilson 95% interval)")
     ax.set_title(title, fontsize=9)
-    fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=7, frameon=False)
+    fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=2, fontsize=7, frameon=False)
     fig.tight_layout(rect=(0, 0.3 / fig.get_figheight(), 1, 1))
     _save_figure(fig, path)
 
 
 def _plot_political_will(found: VolumeSpec, bands: pd.DataFrame, path: Path) -> None:
+    """Left: the share of games that reached each Propaganda Round (a
+    survival curve). Right: the Political Will after each round of the games
+    that reached it, one box per round with its n, not joined: each round's
+    games are a different set (the games that ended earlier are not in it)."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(6.5, 4))
-    x = bands["round"].to_numpy()
-    ax.fill_between(x, bands["p10"], bands["p90"], color="#90caf9", alpha=0.5, label="10-90%")
-    ax.fill_between(x, bands["p25"], bands["p75"], color="#1e88e5", alpha=0.5, label="25-75%")
-    ax.plot(x, bands["median"], color="#0d47a1", marker="o", label="median")
-    ax.set_xticks(x, ["start"] + [f"after round {r}\n(n={n:,})" for r, n in zip(x[1:], bands["games"][1:])])
-    ax.set_ylim(0, found.report.political_will_max)
+    fig, (alive, ax) = plt.subplots(1, 2, figsize=(11.5, 4.4), gridspec_kw={"width_ratios": [1, 1.5]})
+    played = bands[bands["round"] > 0]
+    rounds = played["round"].to_numpy()
+    share = played["reached_share"].to_numpy(dtype=float)
+    alive.bar(rounds, share, width=0.6, color="#90a4ae")
+    for r, value, n in zip(rounds, share, played["games"]):
+        alive.text(r, value + 0.02, f"{value:.0%}\nn={n:,}", ha="center", va="bottom", fontsize=8)
+    alive.set_xticks(rounds, [f"round {r}" for r in rounds])
+    alive.set_ylim(0, 1.2)
+    alive.set_yticks(np.linspace(0, 1, 6), [f"{v:.0%}" for v in np.linspace(0, 1, 6)])
+    alive.set_ylabel("share of all games")
+    alive.set_title("Games still going: the share that reached\neach Propaganda Round (7.0)", fontsize=9)
+
+    start = found.report.political_will_start
+    drawn = played[played["games"] > 0]
+    stats = [{"whislo": row.p10, "q1": row.p25, "med": row.median, "q3": row.p75, "whishi": row.p90,
+              "fliers": [], "label": f"after round {row.round}\nn={row.games:,}"} for row in drawn.itertuples()]
+    if stats:
+        ax.bxp(stats, positions=drawn["round"].to_numpy(), widths=0.5, patch_artist=True, showfliers=False,
+               boxprops={"facecolor": "#90caf9", "edgecolor": "#1e88e5"},
+               medianprops={"color": "#0d47a1", "linewidth": 2}, whiskerprops={"color": "#1e88e5"},
+               capprops={"color": "#1e88e5"})
+    ax.axhline(start, color="#616161", ls=":", lw=1)
+    ax.set_xlim(rounds.min() - 0.6, rounds.max() + 0.6)
+    ax.set_ylim(-0.5, found.report.political_will_max + 0.5)
     ax.set_ylabel(f"{_counterinsurgent_title(found)} Political Will")
-    ax.set_title("Political Will over the game (games reaching each round)", fontsize=10)
-    ax.legend(fontsize=8)
+    ax.set_title("Political Will after each round, games that reached it\n"
+                 "(each box a different set of games: not a trajectory)", fontsize=9)
+    ax.legend(handles=[Patch(facecolor="#90caf9", edgecolor="#1e88e5", label="25-75%"),
+                       Line2D([], [], color="#1e88e5", label="whiskers 10-90%"),
+                       Line2D([], [], color="#0d47a1", lw=2, label="median"),
+                       Line2D([], [], color="#616161", ls=":", label=f"start ({start})")],
+              fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)     # never over a box
     fig.tight_layout()
     _save_figure(fig, path)
 
@@ -814,26 +923,83 @@ def _rate_cell(table: pd.DataFrame, seat: str, prefix: str) -> pd.Series:
                                 table[f"{prefix}ci95_high"], table[f"{prefix}games"])], index=table.index)
 
 
+def _difference_cell(table: pd.DataFrame) -> pd.Series:
+    """'+0.0423 [-0.0123, +0.0967]' per row (with - without, Newcombe 95%)."""
+    return pd.Series([f"{d:+.4f} [{lo:+.4f}, {hi:+.4f}]" if not np.isnan(d) else "-"
+                      for d, lo, hi in zip(table["difference"], table["difference_ci95_low"],
+                                           table["difference_ci95_high"])], index=table.index)
+
+
 def _comparison_table(table: pd.DataFrame, seat: str, first: list[str], with_header: str,
-                      without_header: str) -> str:
-    shown = table.assign(with_=_rate_cell(table, seat, ""), without=_rate_cell(table, seat, "without_"))
-    return _markdown_table(shown, first + ["with_", "without"], headers=first + [with_header, without_header])
+                      without_header: str, headers: list[str] | None = None) -> str:
+    shown = table.assign(with_=_rate_cell(table, seat, ""), without=_rate_cell(table, seat, "without_"),
+                         diff_=_difference_cell(table))
+    return _markdown_table(shown, first + ["with_", "without", "diff_"],
+                           headers=(headers or first) + [with_header, without_header,
+                                                         "difference [Newcombe 95%]"])
 
 
-def _campaign_table(found: VolumeSpec, rates: pd.DataFrame) -> str:
-    seat = _insurgent(found)
-    wide = pd.DataFrame({"card": [found.card_label(c) for c in _event_cards(found)]})
-    headers = ["card"]
-    for k in range(1, _campaigns(found) + 1):
-        table = rates[rates["campaign"] == k].reset_index(drop=True)
-        wide[f"c{k}_with"] = _rate_cell(table, seat, "")
-        wide[f"c{k}_without"] = _rate_cell(table, seat, "without_")
-        headers += [f"campaign {k}: drawn in it", f"campaign {k}: reached, not drawn in it"]
-    return _markdown_table(wide, list(wide.columns), headers=headers)
+def check_min_games(min_games) -> int:
+    """``min_games`` (the fewest games each group of a comparison needs to be
+    plotted and tabled on its own), checked: a whole number, at least 1."""
+    if isinstance(min_games, (bool, np.bool_)) or not isinstance(min_games, (int, np.integer)) or min_games < 1:
+        raise ReportError(f"min_games (--min-games) must be a whole number of games, at least 1, not {min_games!r}")
+    return int(min_games)
+
+
+def folded(table: pd.DataFrame, min_games: int = DEFAULT_MIN_GAMES) -> np.ndarray:
+    """Per row of a comparison (:func:`card_campaign_rates`, :func:`event_rates`,
+    :func:`capability_impact`): True where either group has fewer than
+    ``min_games`` games; the report counts and lists such rows instead of
+    plotting and tabling them."""
+    min_games = check_min_games(min_games)
+    return ((table["games"].to_numpy() < min_games) | (table["without_games"].to_numpy() < min_games))
+
+
+def random_seats(games: Games | pd.DataFrame, volume: str | None = None) -> list[str]:
+    """The seats that play the random policy in any policy pair of the rows
+    (:func:`parse`'s ``Games``, or the rows themselves), read from the
+    ``policy_<seat>`` columns, which a rows file's provenance is checked
+    against."""
+    if isinstance(games, Games):
+        seats, pairs = games.spec.agents, games.pairs
+    else:
+        seats, pairs = report_spec(games, volume).agents, policy_pairs(games, volume)
+    return [seat for i, seat in enumerate(seats) if any(pair[i] == RANDOM_POLICY for pair in pairs)]
+
+
+def _counts_list(table: pd.DataFrame, seat: str, first: list[str], headers: list[str], what: str,
+                 min_games: int) -> list[str]:
+    """The folded rows of a section, in a collapsed list with their counts only."""
+    if table.empty:
+        return []
+    columns = first + ["games", f"{seat}_wins", "without_games", f"without_{seat}_wins"]
+    fmt = {c: "{:,}" for c in columns[len(first):]}
+    return ["<details>",
+            f"<summary>Folded {what} ({len(table):,}): fewer than {min_games:,} games in a group; their counts, "
+            "no rates</summary>", "",
+            _markdown_table(table, columns, fmt, headers + ["games", "wins", "other games", "their wins"]),
+            "", "</details>", ""]
+
+
+def _fold_line(shown: int, total: int, what: str, min_games: int) -> str:
+    folded_rows = total - shown
+    if not folded_rows:
+        return f"All {total:,} {what} have at least {min_games:,} games in each group."
+    return (f"{shown:,} of {total:,} {what} are shown; **{folded_rows:,} folded**: fewer than {min_games:,} games "
+            "in one of the two groups (`min_games`, `--min-games`), listed with their counts only at the end of "
+            "this section.")
+
+
+def _chance_line(table: pd.DataFrame, what: str) -> str:
+    """How many of the rows shown have a difference interval that excludes 0, next to chance alone."""
+    k = int(((table["difference_ci95_low"] > 0) | (table["difference_ci95_high"] < 0)).sum())
+    return (f"Of the {len(table):,} {what} shown, {k:,} have a difference interval that excludes 0; if none made "
+            f"any difference, about 1 in 20 ({len(table) / 20:.1f}) would by chance alone.")
 
 
 def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = None, pool: bool = False,
-          volume: str | None = None) -> Path:
+          volume: str | None = None, min_games: int = DEFAULT_MIN_GAMES) -> Path:
     """Write ``report.md`` and its PNG plots into ``out_dir``; return the markdown path.
 
     ``df``: the rows (a frame, or the :class:`Source` that :func:`load` read
@@ -843,15 +1009,24 @@ def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = No
     ``report.md`` last. Rows from several policy pairs raise ``ReportError``
     unless ``pool`` is true (the report then says so); rows that cannot be one
     honest run (:func:`check_rows`) raise it always. ``title`` defaults to
-    "<volume title> balance report".
+    "<volume title> balance report", or "<volume title> rollout report
+    (random play)" when a seat plays the random policy: the report then says
+    at the top that its rates describe random play, not the game's balance,
+    and leaves out the card, event and capability comparisons.
+    ``min_games``: a comparison (card x campaign, event text, capability) is
+    plotted and tabled only when each of its two groups has at least this
+    many games; the others are counted and listed with their counts.
     """
+    min_games = check_min_games(min_games)
     source = df if isinstance(df, Source) else Source.of_frame(df)
     df = source.frame
     games = parse(df, pool=pool, volume=volume)
     found = games.spec
     seat, seats = _insurgent(found), list(found.agents)
     rated = found.faction(seat)
-    title = title if title is not None else f"{found.title} balance report"
+    randoms = random_seats(games)
+    if title is None:
+        title = f"{found.title} rollout report (random play)" if randoms else f"{found.title} balance report"
     out = Path(out_dir)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -860,31 +1035,45 @@ def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = No
     if not os.access(out, os.W_OK):
         raise ReportError(f"the report folder {out} is not writable")
     sides = overall(games)
-    rate = float(sides.loc[sides["side"] == seat, "win_rate"].iloc[0])
-    by_campaign = card_campaign_rates(games)
-    by_event = event_rates(games).sort_values(["card", "side", "faction"], ascending=[True, False, True])
-    caps = capability_impact(games).sort_values(["card", "side"], ascending=[True, False])
     bands = political_will_bands(df, found.name)
     timing = victory_timing(df, found.name)
     _plot_political_will(found, bands, out / PLOTS[0])
-    _plot_campaigns(found, by_campaign, out / PLOTS[1])
-    if not by_event.empty:
-        _plot_texts(found, by_event, rate, f"Event texts by executing faction: {rated} win rate when executed\n"
-                    "vs the other games that drew the card (n = executed / other)", "text executed by this faction",
-                    "card drawn, text not executed by this faction", out / PLOTS[2])
-    if not caps.empty:
-        _plot_texts(found, caps, rate, f"Capabilities (5.3): {rated} win rate with each text in play\n"
-                    "vs the other games that drew the card (n = in play / other)",
-                    "text in play (either faction executed it)", "card drawn, text not in play", out / PLOTS[3])
+    drawn = [PLOTS[0]]
+    if not randoms:
+        by_campaign = card_campaign_rates(games)
+        campaign_shown = ~folded(by_campaign, min_games)
+        by_event = event_rates(games).sort_values(["card", "side", "faction"], ascending=[True, False, True])
+        event_shown = ~folded(by_event, min_games)
+        caps = capability_impact(games).sort_values(["card", "side"], ascending=[True, False])
+        caps_shown = ~folded(caps, min_games)
+        if campaign_shown.any():
+            _plot_campaigns(found, by_campaign, campaign_shown, out / PLOTS[1])
+            drawn.append(PLOTS[1])
+        if event_shown.any():
+            _plot_texts(found, by_event[event_shown], f"Event texts by executing faction: {rated} win rate of the "
+                        "games where it was executed\nvs the other games that drew the card; correlational, "
+                        "not the text's effect", "text executed by this faction",
+                        "card drawn, text not executed by this faction", "n: executed / other", out / PLOTS[2])
+            drawn.append(PLOTS[2])
+        if caps_shown.any():
+            _plot_texts(found, caps[caps_shown], f"Capabilities (5.3): {rated} win rate with each text in play\n"
+                        "vs the other games that drew the card; correlational, not the text's effect",
+                        "text in play (either faction executed it)", "card drawn, text not in play",
+                        "n: in play / other", out / PLOTS[3])
+            drawn.append(PLOTS[3])
 
     if games.pooled:
         who = (f"**Pooled over {len(games.pairs)} policy pairs** ({_pairs_text(found, games.pairs)}), as asked "
                f"(`pool=True` / `--pool`): every figure below mixes different players and describes none of them.")
     else:
         who = _who(found, games.pairs[0][:-1]) + "."
-    parts = [
-        f"# {title}",
-        "",
+    parts = [f"# {title}", ""]
+    if randoms:
+        parts += [f"> **Random play** ({' and '.join(f'{s}=random' for s in randoms)}): these rates describe "
+                  "random play, not the game's balance. This is not a balance report: the comparisons of cards, "
+                  "event texts and capabilities are left out, since which cards or events go with winning when a "
+                  "seat plays at random says nothing about the game.", ""]
+    parts += [
         f"{games.n:,} games; {who} Rates are {rated} win rates with Wilson 95% intervals and the number of games "
         "each is computed on (`n`).",
         "",
@@ -917,6 +1106,7 @@ def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = No
                                    "ci95_low": "{:.4f}", "ci95_high": "{:.4f}"}), ""]
     campaigns = _campaigns(found)
     later = "2 and 3" if campaigns == 3 else f"2 to {campaigns}"
+    counter = _counterinsurgent_title(found)
     parts += [
         "## When the game ends (Propaganda Round of victory, 7.0)",
         "",
@@ -924,65 +1114,131 @@ def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = No
         "",
         "## Political Will over the game",
         "",
+        "A game ends only in a Propaganda Round (7.0). For each round: left, the share of all games that reached "
+        "it (a survival curve: the games still going); right, the "
+        f"{counter} Political Will after that round's Political Will phase (6.1) of the games that reached it "
+        "(box 25-75%, whiskers 10-90%, line the median, with its n). The games that ended in an earlier round are "
+        "not in a later round's box, so each box describes a different set of games: the boxes are not joined "
+        "into a line, and a lower box in a later round does not say that Political Will fell in the games that "
+        "went on (the games where it fell furthest may have ended earlier). Read each box with the share of games "
+        "beside it.",
+        "",
         "![Political Will](political_will.png)",
         "",
-        _markdown_table(bands, ["round", "games", "p10", "p25", "median", "p75", "p90", "mean"],
-                        {"games": "{:,}", "p10": "{:.0f}", "p25": "{:.0f}", "median": "{:.0f}", "p75": "{:.0f}",
-                         "p90": "{:.0f}", "mean": "{:.2f}"}),
+        _markdown_table(bands, ["round", "games", "reached_share", "ended", "p10", "p25", "median", "p75", "p90",
+                                "mean"],
+                        {"games": "{:,}", "reached_share": "{:.1%}", "ended": "{:,}", "p10": "{:.0f}",
+                         "p25": "{:.0f}", "median": "{:.0f}", "p75": "{:.0f}", "p90": "{:.0f}", "mean": "{:.2f}"},
+                        ["round (0: start)", "games that reached it", "share of all games", "ended in it",
+                         "p10", "p25", "median", "p75", "p90", "mean"]),
+        "",
+    ]
+    if not randoms:
+        parts += _comparison_sections(found, by_campaign, campaign_shown, by_event, event_shown, caps, caps_shown,
+                                      min_games, later)
+    parts += [f"Mean game length: {df['decisions'].mean():.1f} decisions.", ""]
+    path = out / "report.md"
+    with atomic_path(path) as tmp:
+        tmp.write_text("\n".join(parts), encoding="utf-8")
+    for name in set(PLOTS) - set(drawn):    # a plot this report did not draw must not linger from an older one
+        with contextlib.suppress(FileNotFoundError):
+            (out / name).unlink()
+    return path
+
+
+def _comparison_sections(found: VolumeSpec, by_campaign: pd.DataFrame, campaign_shown: np.ndarray,
+                         by_event: pd.DataFrame, event_shown: np.ndarray, caps: pd.DataFrame,
+                         caps_shown: np.ndarray, min_games: int, later: str) -> list[str]:
+    """The correlational part of the report: cards within a campaign, event texts, capabilities."""
+    seat = _insurgent(found)
+    rated = found.faction(seat)
+    parts = [
+        "## How to read the comparisons below",
+        "",
+        "**Correlational.** The card, event and capability sections compare games that drew the card (or saw the "
+        "event) with games that did not; that is not the card's effect: the policies choose events, and games "
+        "that drew more cards last longer. The comparisons below are built to keep game length out (cards are "
+        "compared within a campaign, events only among games that drew the card), not the policies' choices.",
+        "",
+        "- Each row sets two groups of games side by side, each with its win rate, Wilson 95% interval and `n`, "
+        "and gives their difference (with - without) with its own Newcombe 95% interval. The baseline is the "
+        "other group, the games the row is compared with, not all games. Read a difference from its interval, "
+        "not from whether the two rates' intervals overlap: two intervals can overlap while the difference's "
+        "excludes 0, and an interval that includes 0 says the data do not separate the groups at this size, not "
+        "that they are alike.",
+        "- More games narrow the intervals; they do not remove selection. A difference that more games make clear "
+        "is still a difference between games that the policies' choices made different.",
+        "- Many rows are compared at once: if nothing made any difference, about 1 in 20 intervals would exclude 0 "
+        "by chance alone.",
+        f"- A row is plotted and tabled only when each of its two groups has at least {min_games:,} games "
+        f"(`min_games`, `--min-games`, default {DEFAULT_MIN_GAMES}); each section says how many rows it folded "
+        "and lists them, with their counts only, in a collapsed list at its end.",
         "",
         "## Cards, compared within a campaign",
         "",
         "Campaign k is the run of cards up to and including the k-th Propaganda card (2.1, 6.0). For each "
         f"campaign and card: among the games that reached campaign k, the {rated} win rate of those that drew the "
-        "card in campaign k, next to those that reached campaign k and did not draw it there.",
+        "card in campaign k, next to those that reached campaign k and did not draw it there, and the difference.",
         "",
         "What this is: victory is checked only in Propaganda Rounds (7.0), so every game that reached a campaign "
         "drew all of its cards, and longer games do not draw a card more often than shorter ones in this "
         "comparison. Which cards fall in which campaign is fixed by the shuffle at setup (2.1), so in campaign 1 "
-        "the two groups differ only by chance and the card. What this is not: the effect of the event text "
-        f"alone (it includes whatever both players did on that card), nor, in campaigns {later}, a clean "
-        "comparison (the games that reach them survived earlier campaigns, whose cards were different). "
-        "A card's win rate over all games that drew it at any time is not shown: longer games draw more cards, "
-        "so it mostly measures game length.",
+        "the two groups differ only by chance and the card as these policies played it. What this is not: the "
+        "effect of the event text (the difference includes whatever both policies chose to do with the card, "
+        f"event or not, and all that followed), nor, in campaigns {later}, a comparison of like with like (the "
+        "games that reach them survived earlier campaigns, whose cards were different). A card's win rate over "
+        "all games that drew it at any time is not shown: longer games draw more cards, so it mostly measures "
+        "game length.",
         "",
-        "![cards by campaign](win_rate_by_card.png)",
+        _fold_line(int(campaign_shown.sum()), len(by_campaign), "card x campaign rows", min_games),
         "",
-        _campaign_table(found, by_campaign),
-        "",
+    ]
+    shown = by_campaign[campaign_shown]
+    if not shown.empty:
+        parts += [_chance_line(shown, "card x campaign rows"), "",
+                  "![cards by campaign](win_rate_by_card.png)", "",
+                  _comparison_table(shown, seat, ["campaign", "label"], "drew the card in campaign k",
+                                    "reached campaign k, did not draw it there", ["campaign", "card"]), ""]
+    parts += _counts_list(by_campaign[~campaign_shown], seat, ["campaign", "label"], ["campaign", "card"],
+                          "card x campaign rows", min_games)
+    parts += [
         "## Event texts, by executing faction",
         "",
         f"For each event text and the faction that executed it (5.1): the {rated} win rate of the games where it "
         "was executed, next to the other games that drew the same card (the other text, the other faction, or "
-        "no event). Both groups drew the card, so game length enters both alike; the campaign in which it was "
-        "drawn is not held fixed. What this is not: the effect of the text. The executing faction chose the "
-        "event, and that side, over its other options because its policy preferred it in that position, so "
-        "the rate describes the text together with that choice.",
+        "no event), and the difference. Both groups drew the card, so game length enters both alike; the campaign "
+        "in which it was drawn is not held fixed. What this is not: the effect of the text. The executing faction "
+        "chose the event, and that side, over its other options because its policy preferred it in that "
+        "position, so the rate describes the text together with the positions in which that policy plays it.",
         "",
     ]
     if by_event.empty:
         parts += ["No event was executed in these games.", ""]
     else:
-        parts += ["![by event](win_rate_by_event.png)", "",
-                  _comparison_table(by_event, seat, ["label"], "executed", "other games that drew the card"), ""]
+        parts += [_fold_line(int(event_shown.sum()), len(by_event), "event texts by faction", min_games), ""]
+        shown = by_event[event_shown]
+        if not shown.empty:
+            parts += [_chance_line(shown, "event texts by faction"), "", "![by event](win_rate_by_event.png)", "",
+                      _comparison_table(shown, seat, ["label"], "executed", "other games that drew the card",
+                                        ["event text"]), ""]
+        parts += _counts_list(by_event[~event_shown], seat, ["label"], ["event text"], "event texts", min_games)
     parts += [
         "## Capabilities (5.3)",
         "",
         "A capability stays in play for the rest of the game once executed. Each text, executed by either "
         "faction, against the other games that drew the card (the other text, or no event); the same caveat as "
-        "for events holds.",
+        "for events holds: correlational, not the text's effect.",
         "",
     ]
     if caps.empty:
         parts += ["No capability was executed in these games.", ""]
     else:
-        parts += ["![capabilities](capabilities.png)", "",
-                  _comparison_table(caps, seat, ["label"], "in play", "other games that drew the card"), ""]
-    parts += [f"Mean game length: {df['decisions'].mean():.1f} decisions.", ""]
-    path = out / "report.md"
-    with atomic_path(path) as tmp:
-        tmp.write_text("\n".join(parts), encoding="utf-8")
-    drawn = PLOTS[:2] + (PLOTS[2:3] if not by_event.empty else ()) + (PLOTS[3:] if not caps.empty else ())
-    for name in set(PLOTS) - set(drawn):    # a plot this report did not draw must not linger from an older one
-        with contextlib.suppress(FileNotFoundError):
-            (out / name).unlink()
-    return path
+        parts += [_fold_line(int(caps_shown.sum()), len(caps), "capability texts", min_games), ""]
+        shown = caps[caps_shown]
+        if not shown.empty:
+            parts += ["![capabilities](capabilities.png)", "",
+                      _comparison_table(shown, seat, ["label"], "in play", "other games that drew the card",
+                                        ["capability text"]), ""]
+        parts += _counts_list(caps[~caps_shown], seat, ["label"], ["capability text"], "capability texts",
+                              min_games)
+    return parts

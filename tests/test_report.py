@@ -12,13 +12,14 @@ difference (1/2 against 1/2).
 import os
 
 import matplotlib.figure
+import numpy as np
 import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
 from britishway_env import report, rollouts
 from britishway_env.cli import app
-from britishway_env.engine.stats import wilson_interval
+from britishway_env.engine.stats import difference_interval, wilson_interval
 
 
 def table(**policies):
@@ -96,6 +97,9 @@ def test_political_will_bands_per_round_over_games_reaching_it():
     assert bands.loc[0, "median"] == 18
     assert bands.loc[1, "games"] == 6 and bands.loc[1, "median"] == pytest.approx(9.5)
     assert bands.loc[3, "games"] == 4 and bands.loc[3, "median"] == pytest.approx(2.5)
+    # the survival curve beside them: the share of all games that reached each round, and those ending in it
+    assert bands["reached_share"].tolist() == pytest.approx([1, 1, 4 / 6, 4 / 6])
+    assert bands["ended"].tolist() == [0, 2, 0, 4]
 
 
 def test_rows_of_different_policy_pairs_are_refused_unless_pooled(tmp_path):
@@ -123,18 +127,22 @@ def test_cli_report_refuses_mixed_pairs_and_pools_with_the_flag(tmp_path):
 
 
 def test_write_makes_markdown_with_titles_and_plots(tmp_path):
-    path = report.write(table(), tmp_path / "rep")
+    path = report.write(table(), tmp_path / "rep", min_games=1)
     text = path.read_text()
     assert "| irgun | 6 | 4 | 0.6667 |" in text
-    assert "| P5 Acre Prison Break |" in text                         # titles, not only numbers
+    assert "| 3 | P5 Acre Prison Break |" in text                     # titles, not only numbers
     assert "P2 Exodus Affair: shaded by irgun | 0.5000 [" in text
     assert "## Cards, compared within a campaign" in text and "What this is not" in text
     assert "when each card is drawn" not in text
-    for png in report.PLOTS:
+    for png in report.PLOTS[:3]:
         assert (tmp_path / "rep" / png).stat().st_size > 5000
+    # the only capability executed (P9) has no other game that drew the card to compare with: folded, no plot
+    assert "Folded capability texts (1)" in text and not (tmp_path / "rep" / "capabilities.png").exists()
     assert not [p for p in os.listdir(tmp_path / "rep") if p.endswith(".tmp")]
+    report.write(table(), tmp_path / "rep", min_games=1)
+    (tmp_path / "rep" / "capabilities.png").write_bytes(b"an older report's plot")
     quiet = table().assign(events=[[]] * 6)             # no event executed: no event plots, none left over
-    text = report.write(quiet, tmp_path / "rep").read_text()
+    text = report.write(quiet, tmp_path / "rep", min_games=1).read_text()
     assert "No event was executed in these games." in text
     assert not (tmp_path / "rep" / "win_rate_by_event.png").exists()
     assert not (tmp_path / "rep" / "capabilities.png").exists()
@@ -207,3 +215,181 @@ def test_compiled_rollout_rows_are_read_as_played():
         assert in_k["games"].sum() == drawn_per_game.sum()
     executed = report.event_rates(games)
     assert executed["games"].sum() == df["events"].map(len).sum()
+
+
+# ------------------------------------------------- what the plots and text say --
+
+@pytest.fixture(scope="module")
+def bots():
+    """400 games with the scripted bots in both seats: rates in the middle, intervals far narrower than 0..1."""
+    return rollouts.run("palestine", 400, seed=11, policies={"british": "heuristic", "irgun": "heuristic"})
+
+
+@pytest.fixture
+def figures(monkeypatch):
+    """The figures the report draws, by file name, drawn (so their texts have sizes) before they are saved."""
+    drawn = {}
+    save = report._save_figure
+
+    def keep(fig, path):
+        fig.canvas.draw()
+        fig.test_renderer = fig.canvas.get_renderer()                   # closing the figure drops its canvas
+        drawn[path.name] = fig
+        save(fig, path)
+
+    monkeypatch.setattr(report, "_save_figure", keep)
+    return drawn
+
+
+def _span(shown):
+    """The lowest and highest ends of the intervals of both groups of the rows shown."""
+    return (shown[["ci95_low", "without_ci95_low"]].min().min(), shown[["ci95_high", "without_ci95_high"]].max().max())
+
+
+def test_comparison_axes_are_fitted_to_the_intervals_shown(bots, figures, tmp_path):
+    games = report.parse(bots)
+    report.write(bots, tmp_path / "rep")
+    rates = report.card_campaign_rates(games)
+    shown = rates[~report.folded(rates)]
+    low, high = _span(shown)
+    for ax in figures["win_rate_by_card.png"].axes:
+        a, b = ax.get_xlim()
+        assert a < low and b > high                                   # every interval drawn lies inside
+        assert low - a <= 0.05 and b - high <= 0.05                   # with a little margin, not 0..1
+        assert b - a < 0.75
+    events = report.event_rates(games)
+    shown = events[~report.folded(events)]
+    a, b = figures["win_rate_by_event.png"].axes[0].get_xlim()
+    low, high = _span(shown)
+    assert a < low and b > high and low - a <= 0.05 and b - high <= 0.05 and (a, b) != (0, 1)
+
+
+def _window(artist, fig):
+    return artist.get_window_extent(fig.test_renderer)
+
+
+def test_sample_sizes_meet_neither_markers_nor_intervals_nor_each_other(bots, figures, tmp_path):
+    report.write(bots, tmp_path / "rep")
+    for name in ("win_rate_by_card.png", "win_rate_by_event.png", "capabilities.png"):
+        fig = figures[name]
+        boxes = [_window(t, fig) for ax in fig.axes for t in ax.texts if "/" in t.get_text()]
+        assert len(boxes) >= 5, name
+        areas = [_window(ax, fig) for ax in fig.axes]             # the data areas: markers and intervals
+        for box in boxes:
+            assert not any(box.overlaps(area) for area in areas), name
+        for i, box in enumerate(boxes):
+            assert not any(box.overlaps(other) for other in boxes[i + 1:]), name
+        rows = [t for ax in fig.axes for t in ax.texts if "/" in t.get_text() and not t.get_text().startswith("n:")]
+        assert all(" / " in t.get_text() for t in rows)
+    labels = [t.get_text() for t in figures["win_rate_by_event.png"].axes[0].get_yticklabels()]
+    assert labels and not [label for label in labels if "n=" in label]      # sizes in their own column
+
+
+def test_rows_with_too_few_games_are_folded_counted_and_listed(bots, figures, tmp_path):
+    games = report.parse(bots)
+    events = report.event_rates(games).sort_values(["card", "side", "faction"], ascending=[True, False, True])
+    few = report.folded(events)
+    assert few.tolist() == ((events["games"] < 30) | (events["without_games"] < 30)).tolist()
+    assert 0 < few.sum() < len(events)                               # some rows each way in these games
+    text = report.write(bots, tmp_path / "rep").read_text()
+    main, listed = text.split("## Event texts")[1].split("<details>")[0], text.split("## Event texts")[1]
+    assert f"{len(events) - few.sum()} of {len(events)} event texts by faction are shown; " \
+           f"**{few.sum()} folded**" in text
+    assert f"Folded event texts ({few.sum()})" in listed
+    for label, n in zip(events.loc[few, "label"], events.loc[few, "games"]):
+        assert f"| {label} |" not in main and f"| {label} | {n:,} |" in listed
+    for label in events.loc[~few, "label"]:
+        assert f"| {label} | 0." in main or f"| {label} | 1." in main
+    plotted = [t.get_text() for t in figures["win_rate_by_event.png"].axes[0].get_yticklabels()]
+    assert plotted == events.loc[~few, "label"].tolist()
+    # a higher threshold folds more; the command line takes it too
+    strict = report.write(bots, tmp_path / "strict", min_games=60).read_text()
+    assert "min_games" in strict and f"**{report.folded(events, 60).sum()} folded**" in strict
+    rows = tmp_path / "bots.parquet"
+    rollouts.write_rows(bots, rows)
+    res = CliRunner().invoke(app, ["report", str(rows), "--out", str(tmp_path / "cli"), "--min-games", "60"])
+    assert res.exit_code == 0, res.output
+    assert f"**{report.folded(events, 60).sum()} folded**" in (tmp_path / "cli" / "report.md").read_text()
+
+
+def test_the_command_line_default_is_the_documented_one(tmp_path):
+    import inspect
+
+    from britishway_env import cli
+
+    default = inspect.signature(cli.report).parameters["min_games"].default.default
+    assert default == report.DEFAULT_MIN_GAMES == inspect.signature(report.write).parameters["min_games"].default
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "30", None])
+def test_a_bad_min_games_is_refused(bad, tmp_path):
+    with pytest.raises(report.ReportError, match=r"min_games \(--min-games\) must be a whole number of games, at "
+                                                 r"least 1"):
+        report.write(table(), tmp_path / "rep", min_games=bad)
+    assert not (tmp_path / "rep").exists()
+
+
+def test_bad_min_games_on_the_command_line(tmp_path):
+    rows = tmp_path / "rows.parquet"
+    table().to_parquet(rows)
+    res = CliRunner().invoke(app, ["report", str(rows), "--out", str(tmp_path / "r"), "--min-games", "0"])
+    assert res.exit_code == 2 and "at least 1" in res.output and not (tmp_path / "r").exists()
+
+
+def test_political_will_is_shown_round_by_round_beside_the_games_still_going(figures, tmp_path):
+    text = report.write(table(), tmp_path / "rep").read_text()
+    fig = figures["political_will.png"]
+    alive, will = fig.axes
+    assert [bar.get_height() for bar in alive.patches] == pytest.approx([1, 4 / 6, 4 / 6])
+    # no line joins the rounds: each round's games are a different set (those that ended earlier are gone)
+    for line in will.get_lines():                                     # the start level is a dotted reference
+        x = np.asarray(line.get_xdata(), dtype=float)
+        assert x.max() - x.min() < 1 or line.get_linestyle() == ":", x
+    ticks = [t.get_text() for t in will.get_xticklabels()]
+    assert ticks == ["after round 1\nn=6", "after round 2\nn=4", "after round 3\nn=4"]
+    assert "each box describes a different set of games" in text and "survival curve" in text
+    assert "| 3 | 4 | 66.7% | 4 |" in text                             # round, games, share, ended in it
+
+
+def test_comparisons_are_against_the_games_compared_with_and_labelled_correlational(figures, tmp_path):
+    rates = report.event_rates(report.parse(table()))
+    p1 = rates_of(rates, card=1, side="shaded", faction="irgun")      # with 2/2, the others 0/2, all games 4/6
+    assert p1["difference"] == 1.0                                   # not 1 - 4/6
+    assert (p1["difference_ci95_low"], p1["difference_ci95_high"]) == pytest.approx(
+        difference_interval(2, 2, 0, 2)[1:])
+    cards = report.card_campaign_rates(report.parse(table()))
+    c2 = rates_of(cards, campaign=2, card=1)                         # 1/1 against 1/3
+    assert c2["difference"] == pytest.approx(1 - 1 / 3)
+    text = report.write(table(), tmp_path / "rep", min_games=1).read_text()
+    assert "**Correlational.**" in text and "not the card's effect" in text
+    assert "games that drew more cards last longer" in text and "difference [Newcombe 95%]" in text
+    assert "| P1 Operation Agatha: shaded by irgun | 1.0000 [" in text and "| +1.0000 [" in text
+    for name in ("win_rate_by_card.png", "win_rate_by_event.png"):     # no line at a rate of other games
+        labels = [h.get_label() for ax in figures[name].axes for h in ax.get_lines()]
+        assert not [label for label in labels if "all games" in label], name
+        assert not [ax for ax in figures[name].axes for line in ax.get_lines()
+                    if len(set(line.get_xdata())) == 1 and len(line.get_xdata()) == 2], name
+
+
+@pytest.mark.parametrize("policies", [{"irgun": "random"}, {"british": "random", "irgun": "random"}])
+def test_random_play_is_not_called_a_balance_report(policies, tmp_path):
+    text = report.write(table(**policies), tmp_path / "rep", min_games=1).read_text()
+    seats = " and ".join(f"{seat}=random" for seat in ("british", "irgun") if policies.get(seat) == "random")
+    assert text.startswith(f"# Palestine rollout report (random play)\n\n> **Random play** ({seats}): these rates "
+                           "describe random play, not the game's balance.")
+    assert "balance report" not in text.split("\n")[0]
+    assert "## Cards" not in text and "## Event texts" not in text and "## Capabilities" not in text
+    assert sorted(os.listdir(tmp_path / "rep")) == ["political_will.png", "report.md"]
+    assert "## Who wins" in text and "## Political Will over the game" in text
+    assert report.random_seats(table(**policies)) == [s for s in ("british", "irgun") if policies.get(s) == "random"]
+    assert report.random_seats(table()) == []
+
+
+def test_the_command_line_warns_of_random_play(tmp_path):
+    rows = tmp_path / "rows.parquet"
+    table(british="random").to_parquet(rows)
+    res = CliRunner().invoke(app, ["report", str(rows), "--out", str(tmp_path / "r"), "--title", "Mine"])
+    assert res.exit_code == 0, res.output
+    assert "random play (british=random): these rates describe random play, not the game's balance" in res.output
+    text = (tmp_path / "r" / "report.md").read_text()
+    assert text.startswith("# Mine\n\n> **Random play** (british=random)")
