@@ -50,7 +50,8 @@ def test_the_page_and_its_files_are_served(client):
 
 def test_volumes_offer_seats_bots_and_pictures(client):
     vols = {v["name"]: v for v in client.get("/api/volumes").json()}
-    bots = ["heuristic", "random", "trained", "search", "search:400"]
+    # The shipped league files (agents/league) put `league` on every COIN volume's menu.
+    bots = ["heuristic", "random", "trained", "search", "search:400", "league"]
     assert vols["palestine"]["bots"] == bots and vols["palestine"]["picture"]
     assert [s["id"] for s in vols["palestine"]["seats"]] == ["british", "irgun"]
     assert vols["solo1948"]["bots"] == [] and not vols["solo1948"]["picture"]
