@@ -801,7 +801,7 @@ def plot(result: Comparison, path: str | os.PathLike) -> Path:
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
-    from .io import atomic_path
+    from .io import save_figure
 
     t = result.win_rates().iloc[::-1].reset_index(drop=True)
     fig, ax = plt.subplots(figsize=(7.0, 0.45 * len(t) + 1.6))
@@ -816,9 +816,7 @@ def plot(result: Comparison, path: str | os.PathLike) -> Path:
         ax.set_xlabel("change in win rate, arm - base (Newcombe paired 95% interval)")
         ax.set_title(f"{result.volume}: win-rate changes on paired games")
         fig.tight_layout()
-        path = Path(path)
-        with atomic_path(path) as tmp:
-            fig.savefig(tmp, format="png", dpi=100)
+        path = save_figure(fig, path, dpi=100)
     finally:
         plt.close(fig)
     return path

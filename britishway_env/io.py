@@ -90,6 +90,19 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
     return Path(path)
 
 
+def save_figure(fig, path: str | os.PathLike, dpi: int = 100, **savefig_kw) -> Path:
+    """Write a Matplotlib figure to ``path`` as a PNG atomically and close it
+    (also when saving fails); returns the path."""
+    import matplotlib.pyplot as plt
+
+    try:
+        with atomic_path(path) as tmp:
+            fig.savefig(tmp, format="png", dpi=dpi, **savefig_kw)
+    finally:
+        plt.close(fig)
+    return Path(path)
+
+
 def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> Path:
     """Write ``text`` to ``path`` atomically; returns the path."""
     return atomic_write_bytes(path, text.encode(encoding))

@@ -816,7 +816,7 @@ def plot(result: Fit, path: str | os.PathLike) -> Path:
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
-    from .io import atomic_path
+    from .io import save_figure
 
     t = result.table.iloc[::-1]
     fig, ax = plt.subplots(figsize=(6.4, 0.5 * len(t) + 1.4))
@@ -829,9 +829,7 @@ def plot(result: Fit, path: str | os.PathLike) -> Path:
         ax.set_xlabel(f"rating (Elo, {result.anchor} = 0) with 95% interval")
         ax.set_title(f"{result.volume or ''} ladder: {result.records:,} games".strip())
         fig.tight_layout()
-        path = Path(path)
-        with atomic_path(path) as tmp:
-            fig.savefig(tmp, format="png", dpi=100)
+        path = save_figure(fig, path, dpi=100)
     finally:
         plt.close(fig)
     return path

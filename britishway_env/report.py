@@ -727,13 +727,9 @@ def victory_timing(df: pd.DataFrame, volume: str | None = None) -> pd.DataFrame:
 
 
 def _save_figure(fig, path: Path) -> None:
-    import matplotlib.pyplot as plt
+    from .io import save_figure
 
-    try:
-        with atomic_path(path) as tmp:
-            fig.savefig(tmp, dpi=110, format="png")
-    finally:
-        plt.close(fig)
+    save_figure(fig, path, dpi=110)
 
 
 # ------------------------------------------------------------------ plots --

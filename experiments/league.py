@@ -68,7 +68,6 @@ import argparse
 import csv
 import hashlib
 import json
-import shutil
 import sys
 import time
 from fractions import Fraction
@@ -481,7 +480,7 @@ class League:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        from britishway_env.io import atomic_write_bytes
+        from britishway_env.io import save_figure
 
         its = self.state["iterations"]
         fig, axes = plt.subplots(1, 3, figsize=(14, 4))
@@ -523,12 +522,7 @@ class League:
         fig.colorbar(im, ax=axes[2], fraction=0.046)
         fig.suptitle(f"{self.args.volume}: league (PSRO), {self.args.games} games per pairing")
         fig.tight_layout()
-        import io
-
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=90)
-        plt.close(fig)
-        atomic_write_bytes(self.out_dir / "league.png", buf.getvalue())
+        save_figure(fig, self.out_dir / "league.png", dpi=90)
 
     # ----------------------------------------------------------------- ship --
 

@@ -450,7 +450,7 @@ def plot(log_path: Path, png: Path, title: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from britishway_env.io import atomic_path
+    from britishway_env.io import save_figure
 
     rows = list(csv.DictReader(log_path.open()))
     if not rows:
@@ -473,9 +473,7 @@ def plot(log_path: Path, png: Path, title: str) -> None:
     ax.set_title(title)
     ax.legend(loc="lower right")
     fig.tight_layout()
-    with atomic_path(png) as tmp:
-        fig.savefig(tmp, format="png", dpi=110)
-    plt.close(fig)
+    save_figure(fig, png, dpi=110)
 
 
 def write_log(path: Path, rows: list[dict]) -> None:
