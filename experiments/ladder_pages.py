@@ -6,7 +6,7 @@
 Two ladder commands, the second adding games to one pairing only (the records
 keep every game; the fit is redone from all of them):
 
-    britishway ladder V --agents random,heuristic,trained,search:100+value,search --games G --seed 0 --out runs/ladder/V
+    britishway ladder V --agents random,heuristic,trained,league,search:100+value,search --games G --seed 0 --out runs/ladder/V
     britishway ladder V --agents trained,search --games S --seed 0 --out runs/ladder/V
 
 then ``docs/results/ladder_<volume>.md`` (``ladder.write_page``) with one more

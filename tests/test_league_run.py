@@ -153,3 +153,19 @@ def test_resume_with_other_flags_is_refused(tmp_path, capsys):
     assert "resume with the run's own flags" in capsys.readouterr().err
     assert _run(tmp_path / "none", "--resume") == 2
     assert "nothing to resume" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("volume", ["palestine", "cyprus", "arab_revolt"])
+def test_the_shipped_league_policies_load_and_say_where_they_came_from(volume):
+    from britishway_env import league
+    from britishway_env.registry import spec
+
+    for seat in spec(volume).agents:
+        mix = league.load(volume, seat)                       # every check of the policy name passes
+        assert abs(float(mix.weights.sum()) - 1.0) < 1e-12
+        doc = json.loads((league.LEAGUE_DIR / f"{volume}_{seat}.json").read_text())
+        prov = doc["provenance"]
+        assert prov["made_by"] == "experiments/league.py" and len(prov["member_names"]) == len(doc["members"])
+        assert any(c.startswith(f"python experiments/league.py --volume {volume}") for c in prov["commands"])
+        low, high = prov["balance_fresh_seeds"][1:]
+        assert 0.0 <= low <= prov["balance_fresh_seeds"][0] <= high <= 1.0
