@@ -136,13 +136,19 @@ def main(argv=None) -> int:
                      f"{gtxt[0]} | {gtxt[1]} |")
     lines += ["", f"Stopped: {state['stopped']}" if state.get("stopped") else
               f"Stopped at the budget of {len(its) - 1} round(s).", "",
-              f"The final payoff matrix ({first} win rate, {flags['games']:,} games per pairing, the same games in "
-              "every cell):", ""]
-    m = np.array(final["matrix"])
+              f"The final payoff matrix ({first} win rate with its Wilson 95% interval, {flags['games']:,} games "
+              "per pairing, the same games in every cell):", ""]
+    from britishway_env.engine.stats import wilson_interval
+
+    def cell(a: str, b: str) -> str:
+        games = np.asarray(state["cells"][f"{a}|{b}"], dtype=float)
+        lo, hi = wilson_interval(int(round(games.sum())), len(games))
+        return f"{games.mean():.3f} [{lo:.3f}, {hi:.3f}]"
+
     lines += [f"| {first} \\ {second} | " + " | ".join(final["second_members"]) + " |",
-              "|---|" + "---:|" * m.shape[1]]
-    for i, name in enumerate(final["first_members"]):
-        lines.append(f"| {name} | " + " | ".join(f"{x:.3f}" for x in m[i]) + " |")
+              "|---|" + "---:|" * len(final["second_members"])]
+    for name in final["first_members"]:
+        lines.append(f"| {name} | " + " | ".join(cell(name, b) for b in final["second_members"]) + " |")
     lines += ["", f"![the league](league_{args.volume}.png)", ""]
 
     # ---- balance as other pairings would read it
