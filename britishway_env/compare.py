@@ -420,11 +420,10 @@ class Pairing:
 
 
 def _ranges_text(numbers: np.ndarray) -> str:
-    from .rollouts import ranges_of
+    from .rollouts import ranges_of, ranges_text
 
     spans = ranges_of(np.sort(np.asarray(numbers, dtype=np.int64)))
-    text = ", ".join(f"{a}..{b - 1}" if b - a > 1 else f"{a}" for a, b in spans[:6])
-    return text + (f" and {len(spans) - 6} more stretches" if len(spans) > 6 else "")
+    return ranges_text(spans[:6]) + (f" and {len(spans) - 6} more stretches" if len(spans) > 6 else "")
 
 
 def pair(base: Run, arm: Run, allow_partial: bool = False, level: str = "") -> tuple[Run, Run, Pairing]:

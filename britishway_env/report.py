@@ -63,6 +63,7 @@ from .engine.stats import difference_interval, wilson_interval
 from .errors import BritishWayError, ReportError
 from .io import atomic_path
 from .registry import spec, specs
+from .rollouts import ranges_text
 
 __all__ = ["ReportError", "Games", "Source", "load", "check_rows", "parse", "policy_pairs", "overall",
            "card_campaign_rates", "event_rates",
@@ -430,7 +431,7 @@ class Source:
             if run is not None:
                 threads = f"{run['threads']} numba thread{'s' if run['threads'] != 1 else ''}" + \
                     (" per Ray task" if run["backend"] == "ray" else "")
-                where = f"games {_ranges_text(f.done)} ({n:,} rows), {threads}, {run['backend']} backend"
+                where = f"games {ranges_text(f.done)} ({n:,} rows), {threads}, {run['backend']} backend"
             else:
                 where = f"{n:,} rows of no recorded run"
             digest = (f.provenance.get("rows") or {}).get("sha256")
@@ -439,10 +440,6 @@ class Source:
                  if k in ("package", "version", "git_commit", "git_dirty", "python", "versions", "command")}
             out += [f"  {line}" for line in describe(m)]
         return out
-
-
-def _ranges_text(ranges) -> str:
-    return ", ".join(f"{a}..{b - 1}" if b - a > 1 else f"{a}" for a, b in ranges) or "none"
 
 
 def rows_files(paths) -> list[Path]:
@@ -560,13 +557,13 @@ def _one_run(group: list) -> list[str]:
     spans = sorted((a, b, f.path) for f in group for a, b in f.done)
     for (a1, b1, p1), (a2, b2, p2) in zip(spans, spans[1:]):
         if a2 < b1:
-            raise ReportError(f"games {_ranges_text([(a2, min(b1, b2))])} are in both {p1} and {p2}: one run "
+            raise ReportError(f"games {ranges_text([(a2, min(b1, b2))])} are in both {p1} and {p2}: one run "
                               "plays each game once")
     notes = []
     gaps = [(b1, a2) for (_, b1, _), (a2, _, _) in zip(spans, spans[1:]) if a2 > b1]
     if gaps:
-        notes.append(f"games {_ranges_text(gaps)} of the run (base seed {first.run['seed']}) are in none of the "
-                     f"files: the rows are games {_ranges_text(_merge([(a, b) for a, b, _ in spans]))}")
+        notes.append(f"games {ranges_text(gaps)} of the run (base seed {first.run['seed']}) are in none of the "
+                     f"files: the rows are games {ranges_text(_merge([(a, b) for a, b, _ in spans]))}")
     return notes
 
 

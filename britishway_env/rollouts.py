@@ -908,7 +908,7 @@ def _check_rows_match_run(frame: pd.DataFrame, run_fields: Mapping, path: Path |
     numbers = frame["game"].to_numpy()
     if len(numbers) != len(expected) or not np.array_equal(numbers, expected):
         hint = "" if path is not None else ": write them with provenance=None (rows of no recorded run)"
-        raise RowsFileError(f"{where}the rows are not games {_ranges_text(ranges_of(expected))} of the run their "
+        raise RowsFileError(f"{where}the rows are not games {ranges_text(ranges_of(expected))} of the run their "
                             f"provenance records (rows added, removed or reordered since the run){hint}")
     from .engine.coin.rollouts import seeds_of
 
@@ -924,7 +924,8 @@ def _check_rows_match_run(frame: pd.DataFrame, run_fields: Mapping, path: Path |
                                 f"provenance records for {seat}")
 
 
-def _ranges_text(ranges) -> str:
+def ranges_text(ranges) -> str:
+    """Half-open ``(a, b)`` ranges of game numbers (:func:`ranges_of`) as '0..99, 200' ('none' when empty)."""
     return ", ".join(f"{a}..{b - 1}" if b - a > 1 else f"{a}" for a, b in ranges) or "none"
 
 
