@@ -243,7 +243,7 @@ def test_own_files_of_a_volume():
     others = [
         "britishway_env/volumes/palestine/turns.py", "britishway_env/volumes/boards/palestine.py",
         "britishway_env/engine/initiative.py", "britishway_env/cli.py", "tests/test_palestine_turns.py",
-        "tests/test_statedict.py", "tests/golden/record_cyprus.py", "docs/api.md", "docs/rules_decisions.md",
+        "tests/test_statedict.py", "tests/golden/record.py", "docs/api.md", "docs/rules_decisions.md",
     ]
     assert all(own_file(Path(p), "cyprus") for p in own)
     assert not any(own_file(Path(p), "cyprus") for p in others)
