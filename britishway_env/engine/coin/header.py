@@ -62,6 +62,28 @@ A_SA = A_OP + N_OPS           # + Special Activity
 A_SPACE = A_SA + N_SAS        # + map space
 
 
+# Rule parameters: slots of the row each volume's kernels read instead of a
+# constant (volumes/<v>/parameters.py names them); the setup writes the base values.
+N_RULE_PARAMETERS = 16
+
+# Restricted play, per seat (RESTRICTION_WORDS words): word R_CHOICES holds bit
+# RB_BOX + b (may not take box b to act; for the Event box, to execute an
+# event), RB_PASS + b (may not Pass in box b), RB_OP + op (may not choose
+# Operation op, numbered as A_OP), RB_SA + sa (may not choose Special Activity
+# sa, numbered as A_SA); words R_UNSHADED and R_SHADED hold bit c for event
+# card c whose text of that side the seat may not execute.
+RESTRICTION_WORDS = 3
+R_CHOICES, R_UNSHADED, R_SHADED = 0, 1, 2
+RB_BOX, RB_PASS, RB_OP, RB_SA = 0, 3, 8, 16
+
+# Deck rules (2.1): bits of event cards never dealt, bits of event cards
+# always dealt, bits of event cards dealt into the top of pile k (so drawn in
+# campaign k + 1), and how many events lie above the part of each pile where
+# the Propaganda card is shuffled in.
+DR_EXCLUDED, DR_INCLUDED, DR_PLACED, DR_PILE_TOP = 0, 1, 2, 5
+N_DECK_RULES = 6
+
+
 def coin_layout(name: str, version: int) -> Layout:
     """A volume's layout with the COIN header reserved first."""
     layout = Layout(name, version)
@@ -110,7 +132,28 @@ HEADER_FIELDS = (
     ("event_op_filter", 1),                 # spaces an event's Operation may select
     ("event_op_mode", 1),                   # MODE_* bits of an event's Operation
     ("event_special_activity", 1),          # Special Activity an event grants, -1 none
+    # What a variant may change (engine/coin/variant.py); the base game's
+    # values are written by the volume's setup and left out of state dicts.
+    ("rule_parameters", N_RULE_PARAMETERS),  # the volume's tunable rules (volumes/<v>/parameters.py)
+    ("restricted", 1),                      # 1 when some seat plays under a restriction
+    ("restriction", 2 * RESTRICTION_WORDS),  # per seat: R_CHOICES bits, then unshaded and shaded event bits
+    ("deck_rules", N_DECK_RULES),           # how the deck is built (2.1): DR_* below
 )
+
+# The fields a variant sets (rule parameters, restrictions, deck rules).
+VARIANT_FIELDS = ("rule_parameters", "restricted", "restriction", "deck_rules")
+
+
+
+def open_order(layout: Layout):
+    """The row's offsets in order, less the fields a variant sets: what the
+    scripted bots' tie-break hashes (the variant is the same all game, and
+    leaving it out keeps the base game's choices as they were)."""
+    import numpy as np
+
+    skip = {layout.fields[name][0] + k for name in VARIANT_FIELDS for k in range(layout.fields[name][1])}
+    return np.array([i for i in range(layout.size) if i not in skip], dtype=np.int64)
+
 
 _HEADER = coin_layout("coin header", 0)
 _F = dict(_HEADER.fields)
@@ -155,3 +198,7 @@ EV_SPACE = _F["event_space"][0]
 EV_FILTER = _F["event_op_filter"][0]
 EV_MODE = _F["event_op_mode"][0]
 EV_SA = _F["event_special_activity"][0]
+RULE_PARAMETERS = _F["rule_parameters"][0]
+RESTRICTED = _F["restricted"][0]
+RESTRICTION = _F["restriction"][0]
+DECK_RULES = _F["deck_rules"][0]

@@ -18,12 +18,13 @@ import numpy as np
 
 from ...engine.bots import best_and_ties, kth_best, only_legal, open_hash as open_fields_hash, tie_index
 from ...engine.coin.bots import MEMO_SIZE
+from ...engine.coin.header import open_order
 from ...engine.jit import njit
 from ...engine.policy import uniform_legal
 from ...engine.rng import mix64
 from .cards import DECK_SIZE
 from .evaluation import evaluate
-from .layout import A_STOP, BRITISH, DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, N_ACTIONS, RNG, STATE_SIZE
+from .layout import A_STOP, BRITISH, DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, LAYOUT, N_ACTIONS, RNG
 from .setup import determinize
 from .turns import actor, apply, is_over, legal_mask
 
@@ -32,7 +33,7 @@ POLICY_NAMES = ("random", "heuristic")
 SAMPLES = 3                  # random finishes of the turn per action
 MAX_FINISH = 40              # decisions of one finish at most (a turn is far shorter)
 NEG = -1e9
-TIEBREAK_ORDER = np.arange(STATE_SIZE, dtype=np.int64)
+TIEBREAK_ORDER = open_order(LAYOUT)   # the row less the variant's fields (engine/coin/header.py)
 
 
 @njit(cache=True, inline="always")

@@ -70,7 +70,8 @@ STATE_SIZE = LAYOUT.size
 # The order in which the scripted bots' tie-break hashes the open information
 # (bots.open_hash): the fields in the row order of layout version 2, before the
 # COIN header moved to the front. Hashing in this fixed order keeps the bots'
-# choices independent of where the row keeps each field.
+# choices independent of where the row keeps each field. The fields a variant
+# sets (coin.VARIANT_FIELDS) are not hashed: they are the same all game.
 TIEBREAK_FIELDS = (
     "rng", "forced_chance", "spaces", "available_troops", "available_police", "available_cells",
     "available_arms_caches", "prison_cells", "cells_out_of_game", "haganah_track", "track_cells_box4",
@@ -85,7 +86,7 @@ TIEBREAK_FIELDS = (
     "event_space_bits", "event_space", "event_op_filter", "event_op_mode", "event_special_activity",
     "patrol_arrest_spaces", "british_must_pass",
 )
-assert sorted(TIEBREAK_FIELDS) == sorted(LAYOUT.fields)
+assert sorted(TIEBREAK_FIELDS) == sorted(set(LAYOUT.fields) - set(coin.VARIANT_FIELDS))
 TIEBREAK_ORDER = np.array([LAYOUT.fields[name][0] + k for name in TIEBREAK_FIELDS
                            for k in range(LAYOUT.fields[name][1])], dtype=np.int64)
 
