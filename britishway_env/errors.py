@@ -65,3 +65,7 @@ class MissingExtraError(BritishWayError, ImportError):
 class CompareError(BritishWayError, ValueError):
     """Rows files that cannot be compared game by game (britishway_env/compare.py): not rows of a
     two-seat COIN volume, of different volumes, not the same games, or arms named ambiguously."""
+
+
+class VariantError(BritishWayError, ValueError):
+    """A variant file or mapping (britishway_env/variants.py) is not valid; the message names the field."""

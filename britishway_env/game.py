@@ -133,8 +133,9 @@ class KernelGame(Game, abc.ABC):
     VIOLATIONS: tuple[str, ...] = ("ok",)                      # what each other code of check_kernel means
     ROW_LAYOUT = None       # the row's engine.layout.Layout, to name a field in messages
     MAX_HISTORY = 0         # the longest history a state dict may carry
+    variant = None          # the variant played (britishway_env/variants.py), None: the base game
 
-    def __init__(self, volume: str | None = None, seed: int = 0):
+    def __init__(self, volume: str | None = None, seed: int = 0, variant: Any = None):
         if volume not in (None, self.volume):
             raise StateError(f"{type(self).__name__} cannot play volume {volume!r}")
         self.seed = check_seed(seed)
@@ -144,7 +145,14 @@ class KernelGame(Game, abc.ABC):
         self._mask = np.zeros(self.N_ACTIONS, dtype=np.int8)
         # True while the history replays from the seed (only apply used since).
         self.history_from_seed = True
-        self.new_game_kernel(self.state, np.int64(self.seed))
+        if variant is None:
+            self.new_game_kernel(self.state, np.int64(self.seed))
+        else:
+            self._new_variant_game(variant)
+
+    def _new_variant_game(self, variant: Any) -> None:
+        """Start the seed's game of ``variant`` (COIN volumes: britishway_env/variants.py)."""
+        raise StateError(f"{self.volume} has no variants (they exist for the COIN volumes)")
 
     # Each volume says these.
     @abc.abstractmethod
@@ -311,6 +319,7 @@ class KernelGame(Game, abc.ABC):
         copy.history = list(self.history)
         copy.history_from_seed = self.history_from_seed
         copy._mask = np.zeros(self.N_ACTIONS, dtype=np.int8)
+        copy.variant = self.variant
         return copy
 
     def determinize(self, seed: int):
@@ -376,6 +385,7 @@ class KernelGame(Game, abc.ABC):
         game.history_from_seed = False
         game._mask = np.zeros(cls.N_ACTIONS, dtype=np.int8)
         game.state = state
+        game.variant = None
         return game
 
     @classmethod
@@ -427,7 +437,7 @@ class KernelGame(Game, abc.ABC):
         elif "seed" in d and claimed is not False:
             # No history: replayable exactly when this is the seed's fresh game
             # (a position edited by hand is not).
-            fresh = type(self)(seed=self.seed)
+            fresh = type(self)(seed=self.seed, variant=self.variant)
             self.history_from_seed = self._comparable(fresh) == self._comparable(self)
         return self
 
@@ -491,7 +501,7 @@ class KernelGame(Game, abc.ABC):
         return f"row slot {index}"
 
     def _replay_from_seed(self, fields: Fields, history: list[int]) -> "KernelGame":
-        game = type(self)(seed=self.seed)
+        game = type(self)(seed=self.seed, variant=self.variant)
         s, mask = game.state, game._mask
         for i, a in enumerate(history):
             self.legal_mask_kernel(s, mask)

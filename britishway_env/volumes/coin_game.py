@@ -9,13 +9,19 @@ any roll (``FORCED_FACES``); everything else below is read from them.
 
 from __future__ import annotations
 
+import contextvars
 import importlib
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
 from ..engine.coin.header import COUNTERINSURGENT_WIN, INSURGENT_WIN
+from ..errors import StateError, VariantError
 from ..game import KernelGame
+
+# The variant of the state dict being read (CoinGame._from_dict -> the reader's game).
+LOADING_VARIANT: contextvars.ContextVar = contextvars.ContextVar("britishway_loading_variant", default=None)
 
 
 class CoinGame(KernelGame):
@@ -42,6 +48,46 @@ class CoinGame(KernelGame):
         cls.check_kernel = staticmethod(inv.check)
         cls.VIOLATIONS = inv.VIOLATIONS
         cls.ROW_LAYOUT = L.LAYOUT
+        own_to_dict, own_from_dict = cls.__dict__.get("to_dict"), cls.__dict__.get("_from_dict")
+        if own_to_dict is not None:
+            def to_dict(self, _own=own_to_dict) -> dict:
+                d = _own(self)
+                if self.variant is not None:
+                    d["variant"] = self.variant.to_dict()
+                return d
+            to_dict.__doc__ = own_to_dict.__doc__
+            cls.to_dict = to_dict
+        if own_from_dict is not None:
+            def _from_dict(klass, d: dict, _own=own_from_dict.__func__):
+                variant = None
+                if isinstance(d, dict) and "variant" in d:
+                    from ..variants import resolve
+                    try:
+                        variant = resolve(klass.volume, d["variant"])
+                    except VariantError as err:
+                        raise StateError(f"{klass.volume} state dict: variant: {err}") from None
+                    d = {k: v for k, v in d.items() if k != "variant"}
+                token = LOADING_VARIANT.set(variant)
+                try:
+                    return _own(klass, d)
+                finally:
+                    LOADING_VARIANT.reset(token)
+            cls._from_dict = classmethod(_from_dict)
+
+    def _new_variant_game(self, variant: Any) -> None:
+        """The seed's game of ``variant`` (britishway_env/variants.py): the
+        setup, the variant's patch of the row, the deck dealt by its rules."""
+        from ..variants import resolve
+
+        found = resolve(self.volume, variant)
+        self.turns.new_variant_game(self.state, np.int64(self.seed), found.patch)
+        self.variant = None if found.is_base else found
+
+    @classmethod
+    def _new_loaded(cls, fields, d):
+        game = super()._new_loaded(fields, d)
+        game.variant = LOADING_VARIANT.get()
+        return game
 
     @property
     def current_agent(self) -> str | None:

@@ -6,13 +6,22 @@ piles are stacked. Events are numbered 1..n_events; the Propaganda cards are
 given as an array, one per pile. A volume whose Propaganda cards differ from
 each other shuffles them before they go to the piles
 (``shuffle_propaganda``), so which pile holds which is hidden too.
+
+A variant changes the deck through the row's deck rules (header ``DR_*``,
+written by the setup with the base values, :func:`write_base_rules`): events
+never dealt, events always dealt, events dealt into the top of a given pile
+(so drawn in that campaign), and how many events lie above the part of a pile
+where its Propaganda card is shuffled in. With the base rules the deal is the
+printed one, draw for draw; with others it consumes the same draws, so a
+variant's game shares the base game's dice.
 """
 
 import numpy as np
 from ..jit import njit
 
 from ..rng import roll, shuffle_slice
-from .header import DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, RNG
+from .header import DECK, DECK_DRAWN, DECK_RULES, DR_EXCLUDED, DR_INCLUDED, DR_PILE_TOP, DR_PLACED, FORCED, \
+    FORCED_CAPACITY, N_DECK_RULES, RNG
 from .initiative import is_propaganda
 
 
@@ -25,27 +34,78 @@ def _shuffle(state, values, n):
 
 
 @njit(cache=True)
+def write_base_rules(state, pile_top):
+    """The printed deck preparation (2.1) as the row's deck rules: nothing
+    removed, added or placed; ``pile_top`` events above each pile's shuffled part."""
+    for k in range(N_DECK_RULES):
+        state[DECK_RULES + k] = 0
+    state[DECK_RULES + DR_PILE_TOP] = pile_top
+
+
+@njit(cache=True, inline="always")
+def _has(bits, card):
+    return (bits >> card) & 1 == 1
+
+
+@njit(cache=True)
 def build_deck(state, n_events, propaganda, pile_top, pile_bottom, shuffle_propaganda):
-    """Deal the deck into ``state[DECK:DECK + DECK_SIZE]`` (2.1); the events
-    not dealt are set aside unseen."""
+    """Deal the deck into ``state[DECK:DECK + DECK_SIZE]`` (2.1) by the row's
+    deck rules; the events not dealt are set aside unseen. ``pile_top +
+    pile_bottom`` is a pile's size; how it splits is the rules' ``DR_PILE_TOP``
+    (the printed ``pile_top`` unless a variant changed it)."""
     piles = propaganda.shape[0]
+    size = pile_top + pile_bottom
+    top = state[DECK_RULES + DR_PILE_TOP]
+    excluded = state[DECK_RULES + DR_EXCLUDED]
+    forced = state[DECK_RULES + DR_INCLUDED]
+    for p in range(piles):
+        forced |= state[DECK_RULES + DR_PLACED + p]
     order = propaganda.copy()
     if shuffle_propaganda:
         _shuffle(state, order, piles)
     events = np.arange(1, n_events + 1)
     _shuffle(state, events, n_events)
+    n_forced = 0
+    for c in range(1, n_events + 1):
+        if _has(forced, c):
+            n_forced += 1
+    # The unplaced events dealt, in shuffled order: the forced ones where they
+    # fell, the others first come first served, skipping the removed ones.
+    seq = np.zeros(n_events, dtype=np.int64)
+    n_seq = 0
+    free = piles * (size - 1) - n_forced
+    for c in events:
+        placed = False
+        for p in range(piles):
+            if _has(state[DECK_RULES + DR_PLACED + p], c):
+                placed = True
+        if placed:
+            continue
+        if _has(forced, c) or (not _has(excluded, c) and free > 0):
+            if not _has(forced, c):
+                free -= 1
+            seq[n_seq] = c
+            n_seq += 1
     k = 0
     pos = DECK
     for p in range(piles):
-        for _ in range(pile_top):
-            state[pos] = events[k]
+        mine = state[DECK_RULES + DR_PLACED + p]
+        i = 0                                   # next placed card of this pile, shuffled order
+        for _ in range(top):
+            while i < n_events and not _has(mine, events[i]):
+                i += 1
+            if i < n_events:
+                state[pos] = events[i]
+                i += 1
+            else:
+                state[pos] = seq[k]
+                k += 1
             pos += 1
-            k += 1
         bottom = pos
         state[pos] = order[p]
         pos += 1
-        for _ in range(pile_bottom - 1):
-            state[pos] = events[k]
+        for _ in range(size - top - 1):
+            state[pos] = seq[k]
             pos += 1
             k += 1
         shuffle_slice(state, bottom, pos, RNG, FORCED, FORCED_CAPACITY)
@@ -61,7 +121,9 @@ def determinize_deck(state, seed, n_events, propaganda, pile_top, pile_bottom, s
     among its bottom cards; every other undrawn spot gets an event drawn from
     those not yet played (the set-aside events are unknown too). With
     ``shuffle_propaganda`` the Propaganda cards not yet seen are dealt to those
-    piles at random; otherwise each pile gets its own back.
+    piles at random; otherwise each pile gets its own back. The deck rules'
+    split of a pile holds, and events a variant removed are never drawn (its
+    always-dealt and placed events are not forced into the sample).
     """
     state[RNG] = seed
     state[FORCED] = 0
@@ -69,6 +131,8 @@ def determinize_deck(state, seed, n_events, propaganda, pile_top, pile_bottom, s
     drawn = state[DECK_DRAWN]
     piles = propaganda.shape[0]
     size = pile_top + pile_bottom
+    pile_top = state[DECK_RULES + DR_PILE_TOP]
+    excluded = state[DECK_RULES + DR_EXCLUDED]
     top_card = n_events
     for c in propaganda:
         top_card = max(top_card, c)
@@ -86,7 +150,7 @@ def determinize_deck(state, seed, n_events, propaganda, pile_top, pile_bottom, s
     pool = np.zeros(n_events, dtype=np.int64)
     n_pool = 0
     for e in range(1, n_events + 1):
-        if played[e] == 0:
+        if played[e] == 0 and not _has(excluded, e):
             pool[n_pool] = e
             n_pool += 1
     _shuffle(state, pool, n_pool)

@@ -19,8 +19,9 @@ import numpy as np
 
 from ...errors import StateError
 from ..statedict import Fields, show
-from .header import BOX, CARD, COUNTERINSURGENT_WIN, D_BOX, D_OVER, DECK, DECK_DRAWN, DECK_SIZE, FIRST_ELIGIBLE, \
-    INSURGENT_WIN, ONGOING, POLITICAL_WILL
+from .header import BOX, CARD, COUNTERINSURGENT_WIN, D_BOX, D_OVER, DECK, DECK_DRAWN, DECK_RULES, DECK_SIZE, \
+    DR_EXCLUDED, DR_INCLUDED, DR_PLACED, FIRST_ELIGIBLE, INSURGENT_WIN, N_DECK_RULES, ONGOING, POLITICAL_WILL, \
+    RULE_PARAMETERS
 
 SIDE_NAMES = ("unshaded", "shaded")
 _SETUPS: dict = {}      # reader class -> (its volume's setup as a state dict, the setup's 1st Eligible)
@@ -187,6 +188,7 @@ class CoinReader:
         checks (``check_context``), the words a dict repeats; then the game's
         own load checks (invariants, a legal action, the history)."""
         f, d, s = self.f, self.d, game.state
+        self.read_variant(s, game)
         self.read_deck(s, game)
         ctx = d.get("context")
         if ctx is None:
@@ -203,6 +205,17 @@ class CoinReader:
         self.check_derived(game)
         return game._finish_load(f, d)
 
+    # ----------------------------------------------------------- variant --
+    def read_variant(self, s, game):
+        """The row's rule parameters, restrictions and deck rules: the base
+        game's, or those of the variant the dict records (``variant``, read by
+        britishway_env/variants.py before the rest)."""
+        from ...variants import facts, variant_slots
+
+        spec = game.variant.spec if game.variant is not None else {}
+        slots = variant_slots(facts(self.volume), spec)
+        s[RULE_PARAMETERS:RULE_PARAMETERS + len(slots)] = slots
+
     # -------------------------------------------------------------- deck --
     def read_deck(self, s, game):
         """``played_cards`` (the last is the card in play) and ``undrawn_cards``,
@@ -211,7 +224,10 @@ class CoinReader:
         f, d = self.f, self.d
         if "played_cards" not in d and "undrawn_cards" not in d:
             fresh = np.zeros(self.state_size, dtype=np.int64)
-            self.new_game(fresh, np.int64(game.seed))
+            if game.variant is not None:
+                type(game).turns.new_variant_game(fresh, np.int64(game.seed), game.variant.patch)
+            else:
+                self.new_game(fresh, np.int64(game.seed))
             played = [int(fresh[DECK])]
             undrawn = [int(c) for c in fresh[DECK + 1:DECK + DECK_SIZE]]
         elif "played_cards" not in d or "undrawn_cards" not in d:
@@ -226,6 +242,16 @@ class CoinReader:
             first, last = self.propaganda_cards[0], self.propaganda_cards[-1]
             self.fail(f"the deck must be {DECK_SIZE} distinct cards including {self.prefix}{first}-"
                       f"{self.prefix}{last} (2.1), played_cards then undrawn_cards")
+        rules = s[DECK_RULES:DECK_RULES + N_DECK_RULES]
+        placed = 0
+        for p in range(3):
+            placed |= int(rules[DR_PLACED + p])
+        for c in deck:
+            if c <= self.n_event_cards and (int(rules[DR_EXCLUDED]) >> c) & 1:
+                self.fail(f"the deck holds {self.prefix}{c}, which the variant removed")
+        for c in range(1, self.n_event_cards + 1):
+            if ((int(rules[DR_INCLUDED]) | placed) >> c) & 1 and c not in deck:
+                self.fail(f"the deck lacks {self.prefix}{c}, which the variant always deals")
         s[DECK:DECK + DECK_SIZE] = deck
         s[DECK_DRAWN] = len(played)
         s[CARD] = deck[len(played) - 1]

@@ -797,3 +797,6 @@ class _Reader(CoinReader):
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.12)")
         self.check_marker_supply(s, (L.SABOTAGE,), L.TOTAL_SABOTAGE, "Sabotage markers", "1.2, A-26")
 
+
+
+ArabRevoltGame.reader = _Reader     # the state-dict reader (variants.py reads the volume's facts from it)

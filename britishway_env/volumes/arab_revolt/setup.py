@@ -69,6 +69,7 @@ def setup(state, seed):
     state[UNITY] = UNITY_SETUP
     state[POLITICAL_WILL] = SETUP_POLITICAL_WILL
     state[FIRST_ELIGIBLE] = REBELS
+    coin_deck.write_base_rules(state, PILE_TOP)    # the printed deck preparation (2.1)
     build_deck(state)
 
 

@@ -567,3 +567,6 @@ class _Reader(CoinReader):
         if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")
         self.check_marker_supply(s, (L.SABOTAGE,), L.TOTAL_SABOTAGE, "Sabotage markers", "1.2, C-29")
+
+
+CyprusGame.reader = _Reader     # the state-dict reader (variants.py reads the volume's facts from it)

@@ -58,6 +58,7 @@ def setup(state, seed):
     state[OPINION] = DEBATED
     state[POLITICAL_WILL] = SETUP_POLITICAL_WILL
     state[FIRST_ELIGIBLE] = EOKA
+    coin_deck.write_base_rules(state, PILE_TOP)    # the printed deck preparation (2.1)
     build_deck(state)
 
 

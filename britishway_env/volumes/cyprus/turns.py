@@ -14,7 +14,8 @@ from ...engine.coin import events as coin_events
 from ...engine.coin.activities import sa_open
 from ...engine.coin.events import REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_SPECIAL_ACTIVITY, begin_event, \
     clear_event
-from ...engine.coin.header import N_BOXES
+from ...engine.coin import variant
+from ...engine.coin.header import N_BOXES, RESTRICTED, RNG
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, ROUND_START, end_round,
     next_phase, victory_check,
@@ -54,7 +55,7 @@ from .operations import (
 )
 from .propaganda import political_will_phase, reset_phase
 from .resources import draw_intel, intel_total, return_intel
-from .setup import setup
+from .setup import build_deck, setup
 
 N_PROPAGANDA = len(PROPAGANDA_CARDS)
 PROPAGANDA = np.array(PROPAGANDA_CARDS, dtype=np.int64)
@@ -872,8 +873,8 @@ def movable(state, s, piece):
 # ------------------------------------------------------------------ mask --
 
 @njit(cache=True)
-def legal_mask(state, out):
-    """Fill ``out`` (length N_ACTIONS) with 1 for each legal action of ``actor``."""
+def rules_mask(state, out):
+    """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow ``actor``."""
     out[:] = 0
     d = pending(state)
     if d == D_OVER:
@@ -1336,9 +1337,8 @@ def apply(state, action):
 
 
 @njit(cache=True)
-def new_game(state, seed):
-    """Setup (2.1) and the first card (2.2)."""
-    setup(state, seed)
+def first_card(state):
+    """After the setup: no decision context, and the first card (2.2)."""
     state[OP] = -1
     state[CUR] = -1
     state[CUR2] = -1
@@ -1346,6 +1346,36 @@ def new_game(state, seed):
     clear_event(state)
     next_card(state)
     settle(state)
+
+
+@njit(cache=True)
+def new_game(state, seed):
+    """Setup (2.1) and the first card (2.2)."""
+    setup(state, seed)
+    first_card(state)
+
+
+@njit(cache=True)
+def new_variant_game(state, seed, patch):
+    """A variant's game: the setup (2.1) with the variant's patch of the row
+    (engine/coin/variant.py), the deck dealt again from the same seed by the
+    row's deck rules (the printed rules deal the same deck), then the first
+    card (2.2)."""
+    setup(state, seed)
+    variant.apply_patch(state, patch)
+    state[RNG] = seed
+    build_deck(state)
+    first_card(state)
+
+
+@njit(cache=True)
+def legal_mask(state, out):
+    """Fill ``out`` (length N_ACTIONS) with 1 for each legal action of ``actor``:
+    what the rules allow, less what a restriction forbids the seat (restricted
+    play, engine/coin/variant.py)."""
+    rules_mask(state, out)
+    if state[RESTRICTED] and not is_over(state):
+        variant.restrict(state, out, actor(state))
 
 
 @njit(cache=True)

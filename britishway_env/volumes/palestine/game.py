@@ -557,3 +557,6 @@ class _Reader(CoinReader):
                 self.fail(f"spaces.{name}.curfew: a Curfew stays only in a City with Troops or Police (1.10)")
         if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")
+
+
+PalestineGame.reader = _Reader     # the state-dict reader (variants.py reads the volume's facts from it)

@@ -57,6 +57,7 @@ def setup(state, seed):
     state[HAGANAH] = 4            # no Irgun pieces on the track at 4
     state[POLITICAL_WILL] = 18
     state[FIRST_ELIGIBLE] = IRGUN
+    coin_deck.write_base_rules(state, PILE_TOP)    # the printed deck preparation (2.1)
     build_deck(state)
 
 
