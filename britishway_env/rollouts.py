@@ -22,7 +22,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 import numpy as np
 import pandas as pd
@@ -33,7 +33,7 @@ from .engine.spec import VolumeSpec
 from .engine.statedict import as_integer, check_seed, show
 from .engine.stats import wilson_interval
 from .engine.threads import numba_threads
-from .errors import RowsFileError, UnknownPolicyError, UnknownVolumeError
+from .errors import BritishWayError, RowsFileError, UnknownPolicyError, UnknownVolumeError
 from .io import atomic_path, atomic_write_text, check_output_path, deferred_signals
 from .provenance import column_kind, manifest, rows_hash
 from .registry import is_volume, spec, specs, volume_names
@@ -246,6 +246,12 @@ class Plan:
     chosen: str | dict
     backend: str = "local"
     address: str | None = None
+    variant: Any = None             # a britishway_env.variants.Variant, None: the base game
+
+    @property
+    def patch(self):
+        """The variant's row patch (None: the base game)."""
+        return None if self.variant is None else self.variant.patch
 
     @property
     def spec(self) -> VolumeSpec:
@@ -292,14 +298,22 @@ class Plan:
         run_fields = {"volume": self.volume, "seed": self.seed,
                       "games": {"first": self.first, "count": self.count},
                       "policies": self.policies_record(), "threads": int(threads), "backend": self.backend}
+        if self.variant is not None:            # the variant played: its checked mapping and hash
+            run_fields["variant"] = {**self.variant.to_dict(), "sha256": self.variant.sha256}
         run_fields.update(extra)
         return manifest(command=command, seeds={"seed": self.seed}, run=run_fields)
 
 
 def plan(volume: str, games: int, seed: int = 0, policy: str | None = None, policies: dict | None = None,
-         backend: str = "local", address: str | None = None, first_game: int = 0) -> Plan:
-    """Check every argument of a run (nothing is played) and return its :class:`Plan`."""
+         backend: str = "local", address: str | None = None, first_game: int = 0, variant=None) -> Plan:
+    """Check every argument of a run (nothing is played) and return its :class:`Plan`;
+    ``variant``: a variant file, mapping or ``Variant`` (britishway_env/variants.py) of a COIN volume."""
     found = volume_spec(volume)
+    if variant is not None:
+        from .variants import resolve
+
+        variant = resolve(found.name, variant)
+        variant = None if variant.is_base else variant
     games, seed = check_run(volume, games, seed, first_game)
     chosen = check_policies(volume, policy, policies)
     if backend not in BACKENDS:
@@ -313,7 +327,7 @@ def plan(volume: str, games: int, seed: int = 0, policy: str | None = None, poli
         from .distributed import require_ray
 
         require_ray()                       # the ray extra, or how to install it
-    return Plan(found.name, seed, check_first_game(first_game, games), games, chosen, backend, address)
+    return Plan(found.name, seed, check_first_game(first_game, games), games, chosen, backend, address, variant)
 
 
 class Played:
@@ -391,11 +405,13 @@ def _play(played: Played, threads: int | None, chunk: int | None, progress) -> i
         if run.backend == "ray":
             from .distributed import play_on_ray
 
+            extra = {} if run.patch is None else {"patch": run.patch}
             play_on_ray(run.runner.remote_range(), run.seed, todo, played.add, address=run.address,
-                        progress=progress, policies=run.chosen)
+                        progress=progress, policies=run.chosen, **extra)
             return 1                                  # each Ray task plays its chunk on one numba thread
         for start, n in todo:
-            played.add(start, n, run.runner.play_range(run.seed, start, n, run.chosen))
+            extra = {} if run.patch is None else {"patch": run.patch}
+            played.add(start, n, run.runner.play_range(run.seed, start, n, run.chosen, **extra))
             if progress:
                 progress(n)
     return used
@@ -413,7 +429,7 @@ def _check_chunk(chunk) -> int | None:
 def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
         threads: int | None = None, chunk: int | None = None, progress=None,
         policies: dict[str, str] | None = None, backend: str = "local",
-        address: str | None = None, first_game: int = 0) -> pd.DataFrame:
+        address: str | None = None, first_game: int = 0, variant=None) -> pd.DataFrame:
     """One row per game. Same seed, same rows, whatever ``threads``, chunking or backend.
 
     One-player volumes take ``policy`` (the volume's default policy when
@@ -423,10 +439,12 @@ def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
     games' rows of the whole run). ``threads`` sets numba's thread count for
     this call only. ``backend="ray"`` (volumes whose spec lists it) runs the
     chunks as Ray tasks on a local Ray instance or the cluster at ``address``
-    (see :mod:`distributed`). The frame's ``attrs["britishway"]`` holds the
+    (see :mod:`distributed`). ``variant`` (COIN volumes): a variant file,
+    mapping or ``Variant`` (britishway_env/variants.py), played on the same
+    seeds as the base game. The frame's ``attrs["britishway"]`` holds the
     run's provenance, which :func:`write_rows` stores with the rows.
     """
-    run_plan = plan(volume, games, seed, policy, policies, backend, address, first_game)
+    run_plan = plan(volume, games, seed, policy, policies, backend, address, first_game, variant)
     threads, chunk = check_threads(threads), _check_chunk(chunk)
     played = Played(run_plan)
     used = _play(played, threads, chunk, progress)
@@ -438,7 +456,7 @@ def run(volume: str, games: int, seed: int = 0, policy: str | None = None,
 def run_to_file(out: str | os.PathLike, volume: str, games: int, seed: int = 0, policy: str | None = None,
                 threads: int | None = None, chunk: int | None = None, progress=None,
                 policies: dict[str, str] | None = None, backend: str = "local", address: str | None = None,
-                first_game: int = 0, resume: bool = False, command=None, notice=None) -> pd.DataFrame:
+                first_game: int = 0, resume: bool = False, command=None, notice=None, variant=None) -> pd.DataFrame:
     """:func:`run`, writing the rows to ``out`` (.parquet or .csv) with their
     provenance; returns them.
 
@@ -455,7 +473,7 @@ def run_to_file(out: str | os.PathLike, volume: str, games: int, seed: int = 0, 
     this call played.
     """
     out = check_out(out)
-    run_plan = plan(volume, games, seed, policy, policies, backend, address, first_game)
+    run_plan = plan(volume, games, seed, policy, policies, backend, address, first_game, variant)
     threads, chunk = check_threads(threads), _check_chunk(chunk)
     partial = partial_path(out)
     say = notice or (lambda text: None)
@@ -534,6 +552,9 @@ def _check_same_run(kept: "RowsFile", run_plan: Plan, path: Path) -> None:
     if theirs["games"] != mine["run"]["games"]:
         differ.append(f"games {_games_text(theirs['games'])} there, {_games_text(mine['run']['games'])} here "
                       "(--games, --first-game)")
+    if theirs.get("variant") != mine["run"].get("variant"):
+        differ.append(f"variant {(theirs.get('variant') or {}).get('name', 'none')} there, "
+                      f"{(mine['run'].get('variant') or {}).get('name', 'none')} here")
     if theirs["policies"] != mine["run"]["policies"]:
         differ.append(f"policies {policies_text(theirs['policies'])} there, "
                       f"{policies_text(mine['run']['policies'])} here")
@@ -866,6 +887,18 @@ def _parse_provenance(raw: bytes, path: Path) -> dict:
              "search's or the league's record)")
         need(is_int(run_fields.get("threads")) and run_fields["threads"] >= 1, "run.threads must be a whole number")
         need(run_fields.get("backend") in BACKENDS, f"run.backend must be one of {', '.join(BACKENDS)}")
+        if "variant" in run_fields:
+            from .variants import variant_from_dict
+
+            found = run_fields["variant"]
+            need(isinstance(found, dict) and isinstance(found.get("sha256"), str), "run.variant must be an object "
+                 "with its sha256")
+            try:
+                checked = variant_from_dict({k: v for k, v in found.items() if k != "sha256"},
+                                            volume=run_fields["volume"])
+            except BritishWayError as err:
+                need(False, f"run.variant is not a valid variant ({err})")
+            need(checked.sha256 == found["sha256"], "run.variant does not match its sha256")
         if "done" in run_fields:
             done = run_fields["done"]
             need(isinstance(done, list) and all(isinstance(r, list) and len(r) == 2 and all(is_int(x) for x in r)

@@ -36,6 +36,7 @@ from .engine.search_names import (  # noqa: F401  (the names' grammar, re-export
     C_PUCT, DEFAULT_ITERATIONS, MAX_ITERATIONS, MAX_SECONDS, PLAYOUT_DECISIONS, PREFIX, SearchAgent, is_search,
     parse,
 )
+from .engine.coin.variant import NO_PATCH
 from .errors import StateError, UnknownPolicyError
 
 TIME_CHUNK = 32                   # iterations between two looks at the clock under a time budget
@@ -173,7 +174,7 @@ def decide(volume: str, state, agent: SearchAgent | str, trusted: bool = False
 
 
 def agent_games(volume: str, seats, policies, chosen, seed: int, start: int, n: int,
-                check_every_step: bool = False) -> np.ndarray:
+                check_every_step: bool = False, patch: np.ndarray | None = None) -> np.ndarray:
     """Result rows of games ``start .. start + n - 1`` with a network, the search
     or a league in a seat, played by the volume's compiled search module (its
     ``play_games``). A ``league`` seat's members (britishway_env/league.py) go
@@ -230,7 +231,8 @@ def agent_games(volume: str, seats, policies, chosen, seed: int, start: int, n: 
     model_params, model_meta = model(volume) if (member_codes == m.POLICY_SEARCH).any() else nn.empty(len(seats))
     out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
     m.play_games(np.int64(seed), np.int64(start), np.int64(n), member_codes, member_rows, member_cum, iters, c_puct,
-                 playouts, seeds, net_params, net_meta, model_params, model_meta, bool(check_every_step), out)
+                 playouts, seeds, net_params, net_meta, model_params, model_meta, bool(check_every_step), out,
+                 patch=NO_PATCH if patch is None else patch)
     return out
 
 

@@ -35,6 +35,7 @@ from ...errors import UnknownPolicyError
 from ..rng import game_seeds
 from . import results as R
 from .header import COUNTERINSURGENT_WIN, INSURGENT_WIN
+from .variant import NO_PATCH
 
 ProgressFn = Callable[[int], None]
 SIDE_NAMES = ("unshaded", "shaded")
@@ -95,10 +96,12 @@ class CoinRollouts:
         return max(500, min(20_000, games // 40 or 1))
 
     def play_range(self, seed: int, start: int, n: int, policies: Mapping[str, str],
-                   check_every_step: bool = False) -> np.ndarray:
+                   check_every_step: bool = False, patch: np.ndarray | None = None) -> np.ndarray:
         """Result rows of games ``start .. start + n - 1`` of the run with base
         ``seed`` (what a chunk of the local or the Ray backend plays), checked
-        (:meth:`checked`)."""
+        (:meth:`checked`); ``patch``: the variant's row patch (None: the base
+        game; britishway_env/variants.py)."""
+        patch = NO_PATCH if patch is None else patch
         from agents.trained import is_learned
 
         from ..mixture import is_league
@@ -112,14 +115,14 @@ class CoinRollouts:
             if self.agent_games is None:
                 raise UnknownPolicyError(f"{self.volume} plays no networks or search in its rollouts")
             return self.checked(self.agent_games(self.volume, self.seats, self.policies, chosen, seed, start, n,
-                                                 check_every_step), seed, start)
+                                                 check_every_step, patch=patch), seed, start)
         out = np.zeros((n, R.N_RESULT_COLUMNS), dtype=np.int64)
         codes = self.policy_codes(policies)
         if all(self.policies[c] == RANDOM for c in codes):
-            self.random_games(np.int64(seed), np.int64(start), np.int64(n), bool(check_every_step), out)
+            self.random_games(np.int64(seed), np.int64(start), np.int64(n), bool(check_every_step), out, patch=patch)
         else:
             self.policy_games(np.int64(seed), np.int64(start), np.int64(n), np.int64(codes[0]), np.int64(codes[1]),
-                              bool(check_every_step), out)
+                              bool(check_every_step), out, patch=patch)
         return self.checked(out, seed, start)
 
     def remote_range(self) -> Callable:

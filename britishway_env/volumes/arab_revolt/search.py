@@ -26,6 +26,7 @@ from ...engine.coin import results as R
 from ...engine.coin import search as S
 from ...engine.coin.search import seat_tables  # noqa: F401  (re-exported: one policy per seat)
 from ...engine.coin.bots import MEMO_SIZE
+from ...engine.coin.variant import NO_PATCH
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)
 from ...engine.coin.vector import legal_count, seat_reward
 from ...engine.jit import njit
@@ -188,10 +189,10 @@ def search_action(state, mask, seed, n_iter, c_puct, playout, params, meta, node
 
 @njit(cache=True, inline="always")
 def play_one(seed, codes, rows, iters, c_puct, playouts, agent_seeds, net_params, net_meta, model_params, model_meta,
-             check_every_step, out, nodes, edges, children):
+             check_every_step, patch, out, nodes, edges, children):
     """One game, a policy code per seat (``POLICY_*``; ``rows``: the row of
     ``net_meta`` of a seat's network); ``out`` gets its result row."""
-    state, streams, tally = start_game(seed, out)
+    state, streams, tally = start_game(seed, patch, out)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     inner = np.zeros(N_ACTIONS, dtype=np.int8)
     memo = np.zeros(MEMO_SIZE, dtype=np.float64)
@@ -225,7 +226,7 @@ def play_one(seed, codes, rows, iters, c_puct, playouts, agent_seeds, net_params
 
 @njit(cache=True, nogil=True)
 def play_rows(base_seed, first_game, n_games, member_codes, member_rows, member_cum, iters, c_puct, playouts,
-              agent_seeds, net_params, net_meta, model_params, model_meta, check_every_step, out):
+              agent_seeds, net_params, net_meta, model_params, model_meta, check_every_step, patch, out):
     """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows, one
     after another on the calling thread. Seat ``s`` plays member ``k`` of its
     table (``member_codes[s, k]``, a network at row ``member_rows[s, k]`` of
@@ -248,11 +249,11 @@ def play_rows(base_seed, first_game, n_games, member_codes, member_rows, member_
             codes[seat] = member_codes[seat, k]
             rows[seat] = member_rows[seat, k]
         play_one(seed, codes, rows, iters, c_puct, playouts, agent_seeds, net_params, net_meta, model_params,
-                 model_meta, check_every_step, out[i], nodes, edges, children)
+                 model_meta, check_every_step, patch, out[i], nodes, edges, children)
 
 
 def play_games(base_seed, first_game, n_games, member_codes, member_rows, member_cum, iters, c_puct, playouts,
-               agent_seeds, net_params, net_meta, model_params, model_meta, check_every_step, out):
+               agent_seeds, net_params, net_meta, model_params, model_meta, check_every_step, out, patch=NO_PATCH):
     """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows, on the
     numba thread count (the same rows whatever the count: each game's row,
     and the members its seats play, depend on its seed only). The member
@@ -265,4 +266,4 @@ def play_games(base_seed, first_game, n_games, member_codes, member_rows, member
                (member_codes, member_rows, member_cum, np.asarray(iters, dtype=np.int64),
                 np.asarray(c_puct, dtype=np.float64), np.asarray(playouts, dtype=np.int64),
                 np.asarray(agent_seeds, dtype=np.int64), net_params, net_meta, model_params, model_meta,
-                bool(check_every_step)), out)
+                bool(check_every_step), patch), out)

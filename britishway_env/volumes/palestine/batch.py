@@ -11,6 +11,7 @@ from ...engine.jit import njit
 
 from ...engine.coin import results as R
 from ...engine.coin.bots import MEMO_SIZE
+from ...engine.coin.variant import NO_PATCH
 from ...engine.coin.results import N_RESULT_COLUMNS  # noqa: F401  (re-exported: the rows' width)
 from ...engine.rng import seed_from
 from ...engine.threads import in_threads
@@ -22,9 +23,9 @@ from .turns import actor, is_over
 
 
 @njit(cache=True, inline="always")
-def play_one(seed, policy_british, policy_irgun, check_every_step, out):
+def play_one(seed, policy_british, policy_irgun, check_every_step, patch, out):
     """One game; ``out`` gets its result row."""
-    state, streams, tally = start_game(seed, out)
+    state, streams, tally = start_game(seed, patch, out)
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     memo = np.zeros(MEMO_SIZE, dtype=np.float64)
     code = check(state) if check_every_step else OK
@@ -37,15 +38,19 @@ def play_one(seed, policy_british, policy_irgun, check_every_step, out):
 
 
 @njit(cache=True, nogil=True)
-def play_rows(base_seed, first_game, n_games, policy_british, policy_irgun, check_every_step, out):
+def play_rows(base_seed, first_game, n_games, policy_british, policy_irgun, check_every_step, patch,
+              out):
     """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows,
     one after another on the calling thread."""
     for i in range(n_games):
-        play_one(seed_from(base_seed, first_game + i), policy_british, policy_irgun, check_every_step, out[i])
+        play_one(seed_from(base_seed, first_game + i), policy_british, policy_irgun, check_every_step, patch,
+                 out[i])
 
 
-def play_games(base_seed, first_game, n_games, policy_british, policy_irgun, check_every_step, out):
+def play_games(base_seed, first_game, n_games, policy_british, policy_irgun, check_every_step, out,
+               patch=NO_PATCH):
     """Games ``first_game .. first_game + n_games - 1`` into ``out`` rows, on
-    the numba thread count (the same rows whatever the count)."""
+    the numba thread count (the same rows whatever the count); ``patch``: a
+    variant's (engine/coin/variant.py)."""
     in_threads(play_rows, base_seed, first_game, n_games,
-               (np.int64(policy_british), np.int64(policy_irgun), bool(check_every_step)), out)
+               (np.int64(policy_british), np.int64(policy_irgun), bool(check_every_step), patch), out)

@@ -18,7 +18,8 @@ from ...engine.threads import in_threads
 from ...engine.rng import game_seeds, seed_from  # noqa: F401  (game_seeds: the games' seeds, for the compile notice)
 from .invariants import MAX_DECISIONS, NO_LEGAL_ACTION, OK, TOO_LONG, VIOLATIONS, check, random_action
 from .layout import N_ACTIONS, STATE_SIZE
-from .turns import actor, apply, is_over, new_game, pending
+from ...engine.coin.variant import NO_PATCH
+from .turns import actor, apply, is_over, new_game, new_variant_game, pending
 
 ILLEGAL_ACTION = len(VIOLATIONS)
 FAILURES = VIOLATIONS + ("a policy chose an action the mask does not offer",)
@@ -26,11 +27,15 @@ SALT = (0x5DEECE66D, 0x2545F4914F6CDD1D)   # random-policy streams per seat
 
 
 @njit(cache=True, inline="always")
-def start_game(seed, out):
-    """A new game from ``seed``, each seat's random stream and the row's
-    tallies; ``out`` cleared."""
+def start_game(seed, patch, out):
+    """A new game from ``seed`` (of the variant whose row patch is ``patch``;
+    empty: the base game), each seat's random stream and the row's tallies;
+    ``out`` cleared."""
     state = np.zeros(STATE_SIZE, dtype=np.int64)
-    new_game(state, seed)
+    if patch.shape[0] > 0:
+        new_variant_game(state, seed, patch)
+    else:
+        new_game(state, seed)
     out[:] = 0
     return state, seat_streams(seed), np.zeros(R.N_TALLIES, dtype=np.int64)
 
@@ -82,22 +87,23 @@ def play_out_from(state, stream_seed, check_every_step, max_decisions, out):
 
 
 @njit(cache=True, inline="always")
-def play_random_one(seed, check_every_step, out):
+def play_random_one(seed, check_every_step, patch, out):
     """One game with both seats random; ``out`` gets its result row."""
-    state, streams, tally = start_game(seed, out)
+    state, streams, tally = start_game(seed, patch, out)
     play_out(state, streams, check_every_step, MAX_DECISIONS, tally, out)
 
 
 @njit(cache=True, nogil=True)
-def play_random_rows(base_seed, first_game, n_games, check_every_step, out):
+def play_random_rows(base_seed, first_game, n_games, check_every_step, patch, out):
     """Random games ``first_game .. first_game + n_games - 1`` into ``out``
     rows, one after another on the calling thread."""
     for i in range(n_games):
-        play_random_one(seed_from(base_seed, first_game + i), check_every_step, out[i])
+        play_random_one(seed_from(base_seed, first_game + i), check_every_step, patch, out[i])
 
 
-def play_random_games(base_seed, first_game, n_games, check_every_step, out):
+def play_random_games(base_seed, first_game, n_games, check_every_step, out, patch=NO_PATCH):
     """Random games ``first_game .. first_game + n_games - 1`` into ``out``
     rows, on the numba thread count (the same rows whatever the count); with
-    ``check_every_step``, the invariant fuzzer."""
-    in_threads(play_random_rows, base_seed, first_game, n_games, (bool(check_every_step),), out)
+    ``check_every_step``, the invariant fuzzer; ``patch``: a variant's
+    (engine/coin/variant.py)."""
+    in_threads(play_random_rows, base_seed, first_game, n_games, (bool(check_every_step), patch), out)
