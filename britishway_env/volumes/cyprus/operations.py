@@ -5,6 +5,7 @@ Each kernel carries out one space's procedure with the choices already made
 chosen. The decision layer (:mod:`turns`: spaces, counts, chits) calls these.
 """
 
+from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.jit import njit
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, TOWN, adjacency_matrix
 from .layout import (
@@ -12,6 +13,10 @@ from .layout import (
     CAP_HUMAN_RIGHTS, CAP_SHADED, CAP_SPECIAL_BRANCH, CAP_STREET_RIOTS, CAP_TURKISH_POLICE, CAP_UNSHADED,
     CAPABILITIES, OPINION, CELLS_ACTIVE, CELLS_UNDERGROUND, CURFEW, CURFEW_OWED, POLICE, PRISON, SABOTAGE, SPACE_FIELDS,
     SPACES, TOTAL_CURFEWS, TROOPS, CAP_ROAD_AMBUSHES, CAP_ROUGH_HANDLING,
+)
+from .parameters import (
+    P_ASSAULT_CACHE_WILL, P_DIPLOMACY_CALM_TOWNS, P_INTERROGATE_CELLS_PER_CHIT, P_PROPAGANDIZE_OPINION_STEPS,
+    P_SABOTAGE_CACHE_BONUS, P_SABOTAGE_ROLL_ABOVE,
 )
 from .resources import add_political_will, die, discard_highest_intel, draw_intel, map_total, place_sabotage, \
     shift_opinion
@@ -222,11 +227,12 @@ def assault_budget(state, s):
 
 @njit(cache=True)
 def assault_remove_caches(state, s, budget, any_cells_block):
-    """Arms Caches Assault removes: +1 Political Will and an Intel Chit each
-    (3.2.4, 7.1). Returns the budget left."""
+    """Arms Caches Assault removes: +1 Political Will (the rule parameter
+    ``assault_cache_will``) and an Intel Chit each (3.2.4, 7.1). Returns the
+    budget left."""
     while budget > 0 and state[at(s, ARMS_CACHES)] > 0 and not (any_cells_block and cells(state, s) > 0):
         remove_cache(state, s)
-        add_political_will(state, 1)
+        add_political_will(state, state[RULE_PARAMETERS + P_ASSAULT_CACHE_WILL])
         draw_intel(state)
         budget -= 1
     return budget
@@ -275,9 +281,9 @@ def restore(state, s):
 @njit(cache=True)
 def diplomacy(state):
     """Diplomacy (4.2.2): International Opinion one step left when three or
-    fewer Towns have Sabotage or Curfew markers, otherwise only on a die
-    above its current value."""
-    if towns_marked(state) <= 3:
+    fewer Towns (the rule parameter ``diplomacy_calm_towns``) have Sabotage
+    or Curfew markers, otherwise only on a die above its current value."""
+    if towns_marked(state) <= state[RULE_PARAMETERS + P_DIPLOMACY_CALM_TOWNS]:
         shift_opinion(state, -1)
     elif die(state) > state[OPINION]:
         shift_opinion(state, -1)
@@ -285,8 +291,9 @@ def diplomacy(state):
 
 @njit(cache=True)
 def interrogate_draws(state, by_spaces):
-    """Intel Chits Interrogate draws (4.2.3): one per two Cells in Prison, one
-    per Cell with ROUGH HANDLING unshaded (C10); with SPECIAL BRANCH unshaded
+    """Intel Chits Interrogate draws (4.2.3): one per two Cells in Prison (the
+    rule parameter ``interrogate_cells_per_chit``), one per Cell with ROUGH
+    HANDLING unshaded (C10); with SPECIAL BRANCH unshaded
     (C17) the British may instead take one per space with Police and Cells
     (``by_spaces``)."""
     if by_spaces:
@@ -297,7 +304,7 @@ def interrogate_draws(state, by_spaces):
         return n
     if capability(state, CAP_ROUGH_HANDLING, CAP_UNSHADED):
         return state[PRISON]
-    return state[PRISON] // 2
+    return state[PRISON] // state[RULE_PARAMETERS + P_INTERROGATE_CELLS_PER_CHIT]
 
 
 @njit(cache=True)
@@ -379,14 +386,16 @@ def sabotage_roll(state, s, cache_from):
     """Sabotage's roll in one space (3.3.3): an Arms Cache spent (1.6.2) from
     ``cache_from`` (the space or an adjacent one, -1 for none) adds 2; each
     Police there subtracts 1 (not with TURKISH POLICE, C31). Above 2 places a
-    Sabotage marker, if one of the 15 is left (C-29). Returns the modified roll."""
+    Sabotage marker, if one of the 15 is left (C-29). The 2 added and the 2
+    to beat are the rule parameters ``sabotage_cache_bonus`` and
+    ``sabotage_roll_above``. Returns the modified roll."""
     bonus = 0
     if cache_from >= 0:
         remove_cache(state, cache_from)
-        bonus = 2
+        bonus = state[RULE_PARAMETERS + P_SABOTAGE_CACHE_BONUS]
     police = 0 if capability(state, CAP_TURKISH_POLICE, CAP_UNSHADED) else state[at(s, POLICE)]
     result = die(state) + bonus - police
-    if result > 2:
+    if result > state[RULE_PARAMETERS + P_SABOTAGE_ROLL_ABOVE]:
         place_sabotage(state, s)
     return result
 
@@ -494,11 +503,13 @@ def can_propagandize_in(state, s, need_cell):
 def propagandize(state, s, opinion):
     """Propagandize (4.3.3): Activate a Cell if all there are Underground;
     then Political Will -1 (a Sabotage marker there), or, with ``opinion``,
-    International Opinion two steps right (a Curfew there; one step with
-    HUMAN RIGHTS COMMITTEES unshaded, C13)."""
+    International Opinion two steps right (a Curfew there: the rule parameter
+    ``propagandize_opinion_steps``; at most one step with HUMAN RIGHTS
+    COMMITTEES unshaded, C13)."""
     if state[at(s, CELLS_ACTIVE)] == 0:
         activate(state, s)
     if opinion:
-        shift_opinion(state, 1 if capability(state, CAP_HUMAN_RIGHTS, CAP_UNSHADED) else 2)
+        steps = state[RULE_PARAMETERS + P_PROPAGANDIZE_OPINION_STEPS]
+        shift_opinion(state, min(1, steps) if capability(state, CAP_HUMAN_RIGHTS, CAP_UNSHADED) else steps)
     else:
         add_political_will(state, -1)

@@ -3,6 +3,7 @@
 import numpy as np
 
 from ...engine.coin import deck as coin_deck
+from ...engine.coin.parameters import write_base
 from ...engine.jit import njit
 from ..boards.cyprus import N_MAP_SPACES, SPACE_NAMES
 from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PROPAGANDA_CARDS
@@ -10,6 +11,7 @@ from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS, CELLS_UNDERGROUND, DEBATED,
     EOKA, FIRST_ELIGIBLE, OPINION, POLICE, POLITICAL_WILL, RNG, SPACE_FIELDS, SPACES, TROOPS,
 )
+from .parameters import BASE as BASE_PARAMETERS
 
 # Setup Instructions (2.1), "Cyprus Emergency: 1955-1959": per map space,
 # Troops, Police, Cells (Underground), Arms Caches.
@@ -45,6 +47,7 @@ def setup(state, seed):
     Debated, Political Will 14, EOKA 1st Eligible, the pieces above."""
     state[:] = 0
     state[RNG] = seed
+    write_base(state, BASE_PARAMETERS)
     for s in range(N_MAP_SPACES):
         base = SPACES + s * SPACE_FIELDS
         state[base + TROOPS] = SETUP_PIECES[s, 0]

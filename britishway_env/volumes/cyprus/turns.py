@@ -15,7 +15,8 @@ from ...engine.coin.activities import sa_open
 from ...engine.coin.events import REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_SPECIAL_ACTIVITY, begin_event, \
     clear_event
 from ...engine.coin import variant
-from ...engine.coin.header import N_BOXES, RESTRICTED, RNG
+from ...engine.coin.header import N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
+from ...engine.coin.initiative import game_over
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, ROUND_START, end_round,
     next_phase, victory_check,
@@ -36,12 +37,14 @@ from .layout import (
     D_PROP_DISCARD, D_RECRUIT_COUNT, D_REDEPLOY_CACHE, D_REDEPLOY_CACHE_TO, D_REDEPLOY_CELL, D_REDEPLOY_POLICE,
     D_REDEPLOY_POLICE_TO, D_REDEPLOY_TROOPS, D_SA_AFTER, D_SA_SPACE, D_SABOTAGE_CACHE, D_SEARCH_MOVE,
     D_SEARCH_MOVE_TO, D_SEARCH_RESUME, D_SEARCH_TOWN, D_SMUGGLE_FROM, D_SPACE, D_SUEZ_RETURN, D_TRAVEL_COUNT,
-    D_TRAVEL_DEST, DECISION, DEST_USED, EOKA, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT, EV_MODE, EV_SA,
-    EV_OPTIONAL, EV_SPACE, EXECUTOR, EXTRA_USED, F_ANY, F_BASE, F_CELL_CURFEW, F_CUBES_NO_EOKA, F_CURFEW, F_EVENT_SPACE,
+    D_TRAVEL_DEST, DECISION, DEST_USED, EOKA, EOKA_WIN, EV_CARD, EV_DECIDER, EV_FACTION, EV_FILTER, EV_LEFT,
+    EV_MODE, EV_SA, EV_OPTIONAL, EV_SPACE, EXECUTOR, EXTRA_USED, F_ANY, F_BASE, F_CELL_CURFEW, F_CUBES_NO_EOKA,
+    F_CURFEW, F_EVENT_SPACE,
     F_MOUNTAIN, F_TOWN, F_TOWN_UNDERGROUND, F_TROOPS, INTEL_HELD, LIMITED, LORRIES_USED, MAX_COUNT, MODE_CACHES_FIRST, MODE_EVENT_OP,
     MODE_FIXED_LIMIT, MODE_LIMITED, MODE_NO_CELL_NEEDED, MODE_OPTIONAL, MODE_SA_AFTER_ONLY, MOVED_ACTIVE,
     MOVED_HERE, N_SELECTED, OP, OP_AMBUSH, OP_ASSAULT, OP_DEPLOY, OP_FACTION, OP_PATROL, OP_RECRUIT, OP_SABOTAGE,
-    OP_SEARCH, OP_TRAVEL, OPINION, PAID, SABOTAGE, PASS_AMBUSH, POLICE, RIOTS_USED, SA, SA_ANY_VALID, SA_COUNT, SA_DIPLOMACY,
+    OP_SEARCH, OP_TRAVEL, OPINION, PAID, SABOTAGE, PASS_AMBUSH, POLICE, POLITICAL_WILL, RIOTS_USED, SA, SA_ANY_VALID,
+    SA_COUNT, SA_DIPLOMACY,
     SA_FACTION, SA_INFILTRATE, SA_INTERROGATE, SA_PROPAGANDIZE, SA_RESTORE, SA_RETURN, SA_SMUGGLE, SA_USED,
     SEARCH_NEXT, SELECTED, SPACE_LIMIT, SUEZ_TROOPS, TROOPS,
 )
@@ -53,6 +56,7 @@ from .operations import (
     recruit_limit, remove_cache, restore, sabotage_cell, sabotage_roll, search_space, smuggle_move_ok,
     smuggle_place, smuggle_place_ok, travel,
 )
+from .parameters import P_EOKA_VICTORY_WILL, P_OPERATION_SPACES
 from .propaganda import political_will_phase, reset_phase
 from .resources import draw_intel, intel_total, return_intel
 from .setup import build_deck, setup
@@ -222,13 +226,17 @@ def clear_moves(state):
 
 @njit(cache=True)
 def start_operation(state, op):
-    """Operation ``op`` starts: three spaces (3.1), one when Limited (2.3.4)."""
+    """Operation ``op`` starts: three spaces (3.2, 3.3; the rule parameter
+    ``operation_spaces``), one when Limited (2.3.4)."""
     for s in range(N_MAP_SPACES):
         state[SELECTED + s] = 0
         state[DEST_USED + s] = 0
     state[LORRIES_USED] = 0
     clear_moves(state)
-    activities.begin_operation(state, op, activities.base_space_limit(state))
+    limit = activities.base_space_limit(state)
+    if not state[LIMITED]:
+        limit = state[RULE_PARAMETERS + P_OPERATION_SPACES]
+    activities.begin_operation(state, op, limit)
 
 
 @njit(cache=True)
@@ -750,7 +758,10 @@ def enter_phase(state, phase):
     """Start ``phase``; True when it waits for a decision or ended the game."""
     if phase == PHASE_POLITICAL_WILL:
         political_will_phase(state)
-        return victory_check(state, N_PROPAGANDA)   # 6.1.4, 6.1.5, 7.0
+        if state[POLITICAL_WILL] <= state[RULE_PARAMETERS + P_EOKA_VICTORY_WILL]:
+            game_over(state, EOKA_WIN)              # 6.1.4, 7.0.1: at 0, or the rule parameter's level
+            return True
+        return victory_check(state, N_PROPAGANDA)   # 6.1.5, 7.0.2
     if phase == PHASE_RESOURCES:
         if any_prop_cache_space(state):             # EOKA Arms (6.2.1)
             state[DECISION] = D_PROP_CACHE
