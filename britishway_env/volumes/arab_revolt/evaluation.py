@@ -2,12 +2,14 @@
 British (engine/coin/templates/bots.py.tmpl plays each action and scores
 the positions reached with :func:`evaluate`)."""
 
+from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.jit import njit
 from ..boards.palestine import DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     BASES, BRITISH_WIN, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, OPPOSITION, OPS_HELD, OUTCOME, POLICE,
     POLITICAL_WILL, PRISON_BASES, PRISON_GUERRILLAS, PUN_HELD, REBELS_WIN, SABOTAGE, TROOPS, UNITY,
 )
+from .parameters import P_CLEAR_RAILWAYS_PER_WILL, P_SABOTAGED_RAILWAY_WILL
 from .pieces import at, british_pieces, guerrillas
 from .propaganda import political_will_delta
 
@@ -17,13 +19,16 @@ WIN = 100.0
 @njit(cache=True)
 def projected_delta(state):
     """The next Political Will Phase's net shift (6.1), 6.1.1's Sabotage of
-    Railways held by Guerrillas counted in."""
+    Railways held by Guerrillas counted in (its rule parameters read)."""
     extra = 0
     for s in range(N_SPACES):
         if SPACE_KIND[s] == RAILWAY and state[at(s, SABOTAGE)] == 0 and guerrillas(state, s) > british_pieces(state, s):
             extra += 1
-    # a newly Sabotaged Railway costs 1 and leaves the clear ones (one fewer per two) behind
-    return political_will_delta(state) - extra - (extra + 1) // 2
+    # a newly Sabotaged Railway costs 6.1.1's loss, and the clear Railways' gain drops by at most one per
+    # clear_railways_per_will of them
+    per = state[RULE_PARAMETERS + P_CLEAR_RAILWAYS_PER_WILL]
+    return political_will_delta(state) - extra * state[RULE_PARAMETERS + P_SABOTAGED_RAILWAY_WILL] \
+        - (extra + per - 1) // per
 
 
 @njit(cache=True)

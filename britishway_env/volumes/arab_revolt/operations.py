@@ -7,6 +7,7 @@ chosen. The decision layer (:mod:`turns`) calls these. Readings of what the
 rulebook leaves open are in docs/design/arab_revolt_decisions.md.
 """
 
+from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, adjacency_matrix
 from .layout import (
@@ -15,6 +16,7 @@ from .layout import (
     GUERRILLAS_UNDERGROUND, IRREGULARS_ACTIVE, IRREGULARS_UNDERGROUND, OPPOSITION, POLICE, PRISON_BASES,
     PRISON_GUERRILLAS, SABOTAGE, TROOPS,
 )
+from .parameters import P_ASSAULT_OPPOSITION_CUBES
 from .pieces import (
     at, british_pieces, cubes, guerrillas, in_play, irregulars, is_palestine, lift_curfews, place_sabotage,
     rebel_pieces, takes_markers,
@@ -212,13 +214,15 @@ def can_assault_in(state, s):
 def assault_budget(state, s):
     """Active Rebel pieces Assault removes in ``s`` (3.2.4): per Troop in a
     Neutral District, per cube in a Neutral City or a Railway, per two Troops
-    in an Opposition District, per two cubes in an Opposition City."""
+    in an Opposition District, per two cubes in an Opposition City (two: the
+    rule parameter ``assault_opposition_cubes``)."""
     opposed = state[at(s, OPPOSITION)] > 0
+    per = state[RULE_PARAMETERS + P_ASSAULT_OPPOSITION_CUBES]
     if SPACE_KIND[s] == DISTRICT:
         troops = state[at(s, TROOPS)]
-        return troops // 2 if opposed else troops
+        return troops // per if opposed else troops
     n = cubes(state, s)
-    return n // 2 if opposed else n
+    return n // per if opposed else n
 
 
 @njit(cache=True)

@@ -3,12 +3,17 @@
 (6.3) and Redeploy (6.4) phases and Munich's Troops (A34) involve decisions
 and come with the decision machinery."""
 
+from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, N_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     AVAILABLE_BASES, AVAILABLE_GUERRILLAS, BASES, CAP_REBEL_COURTS, CAP_SHADED, CURFEW, GUERRILLAS_ACTIVE,
     GUERRILLAS_UNDERGROUND, IRREGULARS_ACTIVE, IRREGULARS_UNDERGROUND, OPPOSITION, PRISON_BASES, PRISON_GUERRILLAS,
     SABOTAGE,
+)
+from .parameters import (
+    P_CLEAR_RAILWAYS_PER_WILL, P_CONTAINED_SPACES_PER_WILL, P_IRREGULARS_PER_WILL, P_REBEL_LEADERS_WILL,
+    P_REBELLION_SPACE_WILL, P_SABOTAGED_RAILWAY_WILL,
 )
 from .pieces import at, british_pieces, guerrillas, irregulars_on_map, opposition_spaces, place_sabotage, rebel_pieces
 from .resources import add_political_will, capability
@@ -31,7 +36,7 @@ def political_will_delta(state):
     British pieces and +1 per two with no Rebel piece and no Opposition
     (6.1.2); -1 per District with a Base (6.1.3); -1 per three Irregulars on
     the map (6.1.4); with REBEL COURTS shaded (A27), -1 per two spaces with
-    Opposition."""
+    Opposition. Each number of 6.1.1-6.1.4 is a rule parameter (parameters.py)."""
     delta = 0
     clear_railways = 0
     clear_spaces = 0
@@ -39,18 +44,19 @@ def political_will_delta(state):
         kind = SPACE_KIND[s]
         if kind == RAILWAY:
             if state[at(s, SABOTAGE)] > 0:
-                delta -= 1
+                delta -= state[RULE_PARAMETERS + P_SABOTAGED_RAILWAY_WILL]
             else:
                 clear_railways += 1
         elif kind == DISTRICT or kind == CITY:
             if rebel_pieces(state, s) > british_pieces(state, s):
-                delta -= 2
+                delta -= state[RULE_PARAMETERS + P_REBELLION_SPACE_WILL]
             if rebel_pieces(state, s) == 0 and state[at(s, OPPOSITION)] == 0:
                 clear_spaces += 1
             if kind == DISTRICT and state[at(s, BASES)] > 0:
-                delta -= 1
-    delta += clear_railways // 2 + clear_spaces // 2
-    delta -= irregulars_on_map(state) // 3
+                delta -= state[RULE_PARAMETERS + P_REBEL_LEADERS_WILL]
+    delta += clear_railways // state[RULE_PARAMETERS + P_CLEAR_RAILWAYS_PER_WILL]
+    delta += clear_spaces // state[RULE_PARAMETERS + P_CONTAINED_SPACES_PER_WILL]
+    delta -= irregulars_on_map(state) // state[RULE_PARAMETERS + P_IRREGULARS_PER_WILL]
     if capability(state, CAP_REBEL_COURTS, CAP_SHADED):
         delta -= opposition_spaces(state) // 2
     return delta

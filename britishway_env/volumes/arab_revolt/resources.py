@@ -6,6 +6,7 @@ happens when a cup runs dry are settled in docs/design/arab_revolt_decisions.md.
 """
 
 from ...engine.coin import chits
+from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.coin.propaganda import shift_political_will
 from ...engine.jit import njit
 from ...engine.rng import roll
@@ -14,6 +15,7 @@ from .layout import (
     FORCED_CAPACITY, OPS_BONUS, OPS_DRAWN, OPS_HELD, OPS_IN_PLAY, OPS_PER_KIND, OPS_TAKEN, PUN_DRAWN, PUN_HELD,
     PUN_IN_PLAY, PUN_PER_KIND, PUN_TAKEN, PW_MAX, RNG, UNITY, UNITY_VALUES,
 )
+from .parameters import P_DECENTRALIZED_WILL, P_OPERATIONS_CHITS_DRAWN
 from .pieces import bases_on_map
 
 # The most faces of any roll during play, so forced values must be below it:
@@ -72,13 +74,14 @@ def unity_value(state):
 def shift_unity(state, steps):
     """Move the Unity Track ``steps`` toward Centralized (negative: toward
     Decentralized), one step at a time; each step past Decentralized gives
-    the British +1 Political Will instead (6.6.4); past Centralized nothing."""
+    the British +1 Political Will instead (6.6.4, the rule parameter
+    ``decentralized_will``); past Centralized nothing."""
     if steps > 0:
         state[UNITY] = min(CENTRALIZED, state[UNITY] + steps)
     else:
         for _ in range(-steps):
             if state[UNITY] == DECENTRALIZED:
-                add_political_will(state, 1)
+                add_political_will(state, state[RULE_PARAMETERS + P_DECENTRALIZED_WILL])
             else:
                 state[UNITY] -= 1
 
@@ -92,10 +95,11 @@ def ops_in_cup(state, kind):
 
 @njit(cache=True)
 def draw_operations_chits(state):
-    """Start of a Rebel turn (2.3.4): draw two chits, one at Decentralized
-    (6.6.4), as many as the cup holds; they lie face up (OPS_DRAWN). A forced
-    roll picks a chit by its index in the cup, 1s first, then 2s, then 3s."""
-    n = 1 if state[UNITY] == DECENTRALIZED else 2
+    """Start of a Rebel turn (2.3.4): draw two chits (the rule parameter
+    ``operations_chits_drawn``), one at Decentralized (6.6.4), as many as the
+    cup holds; they lie face up (OPS_DRAWN). A forced roll picks a chit by its
+    index in the cup, 1s first, then 2s, then 3s."""
+    n = 1 if state[UNITY] == DECENTRALIZED else state[RULE_PARAMETERS + P_OPERATIONS_CHITS_DRAWN]
     for _ in range(n):
         kind = chits.draw_chit(state, OPS_TAKEN, OPS_PER_KIND)
         if kind < 0:

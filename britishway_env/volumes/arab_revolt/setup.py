@@ -3,6 +3,7 @@
 import numpy as np
 
 from ...engine.coin import deck as coin_deck
+from ...engine.coin.parameters import write_base
 from ...engine.jit import njit
 from ..boards.palestine import N_SPACES, SPACE_NAMES
 from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PROPAGANDA_CARDS, SHUFFLE_PROPAGANDA
@@ -11,6 +12,7 @@ from .layout import (
     FIRST_ELIGIBLE, GUERRILLAS_UNDERGROUND, OPPOSITION, OUT_OF_PLAY_TROOPS, POLICE, POLITICAL_WILL, REBELS, RNG,
     SPACE_FIELDS, SPACES, TROOPS, UNITY, UNITY_SETUP,
 )
+from .parameters import BASE
 
 # The setup list (2.1): per space, Troops, Police, Guerrillas (Underground),
 # Bases, Opposition. Spaces not named (the Railways, Transjordan, Egypt) are
@@ -52,6 +54,7 @@ def setup(state, seed):
     out of its cup."""
     state[:] = 0
     state[RNG] = seed
+    write_base(state, BASE)
     for s in range(N_SPACES):
         base = SPACES + s * SPACE_FIELDS
         state[base + TROOPS] = SETUP_PIECES[s, 0]

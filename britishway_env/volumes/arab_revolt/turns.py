@@ -13,7 +13,7 @@ from ...engine.coin import events as coin_events
 from ...engine.coin.events import REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_SPECIAL_ACTIVITY, begin_event, \
     clear_event
 from ...engine.coin import variant
-from ...engine.coin.header import N_BOXES, RESTRICTED, RNG
+from ...engine.coin.header import N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, PHASE_SUPPORT, ROUND_START,
     end_round, next_phase, victory_check,
@@ -43,7 +43,7 @@ from .layout import (
     PLACE_PIECE, PLACE_RETURN, PLACE_TO, POLICE, PUN_DRAWN, PUN_HELD, PUN_IN_PLAY, REBEL_CHIT_DONE, REBELS, REDEPLOY_STAGE,
     RET_MOBILIZE, RET_SA_NEXT, RET_SPACE, ROUND_PHASE, SA, SA_AIR_RECON, SA_COORDINATE, SA_COUNT,
     SA_DIVIDE, SA_FACTION, SA_MOBILIZE, SA_PUNISH, SA_RAID, SA_RETURN, SELECTED, SPACE_LIMIT,
-    SWEEP_NEXT, TOTAL_CURFEWS, TROOPS, UNITY, AMBUSH_REMOVED,
+    SWEEP_NEXT, TOTAL_CURFEWS, TROOPS, UNITY, AMBUSH_REMOVED, POLITICAL_WILL, REBELS_WIN,
 )
 from .operations import (
     ADJACENT, activate_guerrillas, activate_irregular, active_guerrilla_in_palestine, ambush_space, ambush_target_ok, any_take_source,
@@ -53,6 +53,10 @@ from .operations import (
     march_destination_ok, march_group_activates, move, patrol_activation, place_from_available, raid_source_ok,
     rally_limit, rally_opposition_ok, remove_guerrilla, remove_irregular, sabotage_space, supply, sweep_activation,
     sweep_irregular_helps, take_and_place, take_source_ok,
+)
+from .parameters import (
+    P_AMBUSH_WILL_PIECES, P_BRITISH_OPERATION_SPACES, P_PUNISHMENT_CHITS_DRAWN, P_REBEL_VICTORY_WILL,
+    P_SPECIAL_ACTIVITY_SPACES,
 )
 from .pieces import (
     at, bases_on_map, british_pieces, cubes, curfews_on_map, guerrillas, in_play, irregulars,
@@ -257,15 +261,18 @@ def clear_moves(state):
 
 @njit(cache=True)
 def op_space_limit(state):
-    """British: three spaces, one when Limited (3.1, 2.3.5); Rebels: the
-    Operations chit's value, Limited or not (1.8.2, 2.3.5). An event's
-    Limited Operation: one space, no chit; its other Operations: the spaces
-    the text gives (docs/design/arab_revolt_decisions.md)."""
+    """British: three spaces (the rule parameter ``british_operation_spaces``),
+    one when Limited (3.1, 2.3.5); Rebels: the Operations chit's value,
+    Limited or not (1.8.2, 2.3.5). An event's Limited Operation: one space,
+    no chit; its other Operations: the spaces the text gives
+    (docs/design/arab_revolt_decisions.md)."""
     if state[EV_MODE] & MODE_EVENT_OP:
         return 1 if state[EV_MODE] & MODE_LIMITED else state[EV_LEFT]
     if state[EXECUTOR] == REBELS:
         return operations_value(state)
-    return activities.base_space_limit(state)
+    if state[LIMITED]:
+        return activities.LIMITED_SPACES
+    return state[RULE_PARAMETERS + P_BRITISH_OPERATION_SPACES]
 
 
 @njit(cache=True)
@@ -530,7 +537,7 @@ def finish_spaces(state):
                 return
         finish_operation(state)
     else:
-        if op == OP_AMBUSH and state[AMBUSH_REMOVED] >= 3:
+        if op == OP_AMBUSH and state[AMBUSH_REMOVED] >= state[RULE_PARAMETERS + P_AMBUSH_WILL_PIECES]:
             add_political_will(state, -1)      # 3.3.4
         finish_operation(state)
 
@@ -589,14 +596,15 @@ def sa_alt_ok(state, sa, s):
 
 @njit(cache=True)
 def sa_space_limit(state, sa):
-    """Spaces a Special Activity may act in: two (4.2.1, 4.2.3, 4.3.1, 4.3.3);
-    Divide the Unity Track's value (6.6.2); Raid one with FAWZI AL-QAWUQJI
-    unshaded (A8)."""
+    """Spaces a Special Activity may act in: two (4.2.1, 4.2.3, 4.3.1, 4.3.3;
+    the rule parameter ``special_activity_spaces``); Divide the Unity Track's
+    value (6.6.2); Raid at most one with FAWZI AL-QAWUQJI unshaded (A8)."""
     if sa == SA_DIVIDE:
         return unity_value(state)
+    n = state[RULE_PARAMETERS + P_SPECIAL_ACTIVITY_SPACES]
     if sa == SA_RAID and capability(state, CAP_QAWUQJI, CAP_UNSHADED):
-        return 1
-    return 2
+        return min(1, n)
+    return n
 
 
 @njit(cache=True)
@@ -646,7 +654,7 @@ def start_sa(state, sa, resume):
     elif sa == SA_PUNISH:                        # 4.2.1: the chit first
         state[DETAIN_BASE_USED] = 0
         if not capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED) and not event_sa_mode(state, MODE_VARIANT):
-            draw_punishment_chits(state, 2)
+            draw_punishment_chits(state, state[RULE_PARAMETERS + P_PUNISHMENT_CHITS_DRAWN])
         punish_chit_step(state)
 
 
@@ -1043,7 +1051,10 @@ def enter_phase(state, phase):
     state[EXECUTOR] = -1
     if phase == PHASE_POLITICAL_WILL:
         political_will_phase(state)
-        return victory_check(state, N_PROPAGANDA)   # 6.1.5, 6.1.6, 7.0
+        if state[POLITICAL_WILL] <= state[RULE_PARAMETERS + P_REBEL_VICTORY_WILL]:
+            initiative.game_over(state, REBELS_WIN)     # 6.1.5, 7.0.1 (the rule parameter rebel_victory_will)
+            return True
+        return victory_check(state, N_PROPAGANDA)   # 6.1.6, 7.0.2
     if phase == PHASE_RESOURCES:
         state[DECISION] = D_PROP_BRITISH_KEEP       # 6.2.1
         return True
