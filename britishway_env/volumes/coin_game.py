@@ -85,8 +85,17 @@ class CoinGame(KernelGame):
 
     @classmethod
     def _new_loaded(cls, fields, d):
+        """The empty row a state dict's reader fills, with the rule parameters,
+        restrictions and deck rules of the base game, or of the variant the
+        dict records (``variant``): a dict that names none describes the
+        printed rules."""
+        from ..engine.coin.header import RULE_PARAMETERS
+        from ..variants import facts, variant_slots
+
         game = super()._new_loaded(fields, d)
         game.variant = LOADING_VARIANT.get()
+        slots = variant_slots(facts(cls.volume), game.variant.spec if game.variant is not None else {})
+        game.state[RULE_PARAMETERS:RULE_PARAMETERS + len(slots)] = slots
         return game
 
     @property

@@ -238,8 +238,13 @@ def victory_violations(df: pd.DataFrame, found):
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    from ...variants import insurgent_victory_will
+
     counter = next(seat for seat in found.agents if seat != found.report.insurgent)
     insurgent = found.report.insurgent
+    run_fields = (df.attrs.get("britishway") or {}).get("run") or {}
+    # The Political Will of an insurgent victory: 0, or what the run's variant set (rule parameters).
+    won_at = insurgent_victory_will(found.name, ((run_fields.get("variant") or {}).get("rules")))
     last_round = len(found.report.propaganda_cards)
     pw = pa.array(df["political_will_after_round"], type=pa.list_(pa.int64()))
     lengths = pc.list_value_length(pw).to_numpy(zero_copy_only=False).astype(np.int64)
@@ -249,7 +254,7 @@ def victory_violations(df: pd.DataFrame, found):
     last = np.where(played, values[np.maximum(ends - 1, 0)] if len(values) else 0, -1)
     parents = pc.list_parent_indices(pw).to_numpy(zero_copy_only=False)
     earlier = np.arange(len(values)) < (ends[parents] - 1) if len(values) else np.zeros(0, dtype=bool)
-    zero_before = np.bincount(parents[earlier & (values == 0)], minlength=len(df)) > 0
+    zero_before = np.bincount(parents[earlier & (values <= won_at)], minlength=len(df)) > 0
     winner = df["winner"].astype(object).to_numpy()
     final = df["final_political_will"].to_numpy()
     rounds = df["victory_round"].to_numpy()
@@ -259,10 +264,10 @@ def victory_violations(df: pd.DataFrame, found):
     yield (zero_before,
            "Political Will stood at 0 after an earlier Propaganda Round, which ends the game there with an "
            f"{insurgent} victory (7.0.1), yet the game went on")
-    yield ((winner == insurgent) & played & (last != 0),
+    yield ((winner == insurgent) & played & (last > won_at),
            f"{insurgent} won with Political Will above 0 after the last Propaganda Round: the {insurgent} win only "
            "when Political Will stands at 0 in a Political Will Phase (7.0.1)")
-    yield ((winner == counter) & played & (last == 0),
+    yield ((winner == counter) & played & (last <= won_at),
            f"{counter} won with Political Will at 0: Political Will 0 in a Political Will Phase is an "
            f"{insurgent} victory (7.0.1)")
     yield ((winner == counter) & (rounds != last_round),

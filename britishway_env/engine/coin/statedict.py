@@ -27,6 +27,13 @@ SIDE_NAMES = ("unshaded", "shaded")
 _SETUPS: dict = {}      # reader class -> (its volume's setup as a state dict, the setup's 1st Eligible)
 
 
+def game_rules(volume: str, s) -> dict:
+    """The rule parameters as the row holds them, by name (what a variant's [rules] would say)."""
+    from ...variants import parameters
+
+    return {p.name: int(s[RULE_PARAMETERS + k]) for k, p in enumerate(parameters(volume))}
+
+
 class CoinReader:
     """Checks a COIN state dict field by field; errors name the field.
 
@@ -188,7 +195,6 @@ class CoinReader:
         checks (``check_context``), the words a dict repeats; then the game's
         own load checks (invariants, a legal action, the history)."""
         f, d, s = self.f, self.d, game.state
-        self.read_variant(s, game)
         self.read_deck(s, game)
         ctx = d.get("context")
         if ctx is None:
@@ -204,17 +210,6 @@ class CoinReader:
         self.check_context(s)
         self.check_derived(game)
         return game._finish_load(f, d)
-
-    # ----------------------------------------------------------- variant --
-    def read_variant(self, s, game):
-        """The row's rule parameters, restrictions and deck rules: the base
-        game's, or those of the variant the dict records (``variant``, read by
-        britishway_env/variants.py before the rest)."""
-        from ...variants import facts, variant_slots
-
-        spec = game.variant.spec if game.variant is not None else {}
-        slots = variant_slots(facts(self.volume), spec)
-        s[RULE_PARAMETERS:RULE_PARAMETERS + len(slots)] = slots
 
     # -------------------------------------------------------------- deck --
     def read_deck(self, s, game):
@@ -306,9 +301,12 @@ class CoinReader:
         if outcome == COUNTERINSURGENT_WIN and not (rounds == props == len(self.propaganda_cards)):
             self.fail(f"context.outcome {self.outcome_names[outcome]} needs the final Propaganda card played and "
                       "its round done (7.0.2)")
-        if outcome == INSURGENT_WIN and not (card in self.propaganda_cards and s[POLITICAL_WILL] == 0
+        from ...variants import insurgent_victory_will
+
+        won_at = insurgent_victory_will(self.volume, game_rules(self.volume, s))
+        if outcome == INSURGENT_WIN and not (card in self.propaganda_cards and s[POLITICAL_WILL] <= won_at
                                              and rounds == props - 1):
-            self.fail(f"context.outcome {insurgent}_victory needs Political Will 0 at a Propaganda card's "
+            self.fail(f"context.outcome {insurgent}_victory needs Political Will at or below the victory level (0 in the printed rules) at a Propaganda card's "
                       "Political Will Phase (7.0.1)")
         if outcome == ONGOING and rounds != props:
             self.fail(f"context.propaganda_rounds {rounds} does not match the {props} Propaganda card(s) "

@@ -8,7 +8,6 @@ JSON-ready dict, checking every field of a dict that comes from outside.
 from __future__ import annotations
 
 
-from ...engine.coin.parameters import write_base
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...engine.statedict import as_integer, show
 from ...game import KernelGame, parse_action
@@ -19,7 +18,6 @@ from . import invariants, turns
 from . import layout as L
 from .cards import CAPABILITY_CARDS, CARD_TITLES, MANDATORY_CARDS, MUNICH, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .operations import march_destination_ok, raid_source_ok
-from .parameters import BASE
 from .pieces import guerrillas, in_play
 from .resources import MAX_ROLL_FACES, capability
 from .setup import determinize, setup
@@ -121,15 +119,6 @@ class ArabRevoltGame(CoinGame):
     observation_module = __name__.rpartition(".")[0] + ".observation"
     FORCED_FACES = MAX_ROLL_FACES           # a die, or a chit drawn from a cup (1.7.1, 1.8.1)
     determinize_kernel = staticmethod(determinize)
-
-    @classmethod
-    def _new_loaded(cls, fields, d):
-        """The empty row a state dict's reader fills starts with the rule
-        parameters at their base values (parameters.py), as the setup writes
-        them: a dict that does not name them describes the printed rules."""
-        game = super()._new_loaded(fields, d)
-        write_base(game.state, BASE)
-        return game
 
     def generic_action_name(self, action: int) -> str:
         return generic_action_name(action)

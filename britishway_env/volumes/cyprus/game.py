@@ -8,7 +8,6 @@ JSON-ready dict, checking every field of a dict that comes from outside.
 from __future__ import annotations
 
 
-from ...engine.coin.parameters import write_base
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...engine.statedict import is_integer
 from ...errors import StateError
@@ -19,7 +18,6 @@ from . import events as E
 from . import invariants, turns
 from . import layout as L
 from .cards import CAPABILITY_CARDS, CARD_TITLES, N_EVENT_CARDS, PROPAGANDA_CARDS
-from .parameters import BASE as BASE_PARAMETERS
 from .resources import MAX_ROLL_FACES
 from .setup import determinize, setup
 
@@ -369,7 +367,6 @@ class _Reader(CoinReader):
             self.fail("missing key 'spaces' (map space name -> pieces)")
         game = cls._new_loaded(f, d)
         s = game.state
-        write_base(s, BASE_PARAMETERS)     # the rule parameters: a dict does not give them yet, the setup's (2.1)
         s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
         opinion = self.given("international_opinion")     # a name, or its number 0-4 (6.5)
         s[L.OPINION] = self.count(opinion, "international_opinion", L.OPINION_MAX) if is_integer(opinion) \
