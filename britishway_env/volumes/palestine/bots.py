@@ -46,6 +46,7 @@ else a legal action chosen by the hash.
 import numpy as np
 from ...engine.jit import njit
 
+from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.coin.bots import MEMO_FULL, MEMO_LIMITED, MEMO_SEAT, MEMO_SIZE, score_boxes
 from ...engine.bots import best_and_ties, kth_best, only_legal, open_hash as open_fields_hash, tie_index, top_sums as top_k_sums
 from ...engine.policy import uniform_legal
@@ -68,6 +69,12 @@ from .layout import (
     TERROR, TERROR_HERE, TROOPS, D_MASS_DETENTION, DETAIN_LEFT,
 )
 from .events import railway_sabotaged
+from .parameters import (
+    P_ASSAULT_TROOPS_PER_PIECE, P_CITY_SABOTAGE_LOSS, P_CITY_TERROR_LOSS, P_CLEAN_CITY_GAIN,
+    P_DISTRICT_SABOTAGE_LOSS, P_HAGANAH_EXTRA_SPACES, P_LIMITED_OPERATION_SPACES, P_MASS_DETENTION_TROOPS,
+    P_NO_RAILWAY_SABOTAGE_GAIN, P_OPERATION_SPACES, P_PROPAGANDIZE_CITIES, P_RAILWAY_SABOTAGE_LOSS,
+    P_SABOTAGE_SUCCESS_ABOVE,
+)
 from .resources import map_total
 from .operations import (
     ADJACENT, adjacent_district, at, cache_in_or_adjacent, can_mass_detain_in, can_propagandize_in,
@@ -198,9 +205,10 @@ def hash_legal(state, mask):
 
 
 @njit(cache=True, inline="always")
-def p_success(police, bonus):
-    """Sabotage / Rob odds: a die + bonus - Police above 2 (3.3.3, 3.3.4)."""
-    return min(6, max(0, 4 + bonus - police)) / 6.0
+def p_success(state, police, bonus):
+    """Sabotage odds: a die + bonus - Police above 2 (3.3.3; the
+    ``sabotage_success_above`` parameter)."""
+    return min(6, max(0, 6 - state[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE] + bonus - police)) / 6.0
 
 
 @njit(cache=True, inline="always")
@@ -210,23 +218,34 @@ def p_six(police, bonus):
 
 
 @njit(cache=True, inline="always")
+def assault_per_piece(state):
+    """Troops an Assault needs per piece it removes (3.2.4: two; the
+    ``assault_troops_per_piece`` parameter). 6TH AIRBORNE unshaded (P18, one
+    per Troop) is not foreseen."""
+    return state[RULE_PARAMETERS + P_ASSAULT_TROOPS_PER_PIECE]
+
+
+@njit(cache=True, inline="always")
 def marker_gain(state, s, terror, rail_bonus, fresh):
     """Political Will one more Sabotage (or Terror) marker in ``s`` takes at the
     next Political Will Phase (6.1.1, 6.1.2). ``fresh``: as after the Reset
     Phase (6.4), with no marker on the map."""
     kind = SPACE_KIND[s]
     if kind == DISTRICT:
-        return 1.0
+        return float(state[RULE_PARAMETERS + P_DISTRICT_SABOTAGE_LOSS])
     sab = 0 if fresh else state[at(s, SABOTAGE)]
     ter = 0 if fresh else state[at(s, TERROR)]
     if kind == RAILWAY:
         if sab > 0:
             return 0.0
+        railway = state[RULE_PARAMETERS + P_RAILWAY_SABOTAGE_LOSS]
         if rail_bonus and (fresh or not railway_sabotaged(state)):
-            return 4.0            # -2 for this Railway, and the +2 for none is lost
-        return 2.0
+            # -2 for this Railway, and the +2 for none is lost
+            return float(railway + state[RULE_PARAMETERS + P_NO_RAILWAY_SABOTAGE_GAIN])
+        return float(railway)
     clean = sab == 0 and ter == 0
-    return (3.0 if terror else 2.0) + (1.0 if clean else 0.0)
+    loss = state[RULE_PARAMETERS + (P_CITY_TERROR_LOSS if terror else P_CITY_SABOTAGE_LOSS)]
+    return float(loss) + (float(state[RULE_PARAMETERS + P_CLEAN_CITY_GAIN]) if clean else 0.0)
 
 
 @njit(cache=True, inline="always")
@@ -330,7 +349,7 @@ def cell_add_value(state, s, k, m, fresh):
     :func:`setup_factor`."""
     kind = SPACE_KIND[s]
     g = marker_gain(state, s, False, True, fresh)
-    p = p_success(state[at(s, POLICE)], 0)
+    p = p_success(state, state[at(s, POLICE)], 0)
     if k <= 0:
         v = 0.55 * p * g + 0.2
     elif kind == RAILWAY:
@@ -339,7 +358,7 @@ def cell_add_value(state, s, k, m, fresh):
         v = 0.25 * p * g / k + 0.1
     if kind == CITY and not fresh and state[at(s, CURFEW)] > 0 and cells(state, s) == 0:
         v += 0.5
-    if state[at(s, TROOPS)] >= 2:
+    if state[at(s, TROOPS)] >= assault_per_piece(state):
         v -= 0.1
     return v * m
 
@@ -350,7 +369,7 @@ def cache_value(state, s, m, bare):
     there and next door (3.3.1) and adds 2 to Sabotage nearby (3.3.3); Troops
     there can take it by Assault (3.2.4). ``bare``: :func:`no_caches_on_map`."""
     v = CACHE_BASE[s]
-    if state[at(s, TROOPS)] >= 2:
+    if state[at(s, TROOPS)] >= assault_per_piece(state):
         v -= 0.35
     if bare:
         v += 0.3
@@ -402,7 +421,7 @@ def terror_value(state, s, near):
         if b == 2 and not near:
             continue
         p6 = p_six(pol, b)
-        v = p_success(pol, b) * g + p6 * (3.0 - HAGANAH_DROP[state[HAGANAH]])
+        v = p_success(state, pol, b) * g + p6 * (3.0 - HAGANAH_DROP[state[HAGANAH]])
         if b == 2:
             v -= CACHE_SPEND
         best = max(best, v)
@@ -416,9 +435,9 @@ def sabotage_value(state, s, rail_bonus):
         return NEG
     g = marker_gain(state, s, False, rail_bonus, False)
     pol = state[at(s, POLICE)]
-    v = p_success(pol, 0) * g
+    v = p_success(state, pol, 0) * g
     if cache_in_or_adjacent(state, s):
-        v = max(v, p_success(pol, 2) * g - CACHE_SPEND)
+        v = max(v, p_success(state, pol, 2) * g - CACHE_SPEND)
     return v - ACTIVATE_COST
 
 
@@ -548,7 +567,7 @@ def silence_value(state, s, sabotaging):
     """Silence in ``s`` (4.3.1): a Police gone, so a Sabotage there rolls 1 better."""
     pol = state[at(s, POLICE)]
     g = marker_gain(state, s, False, True, False)
-    dp = p_success(pol - 1, 0) - p_success(pol, 0)
+    dp = p_success(state, pol - 1, 0) - p_success(state, pol, 0)
     w = 1.0 if sabotaging and state[SELECTED + s] == 0 else 0.5
     return 0.3 + dp * g * w
 
@@ -560,7 +579,7 @@ def propagandize_city_value(state, s):
     if state[at(s, CELLS_ACTIVE)] == 0:
         v -= ACTIVATE_COST
         if state[at(s, CELLS_UNDERGROUND)] == 1:
-            v -= 0.5 * p_success(state[at(s, POLICE)], 0) * marker_gain(state, s, False, True, False)
+            v -= 0.5 * p_success(state, state[at(s, POLICE)], 0) * marker_gain(state, s, False, True, False)
     return v
 
 
@@ -605,7 +624,7 @@ def irgun_sa_value(state, sa, sabotaging):
         for s in range(N_MAP_SPACES):
             if can_propagandize_in(state, s):
                 vals[s] = propagandize_city_value(state, s)
-        t = top_sum(vals, np.int64(2))[0]
+        t = top_sum(vals, state[RULE_PARAMETERS + P_PROPAGANDIZE_CITIES])[0]   # up to two Cities (4.3.2)
         return t if t > 0 else NEG
     if sa == SA_TERROR:
         best = NEG
@@ -731,7 +750,8 @@ def threat(state, s, fresh):
     3.3.2, from anywhere)."""
     g = marker_gain(state, s, False, False, fresh)
     if SPACE_KIND[s] == RAILWAY and g > 0 and (fresh or not railway_sabotaged(state)):
-        g += 2.0 / 4.0     # the +2 for no Sabotaged Railway (6.1.2), shared by the four Railways
+        g += float(state[RULE_PARAMETERS + P_NO_RAILWAY_SABOTAGE_GAIN]) / 4.0   # the +2 for no Sabotaged
+        # Railway (6.1.2), shared by the four Railways
     ready = cells(state, s) if fresh else state[at(s, CELLS_UNDERGROUND)]
     if ready > 0:
         return g
@@ -748,7 +768,7 @@ def police_marginal(state, s, k, fresh):
     if k <= 0:
         return 0.0
     b = 2 if cache_in_or_adjacent(state, s) else 0
-    v = threat(state, s, fresh) * (p_success(k - 1, b) - p_success(k, b))
+    v = threat(state, s, fresh) * (p_success(state, k - 1, b) - p_success(state, k, b))
     if k == 1:
         v += 0.1
     return v
@@ -763,7 +783,7 @@ def troop_marginal(state, s, k, fresh):
         return 0.0
     v = 0.05
     pieces = irgun_pieces(state, s)
-    if pieces > 0 and k <= 2 * pieces:
+    if pieces > 0 and k <= assault_per_piece(state) * pieces:
         v += 0.3
     if SPACE_KIND[s] == CITY and k <= 2:
         v += 0.25
@@ -781,19 +801,22 @@ def restore_value(state, s):
     kind = SPACE_KIND[s]
     v = 0.0
     if kind == DISTRICT:
-        v = 1.0 * sab
+        v = float(state[RULE_PARAMETERS + P_DISTRICT_SABOTAGE_LOSS]) * sab
     elif kind == CITY:
-        before = -2 * sab - 3 * ter + (1 if sab + ter == 0 else 0)
-        after = -2 * ter + (1 if ter == 0 else 0)
+        city_sabotage = state[RULE_PARAMETERS + P_CITY_SABOTAGE_LOSS]
+        clean = state[RULE_PARAMETERS + P_CLEAN_CITY_GAIN]
+        before = -city_sabotage * sab - state[RULE_PARAMETERS + P_CITY_TERROR_LOSS] * ter \
+            + (clean if sab + ter == 0 else 0)
+        after = -city_sabotage * ter + (clean if ter == 0 else 0)
         v = float(after - before)
     elif sab > 0:
-        v = 2.0
+        v = float(state[RULE_PARAMETERS + P_RAILWAY_SABOTAGE_LOSS])
         others = False
         for t in range(N_MAP_SPACES):
             if t != s and SPACE_KIND[t] == RAILWAY and state[at(t, SABOTAGE)] > 0:
                 others = True
         if not others:
-            v += 2.0
+            v += float(state[RULE_PARAMETERS + P_NO_RAILWAY_SABOTAGE_GAIN])
     if state[at(s, CURFEW)] > 0:
         v += 0.2
     return v
@@ -812,7 +835,7 @@ def clear_bonus(state, s, removed):
 def assault_value(state, s, troops, chits_ok):
     """Assault in ``s`` with ``troops`` (3.2.4): Active Cells, then Arms Caches
     once no Cell is left; Intel Chits buy Underground Cells."""
-    budget = troops // 2
+    budget = troops // assault_per_piece(state)
     if budget == 0 or irgun_pieces(state, s) == 0:
         return NEG
     a = state[at(s, CELLS_ACTIVE)]
@@ -903,7 +926,7 @@ def spare_troops(state, s):
     there to take now (Active Cells, exposed Arms Caches) or a City's two."""
     t = state[at(s, TROOPS)]
     exposed = state[at(s, ARMS_CACHES)] if state[at(s, CELLS_UNDERGROUND)] == 0 else 0
-    keep = 2 * (state[at(s, CELLS_ACTIVE)] + exposed)
+    keep = assault_per_piece(state) * (state[at(s, CELLS_ACTIVE)] + exposed)
     if SPACE_KIND[s] == CITY:
         keep = max(keep, 2)
     return max(0, t - keep)
@@ -925,7 +948,8 @@ def search_value(state, d, spare):
     act = search_activations(state, d, c, chit)
     v = 0.35 * act
     troops = state[at(d, TROOPS)] + add
-    if state[at(d, ARMS_CACHES)] > 0 and act == u and troops // 2 > state[at(d, CELLS_ACTIVE)] + u:
+    if state[at(d, ARMS_CACHES)] > 0 and act == u \
+            and troops // assault_per_piece(state) > state[at(d, CELLS_ACTIVE)] + u:
         v += 0.5 * CACHE_OFF
     if SPACE_KIND[d] == CITY:
         if chit:
@@ -971,7 +995,8 @@ def troop_destination_value(state, d, spare_all):
     free = spare_all - spare_troops(state, d)
     if irgun_pieces(state, d) > 0:
         troops = state[at(d, TROOPS)]
-        if (troops + free) // 2 > troops // 2:     # else the same Assault: worth nothing more
+        per = assault_per_piece(state)
+        if (troops + free) // per > troops // per:     # else the same Assault: worth nothing more
             now = assault_value(state, d, troops, YES)
             later = assault_value(state, d, troops + free, YES)
             v = 0.6 * (max(later, 0.0) - max(now, 0.0))
@@ -984,7 +1009,7 @@ def troop_destination_value(state, d, spare_all):
 @njit(cache=True, inline="always")
 def troops_wanted(state, d):
     pieces = state[at(d, CELLS_ACTIVE)] + (state[at(d, ARMS_CACHES)] if state[at(d, CELLS_UNDERGROUND)] == 0 else 0)
-    want = 2 * pieces
+    want = assault_per_piece(state) * pieces
     if irgun_pieces(state, d) == 0:
         want = 1
     return want
@@ -1035,8 +1060,8 @@ def detention_cell_value(state, s, piece):
     caches = state[at(s, ARMS_CACHES)]
     if caches > 0 and cells(state, s) <= state[DETAIN_LEFT]:
         troops = state[at(s, TROOPS)]
-        share = 0.6 if troops >= 2 else 0.3
-        v += share * CACHE_OFF * min(caches, max(1, troops // 2)) / cells(state, s)
+        share = 0.6 if troops >= assault_per_piece(state) else 0.3
+        v += share * CACHE_OFF * min(caches, max(1, troops // assault_per_piece(state))) / cells(state, s)
     return v
 
 
@@ -1085,7 +1110,8 @@ def british_sa_value(state, sa, op, now):
         best = NEG
         for s in range(N_MAP_SPACES):
             ok = can_mass_detain_in(state, s)
-            if not now and op == OP_SEARCH and SPACE_KIND[s] == CITY and state[at(s, TROOPS)] >= 3:
+            if not now and op == OP_SEARCH and SPACE_KIND[s] == CITY \
+                    and state[at(s, TROOPS)] >= state[RULE_PARAMETERS + P_MASS_DETENTION_TROOPS]:
                 ok = True   # Search places the Curfew first
             if ok:
                 best = max(best, mass_detention_value(state, s))
@@ -1184,9 +1210,11 @@ def sa_worth(state, faction):
 
 @njit(cache=True, inline="always")
 def space_limit(state, faction, limited):
-    k = 1 if limited else 3
+    """Spaces of an Operation (3.1, 2.3.4, 6.5.3: the rule parameters); the
+    capabilities that change them (P9, P13) are not foreseen."""
+    k = state[RULE_PARAMETERS + (P_LIMITED_OPERATION_SPACES if limited else P_OPERATION_SPACES)]
     if faction == IRGUN and state[HAGANAH] == 4:
-        k += 1
+        k += state[RULE_PARAMETERS + P_HAGANAH_EXTRA_SPACES]
     return k
 
 
@@ -1448,7 +1476,7 @@ def assault_chits_decision(state, mask):
     """Buy Underground Cells in the Assault space (3.2.4) when they, and the
     Arms Caches they guard, are worth the chits."""
     s = state[CUR]
-    budget = state[at(s, TROOPS)] // 2
+    budget = state[at(s, TROOPS)] // assault_per_piece(state)
     a = state[at(s, CELLS_ACTIVE)]
     u = state[at(s, CELLS_UNDERGROUND)]
     c = state[at(s, ARMS_CACHES)]
@@ -1560,7 +1588,8 @@ def search_city_decision(state, mask):
     cb = cubes(state, c)
     u = state[at(c, CELLS_UNDERGROUND)]
     sa_md = sa_open(state) and sa_accompanies(state[OP], SA_MASS_DETENTION) \
-        and state[at(c, TROOPS)] >= 3 and mass_detention_value(state, c) > STOP_VALUE
+        and state[at(c, TROOPS)] >= state[RULE_PARAMETERS + P_MASS_DETENTION_TROOPS] \
+        and mass_detention_value(state, c) > STOP_VALUE
     v = lowest_chit(mask)
     if v < 0 or sa_md:
         return A_STOP
@@ -1651,7 +1680,7 @@ def sabotage_cache_decision(state, mask, scores):
     pol = state[at(s, POLICE)]
     terror = state[TERROR_HERE] == 1
     g = marker_gain(state, s, terror, True, False)
-    gain = (p_success(pol, 2) - p_success(pol, 0)) * g
+    gain = (p_success(state, pol, 2) - p_success(state, pol, 0)) * g
     if terror:
         gain += (p_six(pol, 2) - p_six(pol, 0)) * (3.0 - HAGANAH_DROP[state[HAGANAH]])
     m = setup_factor(state)

@@ -7,6 +7,7 @@ be chosen. The decision layer (spaces, counts, chits) calls these.
 
 from ...engine.jit import njit
 
+from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.coin.propaganda import shift_political_will
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
@@ -15,6 +16,7 @@ from .layout import (
     CELLS_UNDERGROUND, CURFEW, POLICE, PRISON, PW_MAX, SABOTAGE, SPACE_FIELDS,
     SPACES, TERROR, TOTAL_CURFEWS, TROOPS,
 )
+from .parameters import P_ASSAULT_TROOPS_PER_PIECE, P_MASS_DETENTION_TROOPS, P_SABOTAGE_SUCCESS_ABOVE
 from .resources import die, draw_intel, haganah_shift_left, map_total
 
 
@@ -179,11 +181,12 @@ def assault_space(state, s, underground, cells_removed_before):
 
 @njit(cache=True)
 def assault_budget(state, s):
-    """Pieces Assault may remove in a space: one per two Troops (3.2.4), one
-    per Troop with 6TH AIRBORNE unshaded (P18)."""
+    """Pieces Assault may remove in a space: one per two Troops (3.2.4; the
+    ``assault_troops_per_piece`` parameter), one per Troop with 6TH AIRBORNE
+    unshaded (P18)."""
     if capability(state, CAP_AIRBORNE, CAP_UNSHADED):
         return state[at(s, TROOPS)]
-    return state[at(s, TROOPS)] // 2
+    return state[at(s, TROOPS)] // state[RULE_PARAMETERS + P_ASSAULT_TROOPS_PER_PIECE]
 
 
 @njit(cache=True)
@@ -202,8 +205,10 @@ def restore(state, s):
 
 @njit(cache=True)
 def can_mass_detain_in(state, s):
-    """Mass Detention: a City with a Curfew and at least three Troops (4.2.3)."""
-    return SPACE_KIND[s] == CITY and state[at(s, CURFEW)] > 0 and state[at(s, TROOPS)] >= 3
+    """Mass Detention: a City with a Curfew and at least three Troops (4.2.3;
+    the ``mass_detention_troops`` parameter)."""
+    return SPACE_KIND[s] == CITY and state[at(s, CURFEW)] > 0 \
+        and state[at(s, TROOPS)] >= state[RULE_PARAMETERS + P_MASS_DETENTION_TROOPS]
 
 
 @njit(cache=True, inline="always")
@@ -281,8 +286,9 @@ def sabotage_space(state, s, cache_from, terror):
 
     Activate an Underground Cell; an Arms Cache spent (1.6.2) from ``cache_from``
     (the space or an adjacent one, -1 for none) adds 2; each Police there
-    subtracts 1. Above 2 places Sabotage (Terror: a Terror marker; at 6 or
-    more two, and the Haganah Track shifts left). Returns the modified roll.
+    subtracts 1. Above 2 (the ``sabotage_success_above`` parameter) places
+    Sabotage (Terror: a Terror marker; at 6 or more two, and the Haganah
+    Track shifts left). Returns the modified roll.
 
     Capabilities: BEVINGRADS unshaded (P17) caps Terror at one marker (the
     Haganah shift at 6 stays, rules decision P-21); WEAPON FACTORIES
@@ -300,7 +306,7 @@ def sabotage_space(state, s, cache_from, terror):
         state[at(s, CELLS_ACTIVE)] -= 1
         state[AVAILABLE_CELLS] += 1
     result = rolled + bonus - state[at(s, POLICE)]
-    if result > 2:
+    if result > state[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE]:
         if terror:
             if result >= 6:
                 state[at(s, TERROR)] += 1 if capability(state, CAP_BEVINGRADS, CAP_UNSHADED) else 2

@@ -4,12 +4,14 @@ import numpy as np
 from ...engine.jit import njit
 
 from ...engine.coin import deck as coin_deck
+from ...engine.coin.parameters import write_base
 from ..boards.palestine import N_MAP_SPACES
 from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PROPAGANDA_CARDS
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS,
     CELLS_UNDERGROUND, FIRST_ELIGIBLE, HAGANAH, IRGUN, POLICE, POLITICAL_WILL, RNG, SPACE_FIELDS, SPACES, TROOPS,
 )
+from .parameters import BASE
 
 # Setup Instructions (2.1): per map space (board order)
 # Troops, Police, Cells (Underground), Arms Caches.
@@ -44,6 +46,7 @@ def setup(state, seed):
     """The Palestine Emergency 1945-1947 setup (2.1)."""
     state[:] = 0
     state[RNG] = seed
+    write_base(state, BASE)
     for s in range(N_MAP_SPACES):
         base = SPACES + s * SPACE_FIELDS
         state[base + TROOPS] = SETUP_PIECES[s, 0]

@@ -18,7 +18,8 @@ from ...engine.coin.events import (
     REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_RESET, REQ_SPECIAL_ACTIVITY, begin_event, clear_event,
 )
 from ...engine.coin import variant
-from ...engine.coin.header import N_BOXES, RESTRICTED, RNG
+from ...engine.coin.header import N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
+from ...engine.coin.initiative import game_over
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, ROUND_START, end_round, next_phase,
     victory_check,
@@ -52,13 +53,17 @@ from .layout import (
     OWED_CELLS_3, OWED_CELLS_4, PAID, POLICE, SA, SA_COUNT, SA_FACTION,
     SA_MASS_DETENTION, SA_NEGOTIATE, SA_PROPAGANDIZE, SA_RESTORE, SA_RETURN, SA_SILENCE, 
     SA_TERROR, SA_USED, SELECTED, SPACE_LIMIT, TERROR_HERE, TROOPS,
-    D_MASS_DETENTION, DETAIN_LEFT, MOVED_ACTIVE,
+    D_MASS_DETENTION, DETAIN_LEFT, MOVED_ACTIVE, IRGUN_WIN,
 )
 from .operations import (
     ADJACENT, adjacent_district, assault_budget, assault_space, at, capability, can_deploy_in, can_mass_detain_in,
     can_propagandize_in, can_restore_in, can_rob_in, can_silence_in, cells, cubes, deploy_police, detain,
     irgun_pieces, mass_detention_roll, move, patrol_arrest, propagandize, recruit, recruit_limit, restore, rob_space,
     sabotage_space, search_space, silence, travel,
+)
+from .parameters import (
+    P_HAGANAH_EXTRA_SPACES, P_LIMITED_OPERATION_SPACES, P_OPERATION_SPACES, P_PROPAGANDIZE_CITIES,
+    P_SABOTAGE_SUCCESS_ABOVE,
 )
 from .propaganda import political_will_phase, reset_phase
 from .resources import die, draw_intel, negotiate, remove_owed_from_space, return_intel
@@ -223,16 +228,24 @@ def space_limit(state, op):
     with the Haganah Track at 4 (6.5.3), or at 3 or 4 with PALMACH shaded
     and never with PALMACH unshaded (P13). Fixed when the Operation starts:
     a Terror that shifts the track in the same Operation does not take the
-    extra space back (rules decision P-32)."""
-    limit = activities.base_space_limit(state)
-    if not state[LIMITED] and OP_FACTION[op] == BRITISH and capability(state, CAP_BEVIN, CAP_SHADED):
-        limit = 2
+    extra space back (rules decision P-32).
+
+    The numbers are rule parameters (parameters.py): ``operation_spaces``,
+    ``limited_operation_spaces`` and ``haganah_extra_spaces``; ERNEST BEVIN
+    shaded takes one space off ``operation_spaces`` (3 -> 2), leaving at least 1."""
+    if state[LIMITED]:
+        limit = state[RULE_PARAMETERS + P_LIMITED_OPERATION_SPACES]
+    else:
+        limit = state[RULE_PARAMETERS + P_OPERATION_SPACES]
+        if OP_FACTION[op] == BRITISH and capability(state, CAP_BEVIN, CAP_SHADED):
+            limit = max(1, limit - 1)
     if OP_FACTION[op] == IRGUN:
         hag = state[HAGANAH]
+        extra = state[RULE_PARAMETERS + P_HAGANAH_EXTRA_SPACES]
         if capability(state, CAP_PALMACH, CAP_SHADED):
-            limit += 1 if hag >= 3 else 0
+            limit += extra if hag >= 3 else 0
         elif not capability(state, CAP_PALMACH, CAP_UNSHADED):
-            limit += 1 if hag == 4 else 0
+            limit += extra if hag == 4 else 0
     return limit
 
 
@@ -363,7 +376,8 @@ def sabotage_cache_step(state):
 def resolve_sabotage(state, cache_from):
     s = state[CUR]
     result = sabotage_space(state, s, cache_from, state[TERROR_HERE] == 1)
-    if result > 2 and state[EV_MODE] & MODE_SABOTAGE_HITS_POLICE:   # CID shaded (P28)
+    if result > state[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE] \
+            and state[EV_MODE] & MODE_SABOTAGE_HITS_POLICE:   # a successful Sabotage (3.3.3): CID shaded (P28)
         state[AVAILABLE_POLICE] += state[at(s, POLICE)]
         state[at(s, POLICE)] = 0
     state[TERROR_HERE] = 0
@@ -528,7 +542,7 @@ def sa_in_space(state, s):
     elif sa == SA_PROPAGANDIZE:
         propagandize(state, s, 2 if capability(state, CAP_BEGIN, CAP_SHADED) else 1)
         travel_tally_after_activation(state, s)
-        if state[SA_COUNT] < 2:
+        if state[SA_COUNT] < state[RULE_PARAMETERS + P_PROPAGANDIZE_CITIES]:   # up to two Cities (4.3.2)
             for t in range(N_MAP_SPACES):
                 if sa_space_ok(state, sa, t):
                     return   # a second City may follow (or stop)
@@ -745,8 +759,10 @@ def continue_round(state, done):
 def enter_phase(state, phase):
     """Start ``phase``; True when it waits for a decision or ended the game."""
     if phase == PHASE_POLITICAL_WILL:
-        political_will_phase(state)
-        return victory_check(state, N_PROPAGANDA)   # 7.0.1; the final Propaganda card (6.1.4, 7.0.2)
+        if political_will_phase(state):             # 6.1.3, 7.0.1 (the irgun_victory_political_will parameter)
+            game_over(state, IRGUN_WIN)
+            return True
+        return victory_check(state, N_PROPAGANDA)   # the final Propaganda card (6.1.4, 7.0.2)
     if phase == PHASE_RESOURCES:
         if any_prop_rob_space(state):               # Expropriations (6.2.1)
             state[DECISION] = D_PROP_ROB
