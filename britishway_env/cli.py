@@ -130,6 +130,9 @@ def rollouts(
                                               "same rows"),
     address: Optional[str] = typer.Option(None, help="with --backend ray: a running Ray cluster ('auto' or "
                                                      "host:port); none starts a local Ray on 127.0.0.1"),
+    variant: Optional[Path] = typer.Option(None, help="a variant file (.toml, docs/variants.md) of the volume: "
+                                                      "its setup, deck, rule parameters and restrictions, played on "
+                                                      "the same seeds as the base game"),
 ) -> None:
     """Play many games and print win rates with Wilson 95% intervals."""
     from . import rollouts as ro
@@ -166,13 +169,19 @@ def rollouts(
             out = ro.check_out(out)
         elif resume:
             raise ValueError("--resume finishes the run writing an --out file: give the same --out")
+        if variant is not None:
+            from .variants import load_variant
+
+            kwargs["variant"] = load_variant(variant, volume=found.name)
+            label += f", variant {kwargs['variant'].name}"
     except (BritishWayError, ValueError) as err:
         _fail(err)
     from .provenance import command_line
 
     command = command_line(program="britishway")
     with sigterm_as_exit():
-        ensure_compiled(volume, ro.compiled_use(volume, **kwargs), _notice)
+        ensure_compiled(volume, ro.compiled_use(volume, **{k: v for k, v in kwargs.items() if k != "variant"}),
+                        _notice)
         start = time.perf_counter()         # the games only: compiling is reported on its own
         columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), TimeRemainingColumn())
@@ -343,6 +352,42 @@ def _print_comparison(cp, result) -> None:
         console.print(f"warning: {line}", highlight=False, markup=False, soft_wrap=True)
     for line in result.notes:
         console.print(f"note: {line}", highlight=False, markup=False, soft_wrap=True)
+
+
+@app.command()
+def experiment(
+    file: Path = typer.Argument(..., metavar="FILE.toml", help="the experiment file (docs/experiments.md): volume, "
+                                                               "games, seed, levels, [[variants]], [cards]"),
+    out: Path = typer.Option(..., help="folder for the rows (LEVEL/ARM.parquet), report.md, report.png, "
+                                       "table.csv and, with [cards], cards.md"),
+    resume: bool = typer.Option(False, "--resume", help="finish runs an interrupted experiment kept in "
+                                                        "OUT/LEVEL/ARM.parquet.partial"),
+    backend: str = typer.Option("local", help="local (numba threads) or ray (Ray tasks); same rows"),
+    address: Optional[str] = typer.Option(None, help="with --backend ray: a running Ray cluster"),
+    threads: Optional[int] = typer.Option(None, help="numba threads (default: all cores)"),
+) -> None:
+    """Run a base game and its variants (or card interventions) on the same seeds at each strength level,
+    and compare them game by game: paired intervals, multiple-comparison control, a forest plot
+    (docs/experiments.md). Runs already on disk are kept."""
+    from . import experiment as ex
+    from .provenance import command_line
+
+    try:
+        exp = ex.load_experiment(file)
+        if backend not in ("local", "ray"):
+            raise ValueError(f"--backend must be local or ray, got {backend!r}")
+        if out.exists() and not out.is_dir():
+            raise ValueError(f"--out {out} is a file; give a folder")
+        console.print(f"{exp.volume}: {len(exp.arms) - 1} arm(s) and the base, {len(exp.levels)} level(s), "
+                      f"{exp.games:,} games each (seed {exp.seed})", highlight=False)
+        with __import__("britishway_env.io", fromlist=["sigterm_as_exit"]).sigterm_as_exit():
+            result = ex.run(exp, out, backend=backend, address=address, resume=resume, threads=threads,
+                            say=_notice, command=command_line(program="britishway"))
+    except (BritishWayError, ValueError, OSError) as err:
+        _fail(err)
+    _print_comparison(__import__("britishway_env.compare", fromlist=["compare"]), result)
+    console.print(f"wrote {out / 'report.md'}, {out / 'report.png'}, {out / 'table.csv'}"
+                  + (f", {out / 'cards.md'}" if any(a.family for a in exp.arms) else ""), highlight=False)
 
 
 LADDER_VOLUMES = tuple(found.name for found in specs() if found.several_seats and len(found.agents) == 2)

@@ -114,7 +114,7 @@ def experiment_from_dict(data: Any, where: str = "experiment", folder: Path | No
         raise ExperimentError(f"{where}: levels: a table of level name = policy (both seats) or {{seat = policy}}")
     levels = {}
     for name, chosen in levels_in.items():
-        if not cp._NAME.match(name) if hasattr(cp, "_NAME") else not name.replace("_", "").isalnum():
+        if not isinstance(name, str) or not name.replace("_", "").isalnum():
             raise ExperimentError(f"{where}: levels.{name}: a level name is letters, digits and '_'")
         if isinstance(chosen, str):
             chosen = {seat: chosen for seat in seats}
@@ -305,6 +305,8 @@ def cards_report(exp: Experiment, result) -> str:
                   f"| rank | card | effect on {seat} wins | 95% interval | adjusted p |", "|---|---|---|---|---|"]
         for i, (_, r) in enumerate(part.iterrows(), 1):
             title = f.reader.card_titles[r["card"] - 1]
+            if r["family"] == "never":
+                title += f" ({r['arm'].rsplit('_', 1)[1]} text)"
             lines.append(f"| {i} | {title} | {r['effect']:+.3f} | [{r['low']:+.3f}, {r['high']:+.3f}] | "
                          f"{r['p_adjusted']:.3g} |")
         lines.append("")

@@ -50,13 +50,18 @@ class KernelAECEnv(AECEnv):
     render_text: Callable = staticmethod(lambda game: "")
     render_rgb: Callable | None = None      # volumes with a map picture set it (render_mode "rgb_array")
 
-    def __init__(self, render_mode: str | None = None):
+    def __init__(self, render_mode: str | None = None, variant=None):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
         if render_mode == "rgb_array" and self.render_rgb is None:
             raise ValueError(f"{type(self).__name__} lists 'rgb_array' but has no render_rgb")
         self.render_mode = render_mode
+        self.variant = None
+        if variant is not None:         # a COIN volume's variant (britishway_env/variants.py): every game plays it
+            from ..variants import resolve
+
+            self.variant = resolve(self.game_class.volume, variant)
         self.possible_agents = list(self.game_class.agents)
         n_actions = self.game_class.N_ACTIONS
         self.action_spaces = {a: gymnasium.spaces.Discrete(n_actions) for a in self.possible_agents}
@@ -117,7 +122,8 @@ class KernelAECEnv(AECEnv):
         notice_once(self.game_class.volume, "env")
         if game_seed is None:
             game_seed = int(self._rng.integers(0, 2**63 - 1))
-        self.game = self.game_class(seed=int(game_seed))
+        extra = {} if self.variant is None else {"variant": self.variant}
+        self.game = self.game_class(seed=int(game_seed), **extra)
         self.resync()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

@@ -1,0 +1,237 @@
+"""Variants as data (britishway_env/variants.py, engine/coin/variant.py,
+docs/variants.md): the setup, deck (2.1), rule parameters and restricted play
+a variant file changes, checked field by field, carried in the state row and
+the state dict, and played the same way by Game and the compiled rollouts."""
+
+import numpy as np
+import pytest
+
+from britishway_env import Game
+from britishway_env.engine.coin import header as H
+from britishway_env.engine.coin.variant import restrict
+from britishway_env.engine.rng import game_seeds
+from britishway_env.errors import StateError, VariantError
+from britishway_env.rollouts import run
+from britishway_env.variants import load_variant, parameters, variant_from_dict
+
+VOLUMES = ("palestine", "cyprus", "arab_revolt")
+PREFIX = {"palestine": "P", "cyprus": "C", "arab_revolt": "A"}
+
+
+def V(volume="palestine", **spec):
+    return variant_from_dict({"volume": volume, "name": "v", **spec})
+
+
+def deck(game) -> list[int]:
+    return [int(c) for c in game.state[H.DECK:H.DECK + H.DECK_SIZE]]
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_a_variant_changing_nothing_is_the_base_game_row_for_row(volume):
+    for seed in range(5):
+        assert np.array_equal(Game(volume, seed=seed, variant=V(volume)).state, Game(volume, seed=seed).state)
+        assert "variant" not in Game(volume, seed=seed).to_dict()
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_every_volume_has_at_least_six_rule_parameters_with_rules_and_ranges(volume):
+    found = parameters(volume)
+    assert len(found) >= 6
+    g = Game(volume, seed=0)
+    for k, p in enumerate(found):
+        assert p.rule and p.meaning and p.lo <= p.base <= p.hi
+        assert g.state[H.RULE_PARAMETERS + k] == p.base         # the setup writes the printed value (2.1)
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_a_rule_parameter_set_by_a_variant_reaches_the_row_and_the_state_dict(volume):
+    p = parameters(volume)[0]
+    value = p.hi if p.hi != p.base else p.lo
+    g = Game(volume, seed=3, variant=V(volume, rules={p.name: value}))
+    assert g.state[H.RULE_PARAMETERS] == value
+    d = g.to_dict()
+    assert d["variant"]["rules"] == {p.name: value}
+    assert Game.from_dict(d).state[H.RULE_PARAMETERS] == value
+
+
+def test_setup_change_political_will_20_plays_the_base_deck_and_dice():
+    v = V(setup={"political_will": 20})
+    g, base = Game("palestine", seed=11, variant=v), Game("palestine", seed=11)
+    differ = np.flatnonzero(g.state != base.state)
+    assert [g._field_at(int(i)) for i in differ] == ["field 'political_will', slot 0"]
+    assert g.state[H.POLITICAL_WILL] == 20
+
+
+def test_a_variant_game_saves_loads_and_replays_from_its_seed_with_its_variant():
+    g = Game("palestine", seed=4, variant=V(setup={"political_will": 16}, deck={"remove": ["P7"]},
+                                             restrict={"british": {"boxes": ["event"]}}))
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        g.apply(int(rng.choice(g.legal_actions())))
+    d = g.to_dict()
+    again = Game.from_dict(d)
+    assert again.variant.spec == g.variant.spec and again.history_from_seed
+    assert np.array_equal(again.state, g.state)
+    d.pop("variant")
+    with pytest.raises(StateError, match="history"):
+        Game.from_dict(d)                      # the base game from that seed is another game
+
+
+def test_setup_errors_name_the_key():
+    with pytest.raises(VariantError, match="political_will"):
+        V(setup={"political_will": 99})
+    with pytest.raises(VariantError, match="not a setup key"):
+        V(setup={"politcal_will": 20})
+    with pytest.raises(VariantError, match="deck goes in"):
+        V(setup={"played_cards": [1]})
+    with pytest.raises(VariantError, match=r"Police .* add up to"):
+        V(setup={"available": {"police": 2}})
+    with pytest.raises(VariantError, match="first_eligible"):
+        V(setup={"first_eligible": "haganah"})
+    assert Game("palestine", seed=0, variant=V(setup={"first_eligible": "british"})).current_agent == "british"
+
+
+def test_file_errors_name_the_file_and_key(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('volume = "palestine"\nname = "x"\n[rules]\nno_such = 1\n')
+    with pytest.raises(VariantError, match=r"bad.toml: rules.no_such: not a rule parameter"):
+        load_variant(bad)
+    bad.write_text('volume = "palestine"\nname = "x"\n[deck\n')
+    with pytest.raises(VariantError, match="not valid TOML"):
+        load_variant(bad)
+    bad.write_text('volume = "cyprus"\nname = "x"\n')
+    with pytest.raises(VariantError, match="for cyprus, not palestine"):
+        load_variant(bad, volume="palestine")
+    with pytest.raises(VariantError, match="unknown key 'colour'"):
+        variant_from_dict({"volume": "palestine", "name": "x", "colour": 1})
+    with pytest.raises(VariantError, match="name"):
+        variant_from_dict({"volume": "palestine", "name": "../x"})
+    p = parameters("palestine")[0]
+    with pytest.raises(VariantError, match=rf"rules.{p.name}: an integer {p.lo}..{p.hi}"):
+        V(rules={p.name: p.hi + 1})
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_deck_rules_remove_include_and_place_a_card_in_a_campaign(volume):
+    """2.1: removed events are never dealt, included ones always, a placed one
+    lies in the top part of its pile (drawn in that campaign)."""
+    pre = PREFIX[volume]
+    v = V(volume, deck={"remove": [f"{pre}1", f"{pre}2"], "include": [f"{pre}3"], "place": {f"{pre}4": 2}})
+    for seed in range(40):
+        cards = deck(Game(volume, seed=seed, variant=v))
+        assert 1 not in cards and 2 not in cards and 3 in cards
+        assert cards.index(4) in range(7, 7 + 4)                 # pile 2's top 4 events
+
+
+def test_deck_rules_keep_the_base_deal_and_dice_where_they_can():
+    """Removing a card that the seed's deal did not use changes nothing; the
+    rest of the deal follows the same shuffle draw for draw."""
+    base = Game("palestine", seed=8)
+    unused = next(c for c in range(1, 33) if c not in deck(base))
+    g = Game("palestine", seed=8, variant=V(deck={"remove": [f"P{unused}"]}))
+    assert deck(g) == deck(base) and g.state[H.RNG] == base.state[H.RNG]
+
+
+def test_events_above_propaganda_moves_where_the_propaganda_cards_can_fall():
+    for seed in range(30):
+        cards = deck(Game("palestine", seed=seed, variant=V(deck={"events_above_propaganda": 6})))
+        for pile in range(3):
+            assert max(cards[pile * 7:pile * 7 + 7]) > 32 and cards[pile * 7 + 6] > 32   # the last card of each pile
+        cards = deck(Game("palestine", seed=seed, variant=V(deck={"events_above_propaganda": 0})))
+        assert sum(c > 32 for c in cards) == 3
+
+
+def test_deck_errors_name_the_field():
+    with pytest.raises(VariantError, match="Propaganda card"):
+        V(deck={"remove": ["P33"]})
+    with pytest.raises(VariantError, match="fewer than the 18"):
+        V(deck={"remove": [f"P{c}" for c in range(1, 16)]})
+    with pytest.raises(VariantError, match="already removed"):
+        V(deck={"remove": ["P5"], "include": ["P5"]})
+    with pytest.raises(VariantError, match="only 1 events lie above"):
+        V(deck={"events_above_propaganda": 1, "place": {"P1": 1, "P2": 1}})
+    with pytest.raises(VariantError, match=r"place.P1: a campaign 1..3"):
+        V(deck={"place": {"P1": 4}})
+
+
+def test_the_search_belief_never_draws_a_removed_card():
+    g = Game("palestine", seed=2, variant=V(deck={"remove": ["P9", "P10"]}))
+    for seed in range(30):
+        probe = g.clone()
+        probe.determinize(seed)
+        assert 9 not in deck(probe) and 10 not in deck(probe)
+
+
+def test_restricted_play_removes_the_choices_from_every_mask():
+    v = V(restrict={"british": {"boxes": ["event"], "operations": ["Patrol"], "pass": ["limited"]},
+                    "irgun": {"events": ["P1:shaded"]}})
+    rng = np.random.default_rng(1)
+    seen_box = 0
+    for seed in range(25):
+        g = Game("palestine", seed=seed, variant=v)
+        while not g.is_terminal():
+            mask = g.legal_mask()
+            d = int(g.state[H.DECISION])
+            if g.current_agent == "british" and d == H.D_BOX:
+                seen_box += 1
+                assert not mask[H.A_EVENT_SIDE] and not mask[H.A_EVENT_SIDE + 1]
+                assert not mask[H.A_PASS + H.BOX_LIMITED]
+            if g.current_agent == "british" and d == H.D_OPERATION and mask.sum() > 1:
+                assert not mask[H.A_OP + 1]                       # Patrol
+            if g.current_agent == "irgun" and d == H.D_BOX and g.state[H.CARD] == 1:
+                assert not mask[H.A_EVENT_SIDE + 1]
+            g.apply(int(rng.choice(np.flatnonzero(mask))))
+    assert seen_box > 100
+
+
+def test_a_restriction_that_would_leave_no_choice_is_lifted_for_that_decision():
+    """Rules decision V-2 (docs/rules_decisions.md)."""
+    g = Game("palestine", seed=0)
+    mask = np.zeros(g.N_ACTIONS, dtype=np.int8)
+    g.legal_mask_kernel(g.state, mask)
+    before = mask.copy()
+    seat = H.INSURGENT if g.current_agent == "irgun" else H.COUNTERINSURGENT
+    g.state[H.RESTRICTED] = 1
+    g.state[H.RESTRICTION + seat * H.RESTRICTION_WORDS + H.R_CHOICES] = (1 << 6) - 1   # every box, every Pass
+    g.state[H.RESTRICTION + seat * H.RESTRICTION_WORDS + H.R_UNSHADED] = -1 >> 1 << 1
+    g.state[H.RESTRICTION + seat * H.RESTRICTION_WORDS + H.R_SHADED] = -1 >> 1 << 1
+    restrict(g.state, mask, seat)
+    assert np.array_equal(mask, before)
+
+
+def test_restriction_errors():
+    with pytest.raises(VariantError, match="every box and every Pass"):
+        V(restrict={"irgun": {"boxes": ["limited", "event", "op_sa"], "pass": True}})
+    with pytest.raises(VariantError, match="every irgun Operation"):
+        V(restrict={"irgun": {"operations": ["Recruit", "Travel", "Sabotage", "Rob"]}})
+    with pytest.raises(VariantError, match="'Patrol' is not one of Recruit"):
+        V(restrict={"irgun": {"operations": ["Patrol"]}})
+    with pytest.raises(VariantError, match="not a seat"):
+        V(restrict={"haganah": {"pass": True}})
+    with pytest.raises(VariantError, match="'unshaded' or 'shaded'"):
+        V(restrict={"irgun": {"events": ["P3:grey"]}})
+
+
+def test_compiled_rollouts_play_the_variant_as_game_does():
+    """A scripted game of a variant in the compiled rollouts ends as the same
+    game played through Game and the bot, seed by seed."""
+    from britishway_env.volumes.palestine.bots import choose
+
+    v = V(setup={"political_will": 15}, deck={"remove": ["P3"], "place": {"P9": 1}},
+          restrict={"irgun": {"boxes": ["event"]}})
+    df = run("palestine", 4, seed=9, policy="heuristic", variant=v)
+    for seed, row in zip(game_seeds(9, 0, 4), df.itertuples()):
+        g = Game("palestine", seed=int(seed), variant=v)
+        while not g.is_terminal():
+            g.apply(choose(g, "heuristic"))
+        assert (g.winner, int(g.state[H.POLITICAL_WILL])) == (row.winner, row.final_political_will)
+    assert not any(e.endswith(":irgun") for events in df["events"] for e in events)
+    assert df.attrs["britishway"]["run"]["variant"]["name"] == "v"
+
+
+def test_the_aec_env_plays_a_variant():
+    from britishway_env import palestine_v0
+
+    env = palestine_v0.env(variant=V(setup={"political_will": 12}))
+    env.reset(seed=0)
+    assert env.unwrapped.game.state[H.POLITICAL_WILL] == 12
