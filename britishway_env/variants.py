@@ -244,6 +244,17 @@ def _setup_game(f: _Facts, setup: dict, where: str):
             base[key] = {**base[key], **value}
         else:
             base[key] = value
+    caps = setup.get("capabilities")
+    if isinstance(caps, dict) and "capabilities" in base.get("context", {}):
+        # A saved dict repeats the capabilities in its context: say the same there
+        # (the reader checks each card and side of the top-level key).
+        slots = [0] * len(f.reader.capability_slots)
+        for key, side in caps.items():
+            card = int(key[len(f.reader.prefix):]) if isinstance(key, str) and key[len(f.reader.prefix):].isdigit() \
+                else None
+            if card in f.reader.capability_slots and side in ("unshaded", "shaded"):
+                slots[f.reader.capability_slots[card]] = 1 + ("unshaded", "shaded").index(side)
+        base["context"]["capabilities"] = slots
     try:
         return Game.from_dict(base)
     except StateError as err:
@@ -410,7 +421,7 @@ def _patch(f: _Facts, spec: dict, where: str) -> np.ndarray:
         game = _setup_game(f, spec["setup"], where + ": setup")
         base = f.game_class(seed=0).state
         skip = set()
-        keep = {"first_eligible"}
+        keep = {"first_eligible", "capabilities"}     # context fields that are setup too
         for name in ("rng", "forced_chance", "deck", "deck_drawn", "card", *H.VARIANT_FIELDS,
                      *f.reader.context_fields, *f.reader.context_arrays):
             if name in keep or name not in L.fields:

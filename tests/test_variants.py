@@ -235,3 +235,32 @@ def test_the_aec_env_plays_a_variant():
     env = palestine_v0.env(variant=V(setup={"political_will": 12}))
     env.reset(seed=0)
     assert env.unwrapped.game.state[H.POLITICAL_WILL] == 12
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_a_capability_in_effect_from_the_start(volume):
+    """5.3: a variant's [setup] may put a capability in play before the first card."""
+    from britishway_env.variants import facts
+
+    reader = facts(volume).reader
+    card = f"{reader.prefix}{min(reader.capability_slots)}"
+    g = Game(volume, seed=1, variant=V(volume, setup={"capabilities": {card: "unshaded"}}))
+    assert g.to_dict()["capabilities"] == {card: "unshaded"}
+    assert Game.from_dict(g.to_dict()).to_dict()["capabilities"] == {card: "unshaded"}
+
+
+def test_pieces_per_space_and_available_in_the_setup():
+    g = Game("palestine", seed=1, variant=V(setup={"spaces": {"Galilee": {"troops": 1, "underground_cells": 1}},
+                                                    "available": {"troops": 1}}))
+    d = g.to_dict()
+    assert d["spaces"]["Galilee"] == {"troops": 1, "underground_cells": 1} and d["available"]["troops"] == 1
+
+
+def test_the_example_variant_files_load():
+    from pathlib import Path
+
+    files = sorted((Path(__file__).parents[1] / "variants").glob("*.toml"))
+    assert len(files) >= 4
+    for f in files:
+        v = load_variant(f)
+        Game(v.volume, seed=0, variant=v)
