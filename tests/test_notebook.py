@@ -24,3 +24,27 @@ def test_palestine_balance_notebook_runs(tmp_path, monkeypatch):
     assert comparison["games"].sum() == 400
     assert (tmp_path / "report_palestine_balance" / "report.md").exists()
     assert os.path.getsize(tmp_path / "report_palestine_balance" / "win_rate_by_card.png") > 5000
+
+
+LAB = NOTEBOOK.parent / "balance_lab.ipynb"
+
+
+def test_balance_lab_notebook_answers_its_three_questions(tmp_path, monkeypatch):
+    """notebooks/balance_lab.ipynb end to end on a small number of games: the
+    balance per strength level, the paired effect of Political Will 20, and
+    the card interventions ranked."""
+    monkeypatch.setenv("BRITISHWAY_NOTEBOOK_GAMES", "60")
+    monkeypatch.chdir(tmp_path)
+    cells = json.loads(LAB.read_text())["cells"]
+    namespace: dict = {}
+    for cell in cells:
+        if cell["cell_type"] == "code":
+            exec(compile("".join(cell["source"]), LAB.name, "exec"), namespace)
+    assert list(namespace["favoured"]["level"]) == ["scripted", "trained", "league"]
+    assert (namespace["favoured"]["games"] == 60).all()
+    pw = namespace["pw_table"]
+    assert set(pw["level"]) == {"scripted", "league"} and set(pw["arm"]) == {"pw20"}
+    effects = namespace["effects"]
+    assert set(effects["family"]) == {"remove", "never"} and len(effects) == 32 * 3
+    assert (tmp_path / "balance_lab_palestine" / "cards" / "cards.md").exists()
+    assert (tmp_path / "balance_lab_palestine" / "political_will" / "report.md").exists()
