@@ -1151,7 +1151,10 @@ def _comparison_sections(found: VolumeSpec, by_campaign: pd.DataFrame, campaign_
         "**Correlational.** The card, event and capability sections compare games that drew the card (or saw the "
         "event) with games that did not; that is not the card's effect: the policies choose events, and games "
         "that drew more cards last longer. The comparisons below are built to keep game length out (cards are "
-        "compared within a campaign, events only among games that drew the card), not the policies' choices.",
+        "compared within a campaign, events only among games that drew the card), not the policies' choices. "
+        "For a card's effect, run its interventions: `britishway experiment` with `[cards]` plays each card "
+        "removed, each text never executed and the card placed in a campaign against the base game on the same "
+        "seeds, and ranks the paired differences with multiple-comparison control (docs/experiments.md).",
         "",
         "- Each row sets two groups of games side by side, each with its win rate, Wilson 95% interval and `n`, "
         "and gives their difference (with - without) with its own Newcombe 95% interval. The baseline is the "

@@ -109,6 +109,16 @@ def test_ray_backend_rows_equal_local_rows_for_arab_revolt(local_ray):
     pd.testing.assert_frame_equal(local, on_ray)
 
 
+def test_a_variant_on_ray_gives_the_local_rows(local_ray):
+    """The variant's row patch travels with each Ray task (docs/variants.md)."""
+    variant = {"volume": "palestine", "name": "v", "setup": {"political_will": 15},
+               "deck": {"remove": ["P3"]}, "restrict": {"irgun": {"boxes": ["event"]}}}
+    local = rollouts.run("palestine", 200, seed=14, policies=POLICIES, variant=variant)
+    on_ray = rollouts.run("palestine", 200, seed=14, policies=POLICIES, backend="ray", chunk=60, variant=variant)
+    pd.testing.assert_frame_equal(local, on_ray)
+    assert not local.equals(rollouts.run("palestine", 200, seed=14, policies=POLICIES))
+
+
 def test_the_ladder_on_ray_writes_the_local_records(local_ray, tmp_path):
     """The ladder's games on Ray (the search and a network in the seats) are the local ones."""
     from britishway_env import ladder
