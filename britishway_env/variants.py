@@ -482,6 +482,58 @@ def variant_slots(f: _Facts, spec: dict) -> np.ndarray:
     return out
 
 
+def spec_of_row(volume: str, row: np.ndarray) -> dict:
+    """The rules, restrictions and deck rules a state row holds, as a
+    variant's mapping would give them (the inverse of :func:`variant_slots`):
+    empty for the base game. A row's setup changes are its board, not here."""
+    f = facts(volume)
+    at = H.RULE_PARAMETERS
+    n = len(variant_slots(f, {}))
+    slots = np.asarray(row[at:at + n], dtype=np.int64)
+    spec: dict = {}
+    rules = {p.name: int(slots[k]) for k, p in enumerate(f.parameters) if int(slots[k]) != p.base}
+    if rules:
+        spec["rules"] = rules
+    off = H.RESTRICTION - at
+    restrict = {}
+    for me, seat in enumerate(f.seats):
+        base = off + me * H.RESTRICTION_WORDS
+        bits = int(slots[base + H.R_CHOICES])
+        got: dict = {}
+        boxes = [b for i, b in enumerate(BOX_NAMES) if bits >> (H.RB_BOX + i) & 1]
+        passes = [b for i, b in enumerate(BOX_NAMES) if bits >> (H.RB_PASS + i) & 1]
+        ops = [o for i, o in enumerate(f.op_names) if bits >> (H.RB_OP + i) & 1]
+        sas = [a for i, a in enumerate(f.sa_names) if bits >> (H.RB_SA + i) & 1]
+        events = [f"{f.reader.prefix}{c}:{side}" for c in range(1, f.n_events + 1)
+                  for side, word in (("unshaded", H.R_UNSHADED), ("shaded", H.R_SHADED))
+                  if int(slots[base + word]) >> c & 1]
+        for key, value in (("boxes", boxes), ("pass", passes), ("operations", ops), ("special_activities", sas),
+                           ("events", events)):
+            if value:
+                got[key] = value
+        if got:
+            restrict[seat] = got
+    if restrict:
+        spec["restrict"] = restrict
+    d = H.DECK_RULES - at
+    deck: dict = {}
+    removed = [c for c in range(1, f.n_events + 1) if int(slots[d + H.DR_EXCLUDED]) >> c & 1]
+    included = [c for c in range(1, f.n_events + 1) if int(slots[d + H.DR_INCLUDED]) >> c & 1]
+    placed = {str(c): k + 1 for k in range(f.piles) for c in range(1, f.n_events + 1)
+              if int(slots[d + H.DR_PLACED + k]) >> c & 1}
+    if removed:
+        deck["remove"] = removed
+    if included:
+        deck["include"] = included
+    if int(slots[d + H.DR_PILE_TOP]) != f.pile_top:
+        deck["events_above_propaganda"] = int(slots[d + H.DR_PILE_TOP])
+    if placed:
+        deck["place"] = placed
+    if deck:
+        spec["deck"] = deck
+    return spec
+
+
 def insurgent_victory_will(volume: str, rules: dict | None = None) -> int:
     """The Political Will at or below which the insurgent wins at a victory
     check (7.0.1): the volume's rule parameter named by its parameters

@@ -264,3 +264,19 @@ def test_the_example_variant_files_load():
     for f in files:
         v = load_variant(f)
         Game(v.volume, seed=0, variant=v)
+
+
+def test_a_row_holding_a_variant_describes_it_and_loads_back():
+    """from_row (rows from outside, e.g. a vector env's games): the row's rule
+    parameters, restrictions and deck rules are read back into the dict."""
+    p = parameters("palestine")[1]
+    v = V(rules={p.name: p.hi}, deck={"remove": ["P4"], "place": {"P6": 2}},
+          restrict={"irgun": {"events": ["P2:shaded"], "pass": True}, "british": {"operations": ["Search"]}})
+    g = Game("palestine", seed=5, variant=v)
+    rng = np.random.default_rng(2)
+    for _ in range(20):
+        g.apply(int(rng.choice(g.legal_actions())))
+    loaded = type(g).from_row(g.state.copy())
+    assert np.array_equal(loaded.state, g.state)
+    spec = loaded.to_dict()["variant"]
+    assert {k: spec[k] for k in ("rules", "restrict", "deck")} == {k: v.spec[k] for k in ("rules", "restrict", "deck")}

@@ -54,6 +54,12 @@ class CoinGame(KernelGame):
                 d = _own(self)
                 if self.variant is not None:
                     d["variant"] = self.variant.to_dict()
+                else:                       # a row from elsewhere (from_row, a vector env's game) may hold rules
+                    from ..variants import spec_of_row
+
+                    spec = spec_of_row(self.volume, self.state)
+                    if spec:
+                        d["variant"] = {"volume": self.volume, "name": "from_row", **spec}
                 return d
             to_dict.__doc__ = own_to_dict.__doc__
             cls.to_dict = to_dict
