@@ -280,3 +280,13 @@ def test_a_row_holding_a_variant_describes_it_and_loads_back():
     assert np.array_equal(loaded.state, g.state)
     spec = loaded.to_dict()["variant"]
     assert {k: spec[k] for k in ("rules", "restrict", "deck")} == {k: v.spec[k] for k in ("rules", "restrict", "deck")}
+
+
+def test_the_belief_keeps_always_dealt_and_placed_cards_where_the_rules_put_them():
+    g = Game("palestine", seed=6, variant=V(deck={"include": ["P11"], "place": {"P12": 3}, "remove": ["P13"]}))
+    for seed in range(40):
+        probe = g.clone()
+        probe.determinize(seed)
+        cards = deck(probe)
+        assert 11 in cards and 13 not in cards and cards.index(12) in range(14, 18)
+        assert sorted(cards) == sorted(set(cards))

@@ -121,9 +121,9 @@ def determinize_deck(state, seed, n_events, propaganda, pile_top, pile_bottom, s
     among its bottom cards; every other undrawn spot gets an event drawn from
     those not yet played (the set-aside events are unknown too). With
     ``shuffle_propaganda`` the Propaganda cards not yet seen are dealt to those
-    piles at random; otherwise each pile gets its own back. The deck rules'
-    split of a pile holds, and events a variant removed are never drawn (its
-    always-dealt and placed events are not forced into the sample).
+    piles at random; otherwise each pile gets its own back. A variant's deck
+    rules hold too (:func:`keep_deck_rules`): the piles' split, events removed
+    never drawn, events always dealt and placed ones where the rules put them.
     """
     state[RNG] = seed
     state[FORCED] = 0
@@ -175,4 +175,51 @@ def determinize_deck(state, seed, n_events, propaganda, pile_top, pile_bottom, s
             else:
                 state[pos] = pool[k]
                 k += 1
+    keep_deck_rules(state, n_events, piles, size, pile_top)
 
+
+@njit(cache=True)
+def keep_deck_rules(state, n_events, piles, size, pile_top):
+    """After a resample: each always-dealt or placed event not yet played is
+    swapped into an undrawn spot the rules allow it (a placed one: the top
+    part of its pile, 2.1), chosen at random among the spots holding an event
+    the rules do not force. Nothing happens without such events (the printed
+    rules), so the base game's resamples are unchanged draw for draw."""
+    forced = state[DECK_RULES + DR_INCLUDED]
+    for p in range(piles):
+        forced |= state[DECK_RULES + DR_PLACED + p]
+    if forced == 0:
+        return
+    drawn = state[DECK_DRAWN]
+    for c in range(1, n_events + 1):
+        if not _has(forced, c):
+            continue
+        played = False
+        for i in range(drawn):
+            if state[DECK + i] == c:
+                played = True
+        if played:
+            continue
+        lo, hi = DECK + drawn, DECK + piles * size      # where an always-dealt event may lie
+        for p in range(piles):
+            if _has(state[DECK_RULES + DR_PLACED + p], c):
+                lo, hi = max(DECK + p * size, DECK + drawn), DECK + p * size + pile_top
+        at = -1
+        n_free = 0
+        for pos in range(lo, hi):
+            if state[pos] == c:
+                at = pos
+            elif 1 <= state[pos] <= n_events and not _has(forced, state[pos]):
+                n_free += 1
+        if at >= 0 or n_free == 0:
+            continue
+        pick = roll(state, n_free, RNG, FORCED, FORCED_CAPACITY)
+        for pos in range(lo, hi):
+            if 1 <= state[pos] <= n_events and not _has(forced, state[pos]):
+                if pick == 0:
+                    for other in range(DECK + drawn, DECK + piles * size):
+                        if state[other] == c:             # c drawn elsewhere in the sample: swap
+                            state[other] = state[pos]
+                    state[pos] = c
+                    break
+                pick -= 1
