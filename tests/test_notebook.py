@@ -11,14 +11,19 @@ from pathlib import Path
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "palestine_balance.ipynb"
 
 
-def test_palestine_balance_notebook_runs(tmp_path, monkeypatch):
-    monkeypatch.setenv("BRITISHWAY_NOTEBOOK_GAMES", "400")
+def run_notebook(path: Path, games: int, tmp_path, monkeypatch) -> dict:
+    """Execute the notebook's code cells in order in one namespace, in ``tmp_path``, on ``games`` games."""
+    monkeypatch.setenv("BRITISHWAY_NOTEBOOK_GAMES", str(games))
     monkeypatch.chdir(tmp_path)
-    cells = json.loads(NOTEBOOK.read_text())["cells"]
     namespace: dict = {}
-    for cell in cells:
+    for cell in json.loads(path.read_text())["cells"]:
         if cell["cell_type"] == "code":
-            exec(compile("".join(cell["source"]), f"{NOTEBOOK.name}", "exec"), namespace)
+            exec(compile("".join(cell["source"]), path.name, "exec"), namespace)
+    return namespace
+
+
+def test_palestine_balance_notebook_runs(tmp_path, monkeypatch):
+    namespace = run_notebook(NOTEBOOK, 400, tmp_path, monkeypatch)
     assert len(namespace["df"]) == 400
     comparison = namespace["comparison"]
     assert comparison["games"].sum() == 400
@@ -33,13 +38,7 @@ def test_balance_lab_notebook_answers_its_three_questions(tmp_path, monkeypatch)
     """notebooks/balance_lab.ipynb end to end on a small number of games: the
     balance per strength level, the paired effect of Political Will 20, and
     the card interventions ranked."""
-    monkeypatch.setenv("BRITISHWAY_NOTEBOOK_GAMES", "60")
-    monkeypatch.chdir(tmp_path)
-    cells = json.loads(LAB.read_text())["cells"]
-    namespace: dict = {}
-    for cell in cells:
-        if cell["cell_type"] == "code":
-            exec(compile("".join(cell["source"]), LAB.name, "exec"), namespace)
+    namespace = run_notebook(LAB, 60, tmp_path, monkeypatch)
     assert list(namespace["favoured"]["level"]) == ["scripted", "trained", "league"]
     assert (namespace["favoured"]["games"] == 60).all()
     pw = namespace["pw_table"]
