@@ -262,7 +262,7 @@ def _setup_game(f: _Facts, setup: dict, where: str):
 
 
 def _read_deck(f: _Facts, deck: dict, where: str) -> dict:
-    keys = ("remove", "include", "replace", "place", "events_above_propaganda")
+    keys = ("remove", "include", "replace", "place", "events_above_propaganda", "propaganda_cards")
     for key in deck:
         if key not in keys:
             raise VariantError(f"{where}.{key}: unknown; keys: {', '.join(keys)}")
@@ -302,14 +302,21 @@ def _read_deck(f: _Facts, deck: dict, where: str) -> dict:
                            f"{f.pile_size} cards, its Propaganda card shuffled into the rest, 2.1), got {top!r}")
     if top != f.pile_top:
         out["events_above_propaganda"] = top
+    campaigns = deck.get("propaganda_cards", f.piles)
+    if isinstance(campaigns, bool) or not isinstance(campaigns, int) or not 1 <= campaigns <= f.piles:
+        raise VariantError(f"{where}.propaganda_cards: an integer 1..{f.piles} (the game ends at the last "
+                           f"Propaganda card, 7.0.2; printed {f.piles}), got {campaigns!r}")
+    if campaigns != f.piles:
+        out["propaganda_cards"] = campaigns
     if "place" in deck:
         if not isinstance(deck["place"], dict):
             raise VariantError(f"{where}.place: a table of card = campaign (1..{f.piles})")
         placed = {}
         for card, campaign in deck["place"].items():
             n = f.card(card, f"{where}.place key {card!r}")
-            if isinstance(campaign, bool) or not isinstance(campaign, int) or not 1 <= campaign <= f.piles:
-                raise VariantError(f"{where}.place.{card}: a campaign 1..{f.piles}, got {campaign!r}")
+            if isinstance(campaign, bool) or not isinstance(campaign, int) or not 1 <= campaign <= campaigns:
+                raise VariantError(f"{where}.place.{card}: a campaign 1..{campaigns} (the game's Propaganda "
+                                   f"cards), got {campaign!r}")
             claim(n, f"placed in campaign {campaign}", f"{where}.place.{card}")
             placed[n] = campaign
         for k in range(1, f.piles + 1):
@@ -479,6 +486,7 @@ def variant_slots(f: _Facts, spec: dict) -> np.ndarray:
     for card, campaign in deck.get("place", {}).items():
         out[at + H.DR_PLACED + campaign - 1] |= 1 << int(card)
     out[at + H.DR_PILE_TOP] = deck.get("events_above_propaganda", f.pile_top)
+    out[at + H.DR_CAMPAIGNS] = deck.get("propaganda_cards", f.piles)
     return out
 
 
@@ -527,6 +535,8 @@ def spec_of_row(volume: str, row: np.ndarray) -> dict:
         deck["include"] = included
     if int(slots[d + H.DR_PILE_TOP]) != f.pile_top:
         deck["events_above_propaganda"] = int(slots[d + H.DR_PILE_TOP])
+    if int(slots[d + H.DR_CAMPAIGNS]) != f.piles:
+        deck["propaganda_cards"] = int(slots[d + H.DR_CAMPAIGNS])
     if placed:
         deck["place"] = placed
     if deck:
@@ -548,6 +558,12 @@ def insurgent_victory_will(volume: str, rules: dict | None = None) -> int:
         return 0
     base = next(p.base for p in module.PARAMETERS if p.name == name)
     return int((rules or {}).get(name, base))
+
+
+def propaganda_cards(volume: str, deck: dict | None = None) -> int:
+    """How many Propaganda cards the game plays (its final one ends it, 7.0.2):
+    the printed number, or what a variant's ``[deck]`` says."""
+    return int((deck or {}).get("propaganda_cards", facts(volume).piles))
 
 
 def describe(variant: Variant | None) -> str:

@@ -290,3 +290,24 @@ def test_the_belief_keeps_always_dealt_and_placed_cards_where_the_rules_put_them
         cards = deck(probe)
         assert 11 in cards and 13 not in cards and cards.index(12) in range(14, 18)
         assert sorted(cards) == sorted(set(cards))
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_fewer_propaganda_cards_end_the_game_at_the_last_of_them(volume):
+    """7.0.2 with a variant's [deck] propaganda_cards = 2: the counterinsurgent
+    wins at the end of the second Propaganda Round; the state dict and the
+    rows' victory check read the game's number of Propaganda cards."""
+    v = V(volume, deck={"propaganda_cards": 2})
+    df = run(volume, 200, seed=3, policy="random", variant=v)     # rows checked against 7.0 as they are made
+    assert set(df["victory_round"]) <= {1, 2} and (df["victory_round"] == 2).any()
+    rng = np.random.default_rng(0)
+    for seed in range(6):
+        g = Game(volume, seed=seed, variant=v)
+        while not g.is_terminal():
+            g.apply(int(rng.choice(g.legal_actions())))
+        assert int(g.state[H.PROPAGANDA_DONE]) <= 2
+        Game.from_dict(g.to_dict())
+    with pytest.raises(VariantError, match="propaganda_cards: an integer 1..3"):
+        V(volume, deck={"propaganda_cards": 4})
+    with pytest.raises(VariantError, match="a campaign 1..2"):
+        V(volume, deck={"propaganda_cards": 2, "place": {f"{PREFIX[volume]}1": 3}})

@@ -20,8 +20,8 @@ import numpy as np
 from ..jit import njit
 
 from ..rng import roll, shuffle_slice
-from .header import DECK, DECK_DRAWN, DECK_RULES, DR_EXCLUDED, DR_INCLUDED, DR_PILE_TOP, DR_PLACED, FORCED, \
-    FORCED_CAPACITY, N_DECK_RULES, RNG
+from .header import DECK, DECK_DRAWN, DECK_RULES, DR_CAMPAIGNS, DR_EXCLUDED, DR_INCLUDED, DR_PILE_TOP, DR_PLACED, \
+    FORCED, FORCED_CAPACITY, N_DECK_RULES, RNG
 from .initiative import is_propaganda
 
 
@@ -34,12 +34,14 @@ def _shuffle(state, values, n):
 
 
 @njit(cache=True)
-def write_base_rules(state, pile_top):
+def write_base_rules(state, pile_top, piles):
     """The printed deck preparation (2.1) as the row's deck rules: nothing
-    removed, added or placed; ``pile_top`` events above each pile's shuffled part."""
+    removed, added or placed; ``pile_top`` events above each pile's shuffled
+    part; the game ends at the last of the ``piles`` Propaganda cards (7.0.2)."""
     for k in range(N_DECK_RULES):
         state[DECK_RULES + k] = 0
     state[DECK_RULES + DR_PILE_TOP] = pile_top
+    state[DECK_RULES + DR_CAMPAIGNS] = piles
 
 
 @njit(cache=True, inline="always")

@@ -78,10 +78,11 @@ RB_BOX, RB_PASS, RB_OP, RB_SA = 0, 3, 8, 16
 
 # Deck rules (2.1): bits of event cards never dealt, bits of event cards
 # always dealt, bits of event cards dealt into the top of pile k (so drawn in
-# campaign k + 1), and how many events lie above the part of each pile where
-# the Propaganda card is shuffled in.
-DR_EXCLUDED, DR_INCLUDED, DR_PLACED, DR_PILE_TOP = 0, 1, 2, 5
-N_DECK_RULES = 6
+# campaign k + 1), how many events lie above the part of each pile where the
+# Propaganda card is shuffled in, and how many Propaganda cards the game
+# plays: the last of them is the final Propaganda card (7.0.2).
+DR_EXCLUDED, DR_INCLUDED, DR_PLACED, DR_PILE_TOP, DR_CAMPAIGNS = 0, 1, 2, 5, 6
+N_DECK_RULES = 7
 
 
 def coin_layout(name: str, version: int) -> Layout:

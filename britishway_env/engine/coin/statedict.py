@@ -20,8 +20,8 @@ import numpy as np
 from ...errors import StateError
 from ..statedict import Fields, show
 from .header import BOX, CARD, COUNTERINSURGENT_WIN, D_BOX, D_OVER, DECK, DECK_DRAWN, DECK_RULES, DECK_SIZE, \
-    DR_EXCLUDED, DR_INCLUDED, DR_PLACED, FIRST_ELIGIBLE, INSURGENT_WIN, N_DECK_RULES, ONGOING, POLITICAL_WILL, \
-    RULE_PARAMETERS
+    DR_CAMPAIGNS, DR_EXCLUDED, DR_INCLUDED, DR_PLACED, FIRST_ELIGIBLE, INSURGENT_WIN, N_DECK_RULES, ONGOING, \
+    POLITICAL_WILL, RULE_PARAMETERS
 
 SIDE_NAMES = ("unshaded", "shaded")
 _SETUPS: dict = {}      # reader class -> (its volume's setup as a state dict, the setup's 1st Eligible)
@@ -298,7 +298,8 @@ class CoinReader:
         if (outcome != ONGOING) != (d == D_OVER):
             self.fail(f"context.outcome {self.outcome_names[outcome]} does not match {name}: "
                       "the game is over exactly when an outcome is set")
-        if outcome == COUNTERINSURGENT_WIN and not (rounds == props == len(self.propaganda_cards)):
+        final = int(s[DECK_RULES + DR_CAMPAIGNS])      # the game's Propaganda cards: the printed ones, or a variant's
+        if outcome == COUNTERINSURGENT_WIN and not (rounds == props == final):
             self.fail(f"context.outcome {self.outcome_names[outcome]} needs the final Propaganda card played and "
                       "its round done (7.0.2)")
         from ...variants import insurgent_victory_will
@@ -311,7 +312,7 @@ class CoinReader:
         if outcome == ONGOING and rounds != props:
             self.fail(f"context.propaganda_rounds {rounds} does not match the {props} Propaganda card(s) "
                       "among played_cards (2.4, 6.0)")
-        if outcome == ONGOING and props >= len(self.propaganda_cards):
+        if outcome == ONGOING and props >= final:
             self.fail("played_cards: the final Propaganda card ends the game (7.0.2)")
 
     def check_boxes(self, s, d) -> list[int]:

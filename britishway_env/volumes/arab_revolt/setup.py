@@ -6,7 +6,7 @@ from ...engine.coin import deck as coin_deck
 from ...engine.coin.parameters import write_base
 from ...engine.jit import njit
 from ..boards.palestine import N_SPACES, SPACE_NAMES
-from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PROPAGANDA_CARDS, SHUFFLE_PROPAGANDA
+from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PILES, PROPAGANDA_CARDS, SHUFFLE_PROPAGANDA
 from .layout import (
     AVAILABLE_BASES, AVAILABLE_GUERRILLAS, AVAILABLE_IRREGULARS, AVAILABLE_POLICE, AVAILABLE_TROOPS, BASES, CURFEW,
     FIRST_ELIGIBLE, GUERRILLAS_UNDERGROUND, OPPOSITION, OUT_OF_PLAY_TROOPS, POLICE, POLITICAL_WILL, REBELS, RNG,
@@ -72,7 +72,7 @@ def setup(state, seed):
     state[UNITY] = UNITY_SETUP
     state[POLITICAL_WILL] = SETUP_POLITICAL_WILL
     state[FIRST_ELIGIBLE] = REBELS
-    coin_deck.write_base_rules(state, PILE_TOP)    # the printed deck preparation (2.1)
+    coin_deck.write_base_rules(state, PILE_TOP, PILES)    # the printed deck preparation (2.1)
     build_deck(state)
 
 

@@ -13,7 +13,7 @@ from ...engine.coin import events as coin_events
 from ...engine.coin.events import REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_SPECIAL_ACTIVITY, begin_event, \
     clear_event
 from ...engine.coin import variant
-from ...engine.coin.header import N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
+from ...engine.coin.header import DECK_RULES, DR_CAMPAIGNS, N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, PHASE_SUPPORT, ROUND_START,
     end_round, next_phase, victory_check,
@@ -72,7 +72,6 @@ from .resources import (
 )
 from .setup import build_deck, setup
 
-N_PROPAGANDA = len(PROPAGANDA_CARDS)
 PROPAGANDA = np.array(PROPAGANDA_CARDS, dtype=np.int64)
 MANDATORY = np.array(MANDATORY_CARDS, dtype=np.int64)
 # The Propaganda Round's phases in order (6.0): Political Will (6.1),
@@ -1054,7 +1053,7 @@ def enter_phase(state, phase):
         if state[POLITICAL_WILL] <= state[RULE_PARAMETERS + P_REBEL_VICTORY_WILL]:
             initiative.game_over(state, REBELS_WIN)     # 6.1.5, 7.0.1 (the rule parameter rebel_victory_will)
             return True
-        return victory_check(state, N_PROPAGANDA)   # 6.1.6, 7.0.2
+        return victory_check(state, state[DECK_RULES + DR_CAMPAIGNS])   # 6.1.6, 7.0.2
     if phase == PHASE_RESOURCES:
         state[DECISION] = D_PROP_BRITISH_KEEP       # 6.2.1
         return True

@@ -6,7 +6,7 @@ from ...engine.coin import deck as coin_deck
 from ...engine.coin.parameters import write_base
 from ...engine.jit import njit
 from ..boards.cyprus import N_MAP_SPACES, SPACE_NAMES
-from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PROPAGANDA_CARDS
+from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PILES, PROPAGANDA_CARDS
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS, CELLS_UNDERGROUND, DEBATED,
     EOKA, FIRST_ELIGIBLE, OPINION, POLICE, POLITICAL_WILL, RNG, SPACE_FIELDS, SPACES, TROOPS,
@@ -61,7 +61,7 @@ def setup(state, seed):
     state[OPINION] = DEBATED
     state[POLITICAL_WILL] = SETUP_POLITICAL_WILL
     state[FIRST_ELIGIBLE] = EOKA
-    coin_deck.write_base_rules(state, PILE_TOP)    # the printed deck preparation (2.1)
+    coin_deck.write_base_rules(state, PILE_TOP, PILES)    # the printed deck preparation (2.1)
     build_deck(state)
 
 

@@ -15,7 +15,7 @@ from ...engine.coin.activities import sa_open
 from ...engine.coin.events import REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_SPECIAL_ACTIVITY, begin_event, \
     clear_event
 from ...engine.coin import variant
-from ...engine.coin.header import N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
+from ...engine.coin.header import DECK_RULES, DR_CAMPAIGNS, N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
 from ...engine.coin.initiative import game_over
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, ROUND_START, end_round,
@@ -61,7 +61,6 @@ from .propaganda import political_will_phase, reset_phase
 from .resources import draw_intel, intel_total, return_intel
 from .setup import build_deck, setup
 
-N_PROPAGANDA = len(PROPAGANDA_CARDS)
 PROPAGANDA = np.array(PROPAGANDA_CARDS, dtype=np.int64)
 
 
@@ -761,7 +760,7 @@ def enter_phase(state, phase):
         if state[POLITICAL_WILL] <= state[RULE_PARAMETERS + P_EOKA_VICTORY_WILL]:
             game_over(state, EOKA_WIN)              # 6.1.4, 7.0.1: at 0, or the rule parameter's level
             return True
-        return victory_check(state, N_PROPAGANDA)   # 6.1.5, 7.0.2
+        return victory_check(state, state[DECK_RULES + DR_CAMPAIGNS])   # 6.1.5, 7.0.2
     if phase == PHASE_RESOURCES:
         if any_prop_cache_space(state):             # EOKA Arms (6.2.1)
             state[DECISION] = D_PROP_CACHE

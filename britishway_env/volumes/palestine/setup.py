@@ -6,7 +6,7 @@ from ...engine.jit import njit
 from ...engine.coin import deck as coin_deck
 from ...engine.coin.parameters import write_base
 from ..boards.palestine import N_MAP_SPACES
-from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PROPAGANDA_CARDS
+from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PILES, PROPAGANDA_CARDS
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS,
     CELLS_UNDERGROUND, FIRST_ELIGIBLE, HAGANAH, IRGUN, POLICE, POLITICAL_WILL, RNG, SPACE_FIELDS, SPACES, TROOPS,
@@ -60,7 +60,7 @@ def setup(state, seed):
     state[HAGANAH] = 4            # no Irgun pieces on the track at 4
     state[POLITICAL_WILL] = 18
     state[FIRST_ELIGIBLE] = IRGUN
-    coin_deck.write_base_rules(state, PILE_TOP)    # the printed deck preparation (2.1)
+    coin_deck.write_base_rules(state, PILE_TOP, PILES)    # the printed deck preparation (2.1)
     build_deck(state)
 
 

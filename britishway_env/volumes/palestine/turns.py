@@ -18,7 +18,7 @@ from ...engine.coin.events import (
     REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_RESET, REQ_SPECIAL_ACTIVITY, begin_event, clear_event,
 )
 from ...engine.coin import variant
-from ...engine.coin.header import N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
+from ...engine.coin.header import DECK_RULES, DR_CAMPAIGNS, N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
 from ...engine.coin.initiative import game_over
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, ROUND_START, end_round, next_phase,
@@ -69,7 +69,6 @@ from .propaganda import political_will_phase, reset_phase
 from .resources import die, draw_intel, negotiate, remove_owed_from_space, return_intel
 from .setup import build_deck, setup
 
-N_PROPAGANDA = len(PROPAGANDA_CARDS)
 PROPAGANDA = np.array(PROPAGANDA_CARDS, dtype=np.int64)
 
 
@@ -762,7 +761,7 @@ def enter_phase(state, phase):
         if political_will_phase(state):             # 6.1.3, 7.0.1 (the irgun_victory_political_will parameter)
             game_over(state, IRGUN_WIN)
             return True
-        return victory_check(state, N_PROPAGANDA)   # the final Propaganda card (6.1.4, 7.0.2)
+        return victory_check(state, state[DECK_RULES + DR_CAMPAIGNS])   # the final Propaganda card (6.1.4, 7.0.2)
     if phase == PHASE_RESOURCES:
         if any_prop_rob_space(state):               # Expropriations (6.2.1)
             state[DECISION] = D_PROP_ROB
