@@ -58,9 +58,9 @@ def start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool
 
 
 @njit(cache=True, nogil=True)
-def step_slots(lo, hi, base_seed, patch, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes, pool_cum,
-               opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies, rows,
-               results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps):
+def step_slots(lo, hi, base_seed, patch, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes,
+               pool_cum, opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies,
+               rows, results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps):
     """Slots ``lo .. hi - 1``: what ``act`` asks of each (``ACT_*``), then play
     on until the slot waits for a decision handed out (its observation in
     ``obs``, its legal actions in ``masks``, ``waiting`` saying whose) or has
@@ -132,11 +132,11 @@ def step(arrays: dict, base_seed: int, first_game: int, n_slots: int, limit: int
     started from it (empty: the base game)."""
     a = arrays
     in_slot_ranges(step_slots, n_slots,
-                   (np.int64(base_seed), patch, np.int64(first_game), np.int64(n_slots), np.int64(limit), bool(auto_single), act, actions, seats,
-                    pool_codes, pool_cum, a["opponents"], a["pool_index"], a["episodes"], a["states"], a["obs"],
-                    a["masks"], a["terminal_obs"], a["streams"], a["memos"], a["tallies"], a["rows"], results,
-                    a["waiting"], a["ends"], a["ended_episode"], a["ended_pool"], a["rewards"],
-                    a["learner_steps"]))
+                   (np.int64(base_seed), patch, np.int64(first_game), np.int64(n_slots), np.int64(limit),
+                    bool(auto_single), act, actions, seats, pool_codes, pool_cum, a["opponents"], a["pool_index"],
+                    a["episodes"], a["states"], a["obs"], a["masks"], a["terminal_obs"], a["streams"], a["memos"],
+                    a["tallies"], a["rows"], results, a["waiting"], a["ends"], a["ended_episode"], a["ended_pool"],
+                    a["rewards"], a["learner_steps"]))
 
 
 @njit(cache=True, nogil=True)
