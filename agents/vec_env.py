@@ -69,9 +69,9 @@ class MaskedVecEnv(VecEnv):
 
 class SB3VectorEnv(MaskedVecEnv):
     def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str | None = None,
-                 opponent="random", seed: int = 0, auto_single: bool = True):
+                 opponent="random", seed: int = 0, auto_single: bool = True, variant=None):
         self.venv = VectorEnv(volume, num_envs=num_envs, seat=seat, opponent=opponent, seed=seed,
-                              auto_single=auto_single)
+                              auto_single=auto_single, variant=variant)
         obs_space = spaces.Box(-np.inf, np.inf, shape=(self.venv.observation_size,), dtype=np.float32)
         super().__init__(num_envs, obs_space, spaces.Discrete(self.venv.n_actions))
         self._actions = np.zeros(num_envs, dtype=np.int64)

@@ -574,7 +574,10 @@ def play(
     save: Optional[Path] = typer.Option(None, help="autosave here (JSON) after every decision; default "
                                                    "saves/VOLUME-SEED.json, or the --load file"),
     load: Optional[Path] = typer.Option(None, help="resume the game saved in this file (replayed from its "
-                                                   "seed and actions; it keeps its seats and bot)"),
+                                                   "seed and actions; it keeps its seats, bot and variant)"),
+    variant: Optional[Path] = typer.Option(None, help="a variant file (.toml, docs/variants.md) of the volume: "
+                                                      "the game plays its setup, deck, rule parameters and "
+                                                      "restrictions; the save keeps it"),
 ) -> None:
     """Play a game in the terminal against a bot: the board in words, every choice named, the bot's
     moves with their dice and reasons; '?' lists the commands (undo, abort, log, map, q). Autosaved
@@ -592,6 +595,8 @@ def play(
                 raise ValueError("--seed and --load cannot be used together: a saved game keeps its own seed")
             if seat is not None or vs is not None:
                 raise ValueError("--as and --vs cannot be used with --load: a saved game keeps its seats and bot")
+            if variant is not None:
+                raise ValueError("--variant cannot be used with --load: a saved game keeps its variant")
             session = load_save(load, before_replay=_compile_for_play)
             if volume is not None and volume != session.volume:
                 raise ValueError(f"{load} holds a {session.volume} game, not {volume}")
@@ -612,7 +617,12 @@ def play(
             bot = vs if vs is not None else "heuristic"
             if len(human) == len(found.agents) and vs is not None:
                 raise ValueError("--as all plays every seat yourself: leave out --vs")
-            session = PlaySession(volume, seed, human=human, bot=bot, before_replay=_compile_for_play)
+            extra = {}
+            if variant is not None:
+                from .variants import load_variant
+
+                extra["variant"] = load_variant(variant, volume=found.name)
+            session = PlaySession(volume, seed, human=human, bot=bot, before_replay=_compile_for_play, **extra)
             target = save if save is not None else default_save_path(volume, seed)
         if target.exists() and (load is None or target.resolve() != load.resolve()):
             raise ValueError(f"{target} already exists; resume that game with --load {target}, "

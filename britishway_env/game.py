@@ -343,16 +343,20 @@ class KernelGame(Game, abc.ABC):
         return None if code == 0 else self.VIOLATIONS[code]
 
     @classmethod
-    def from_row(cls, row: Any) -> "KernelGame":
+    def from_row(cls, row: Any, variant: Any = None) -> "KernelGame":
         """A game at a raw state row that came from outside (a saved training
         run's games): accepted only when the row is exactly the position its
         own state dict describes, so every field has passed the state-dict
         reader's checks before any rules kernel reads the row. No history
-        (``history_from_seed`` False). Anything else is a :class:`StateError`."""
+        (``history_from_seed`` False). ``variant``: the variant the row's game
+        plays (a checked ``Variant``; its rule parameters, restrictions and
+        deck rules are in the row, and the row's state dict records it).
+        Anything else is a :class:`StateError`."""
         if not isinstance(row, np.ndarray) or row.dtype != np.int64 or row.shape != (cls.STATE_SIZE,):
             raise StateError(f"a {cls.volume} state row is int64 ({cls.STATE_SIZE},), got "
                              f"{getattr(row, 'dtype', type(row).__name__)} {getattr(row, 'shape', '')}")
         game = cls._bare(row.copy())
+        game.variant = variant
         try:
             d = game.to_dict()      # reads fields by Python indexing: a wild value fails here, not in a kernel
         except Exception as err:    # noqa: BLE001 (any failure to describe the row means it is not a position)

@@ -7,12 +7,14 @@ The game is saved after every decision, so no way of leaving the terminal
 being typed. A save file is JSON::
 
     {"volume": "<volume>", "seed": 3, "actions": [0, 5, ...], "human": ["<seat>"],
-     "bot": "heuristic", "snapshot": {...}}
+     "bot": "heuristic", "snapshot": {...}, "variant": {...}}
 
 ``actions`` is the game's history; loading replays it from ``seed`` (the
 bots are deterministic, so the replay is the game). ``human`` lists the seats
 the person plays and ``bot`` the policy of the others; a save without them is
-a game where the person plays every seat. ``snapshot`` is the game's
+a game where the person plays every seat. ``variant`` (only in the save of
+a variant's game, ``britishway play --variant FILE``) is the variant's checked
+mapping (docs/variants.md): loading plays that variant again. ``snapshot`` is the game's
 ``to_dict()`` for people reading the file; loading checks it against the
 game the actions replay to and refuses a save where they disagree, naming
 the first field that differs (a save without a snapshot loads from its
@@ -188,6 +190,8 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
         if session.bot_seats else ""
     print_fn(f"{session.spec.title}, seed {session.seed}: you play {you}{against}. "
              "Type a choice's number or name; '?' for help and commands; 'q' saves and quits.")
+    if session.variant is not None:
+        print_fn(f"Variant: {session.variant_line()}")
     status = FINISHED
     show_board = True
     try:

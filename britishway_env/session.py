@@ -13,6 +13,11 @@ action). Everything is rebuilt by replaying the history from the seed: the
 bots are deterministic given the position (the random bot draws from a
 generator seeded by the game's seed and length), so a replay is the game.
 
+A session may play a COIN volume's *variant* (britishway_env/variants.py,
+docs/variants.md): every replay starts ``Game(volume, seed, variant=...)``,
+a save records the variant's checked mapping (key ``variant``; its snapshot,
+the game's state dict, records it too) and loading the save plays it again.
+
 What a volume shows a person (its board in words, the card in play, dice in
 words, a bot's reasons, where an action starts) comes from the volume's
 table module (``VolumeSpec.table``).
@@ -26,13 +31,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .engine.statedict import check_seed
-from .errors import IllegalActionError, StateError, UnknownPolicyError
+from .errors import IllegalActionError, StateError, UnknownPolicyError, VariantError
 from .game import Game
 from .registry import is_volume, spec, volume_names
 
 MAX_SAVE_BYTES = 8 * 2**20          # the longest game of any volume saves well under 1 MiB
 SAVE_KEYS = ("volume", "seed", "actions")
-OPTIONAL_SAVE_KEYS = ("snapshot", "human", "bot")
+OPTIONAL_SAVE_KEYS = ("snapshot", "human", "bot", "variant")
 YOU, BOT, AUTO = "you", "bot", "auto"   # who took a logged decision (AUTO: the only legal choice)
 
 
@@ -122,13 +127,19 @@ class PlaySession:
 
     def __init__(self, volume: str, seed: int = 0, human=None, bot: str | None = "heuristic",
                  actions: list[int] | None = None, before_replay: Callable[[str], Any] | None = None,
-                 snapshot: dict | None = None):
+                 snapshot: dict | None = None, variant: Any = None):
         if not is_volume(volume):
             raise StateError(f"unknown volume {volume!r}; implemented volumes: {', '.join(sorted(volume_names()))}")
         self.volume = volume
         self.spec = spec(volume)
         self.table = table(volume)
         self.seed = check_seed(seed)
+        self.variant = None         # the variant played (a checked Variant), None: the base game
+        if variant is not None:
+            from .variants import resolve
+
+            found = resolve(volume, variant)
+            self.variant = None if found.is_base else found
         self.human = check_seats(volume, human if human is not None else self.spec.agents[:1])
         self.bot_seats = tuple(a for a in self.spec.agents if a not in self.human)
         self.bot = check_policy(volume, bot, self.bot_seats) if self.bot_seats else None
@@ -154,6 +165,12 @@ class PlaySession:
         if not self.persons_turn():
             return []
         return [(a, self.game.action_name(a)) for a in self.game.legal_actions()]
+
+    def variant_line(self) -> str:
+        """The variant played in one line: its name and changes (``variants.describe``), or "base game"."""
+        from .variants import describe
+
+        return describe(self.variant)
 
     def seat_name(self, seat: str | None) -> str:
         return self.spec.faction(seat) if seat in self.spec.agents else (seat or "")
@@ -262,8 +279,11 @@ class PlaySession:
 
     # -------------------------------------------------------------- saves --
     def save_payload(self) -> dict:
-        return {"volume": self.volume, "seed": int(self.seed), "actions": [int(a) for a in self.game.history],
-                "human": list(self.human), "bot": self.bot, "snapshot": self.game.to_dict()}
+        out = {"volume": self.volume, "seed": int(self.seed), "actions": [int(a) for a in self.game.history],
+               "human": list(self.human), "bot": self.bot, "snapshot": self.game.to_dict()}
+        if self.variant is not None:
+            out["variant"] = self.variant.to_dict()
+        return out
 
     @classmethod
     def from_save(cls, d, where: str = "save", before_replay: Callable[[str], Any] | None = None,
@@ -289,6 +309,17 @@ class PlaySession:
             raise StateError(f"{where}: actions must be a list of integers")
         if "snapshot" in d and not isinstance(d["snapshot"], dict):
             raise StateError(f"{where}: snapshot must be a JSON object (the game's to_dict())")
+        # The variant played: the save's own key, else the one its snapshot (the state dict) records.
+        variant = d.get("variant", (d.get("snapshot") or {}).get("variant"))
+        if variant is not None:
+            from .variants import resolve
+
+            if not isinstance(variant, dict):
+                raise StateError(f"{where}: variant must be a JSON object (the variant's mapping, docs/variants.md)")
+            try:
+                variant = resolve(volume, variant)
+            except VariantError as err:
+                raise StateError(f"{where}: variant: {err}") from None
         agents = spec(volume).agents
         seats = d.get("human", human if human is not None else list(agents))
         try:
@@ -310,7 +341,7 @@ class PlaySession:
                 raise StateError(f"{where}: actions[{i}] must be an integer, got {a!r}")
         try:
             return cls(volume, seed, human=seats, bot=policy, actions=actions, before_replay=before_replay,
-                       snapshot=d.get("snapshot"))
+                       snapshot=d.get("snapshot"), variant=variant)
         except (IllegalActionError, StateError) as err:
             raise StateError(f"{where}: {err}") from None
 
@@ -344,7 +375,8 @@ class PlaySession:
         legal), then play on to the person's next choice. ``snapshot`` (a
         save's): the state dict the actions must replay to, StateError naming
         the first difference otherwise."""
-        game = Game(self.volume, seed=self.seed)
+        game = Game(self.volume, seed=self.seed) if self.variant is None else \
+            Game(self.volume, seed=self.seed, variant=self.variant)
         self.game, self.log = game, []
         human_seats = set(self.human)
         for i, a in enumerate(actions):

@@ -239,3 +239,31 @@ def test_a_whole_arab_revolt_game_by_clicking(server, browser):
     save = page.request.get(f"{server}/api/games/{page.evaluate('game.id')}/save").json()
     assert Game.replay("arab_revolt", 5, save["actions"]).is_terminal()
     page.close()
+
+
+def test_a_variant_file_starts_a_variant_game_named_in_the_header(server, browser, tmp_path):
+    """The form's Variant file (JSON, docs/variants.md) goes with the new-game
+    request; the header names the variant; a bad one shows the server's error."""
+    good = tmp_path / "pw12.json"
+    good.write_text(json.dumps({"volume": "palestine", "name": "pw12", "setup": {"political_will": 12},
+                                "restrict": {"irgun": {"boxes": ["event"]}}}))
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    page.goto(server + "/")
+    page.wait_for_selector("#volume option", state="attached", timeout=WAIT_MS)
+    page.select_option("#volume", "palestine")
+    page.select_option("#seat", "irgun")
+    page.fill("#seed", "3")
+    page.set_input_files("#variant-file", str(good))
+    page.click("#new")
+    page.wait_for_selector("#variant:not([hidden])", timeout=WAIT_MS)
+    assert page.text_content("#variant") == "Variant: pw12"
+    assert '"political_will": 12' in page.get_attribute("#variant", "title")
+    assert "Political Will 12/20" in page.text_content("#board")
+    assert not [t for t in page.locator("#choices button.choice").all_text_contents() if ". Event P" in t]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"volume": "palestine", "name": "bad", "rules": {"nope": 1}}))
+    page.set_input_files("#variant-file", str(bad))
+    page.click("#new")
+    page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
+    assert "rules.nope: not a rule parameter" in page.text_content("#error")
+    page.close()

@@ -389,3 +389,40 @@ def test_a_pickle_is_never_unpickled(in_tmp):
         path.write_bytes(pickle.dumps(_WritesAFile(marker), protocol=proto))
         _fails(["play", "--load", str(path)], f"save file {path}")
     assert not marker.exists()
+
+
+# ------------------------------------------------------------------------- variants --
+
+PW12 = 'volume = "palestine"\nname = "pw12"\n[setup]\npolitical_will = 12\n[restrict.irgun]\nboxes = ["event"]\n'
+
+
+def test_play_a_variant_says_so_saves_it_and_load_plays_it_again(in_tmp):
+    """--variant FILE (docs/variants.md): the game starts as the variant's, the
+    screen names it with its changes, the save keeps it and --load restores it."""
+    (in_tmp / "pw12.toml").write_text(PW12)
+    save = in_tmp / "v.json"
+    res = runner.invoke(app, ["play", "palestine", "--as", "irgun", "--seed", "3", "--variant", "pw12.toml",
+                              "--save", str(save)], input="1\nq\n")
+    assert res.exit_code == 0, res.output
+    assert 'Variant: pw12 (setup: {"political_will": 12}; restrict: {"irgun": {"boxes": ["event"]}})' in res.output
+    assert "Political Will 12/20" in res.output
+    d = _saved(save)
+    assert d["variant"]["name"] == "pw12" and d["snapshot"]["variant"] == d["variant"] and len(d["actions"]) >= 1
+    res = runner.invoke(app, ["play", "--load", str(save)], input="q\n")
+    assert res.exit_code == 0, res.output
+    assert "Variant: pw12 (" in res.output
+    again = _saved(save)
+    assert again["variant"] == d["variant"] and again["snapshot"] == d["snapshot"]
+
+
+def test_a_bad_variant_file_or_variant_with_load_is_one_clear_error(in_tmp):
+    (in_tmp / "cy.toml").write_text('volume = "cyprus"\nname = "c"\n')
+    _fails(["play", "palestine", "--variant", "cy.toml"], "the file is for cyprus, not palestine")
+    (in_tmp / "bad.toml").write_text('volume = "palestine"\nname = "b"\n[rules]\nnope = 1\n')
+    _fails(["play", "palestine", "--variant", "bad.toml"], "bad.toml: rules.nope: not a rule parameter")
+    _fails(["play", "palestine", "--variant", "missing.toml"], "missing.toml: no such file")
+    assert not (in_tmp / "saves").exists()
+    save = in_tmp / "g.json"
+    P.write_save(save, PlaySession("solo1948", seed=4).save_payload())
+    (in_tmp / "pw12.toml").write_text(PW12)
+    _fails(["play", "--load", str(save), "--variant", "pw12.toml"], "--variant cannot be used with --load")

@@ -212,3 +212,36 @@ def test_bad_seats_and_bots_are_refused_before_play(tmp_path, args, fragment):
     term.expect(pexpect.EOF)
     term.close()
     assert term.exitstatus == 2 and fragment in term.before and "Traceback" not in term.before
+
+
+def test_a_variant_is_named_on_screen_its_restriction_holds_and_a_resumed_save_keeps_it(tmp_path):
+    """britishway play --variant FILE (docs/variants.md): one line names the
+    variant and its changes, the board shows its setup, its restricted choices
+    are not offered, and --load plays the same variant again."""
+    (tmp_path / "pw12.toml").write_text('volume = "palestine"\nname = "pw12"\n[setup]\npolitical_will = 12\n'
+                                        '[restrict.irgun]\nboxes = ["event"]\n')
+    term = _spawn(["palestine", "--as", "irgun", "--seed", "3", "--variant", "pw12.toml"], tmp_path)
+    term.expect('Variant: pw12 \\(setup: {"political_will": 12}; restrict: {"irgun": {"boxes": \\["event"\\]}}\\)')
+    term.expect(PROMPT)
+    board = term.before
+    assert "Political Will 12/20" in board and "1. Take the Limited Op box" in board
+    assert "Event P29" not in board                     # the Irgun may not take the event
+    _answer(term, "1")
+    term.expect(PROMPT)
+    _answer(term, "q")
+    term.expect(r"Quit\. Game saved to saves/palestine-3\.json")
+    term.expect(pexpect.EOF)
+    term.close()
+    assert term.exitstatus == 0
+    saved = _saved(tmp_path / "saves" / "palestine-3.json")
+    assert saved["variant"]["name"] == "pw12" and len(saved["actions"]) >= 1
+
+    term = _spawn(["--load", "saves/palestine-3.json"], tmp_path)
+    term.expect("Resumed the palestine game")
+    term.expect("Variant: pw12 \\(")
+    term.expect(PROMPT)
+    _answer(term, "q")
+    term.expect(pexpect.EOF)
+    term.close()
+    assert term.exitstatus == 0
+    assert _saved(tmp_path / "saves" / "palestine-3.json")["variant"] == saved["variant"]

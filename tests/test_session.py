@@ -234,6 +234,10 @@ def test_a_save_without_seats_is_a_game_where_the_person_plays_every_seat():
     ({"seed": -1}, "seed"),
     ({"volume": "atlantis"}, "unknown volume 'atlantis'"),
     ({"extra": 1}, "unknown key(s) extra"),
+    ({"variant": "pw12.toml"}, "variant must be a JSON object"),
+    ({"variant": {"volume": "palestine", "name": "x", "rules": {"nope": 1}}},
+     "variant: variant: rules.nope: not a rule parameter of palestine"),
+    ({"variant": {"volume": "cyprus", "name": "x"}}, "variant: variant: volume: the file is for cyprus, not palestine"),
 ])
 def test_a_bad_save_is_one_clear_error(patch, fragment):
     d = {"volume": "palestine", "seed": 3, "actions": [], "human": ["irgun"], "bot": "heuristic"}
@@ -291,3 +295,43 @@ def test_the_solo_deck_is_played_alone_with_turns_as_its_log_groups():
     with pytest.raises(StateError, match="no bot"):
         PlaySession.from_save({"volume": "solo1948", "seed": 1, "actions": [], "human": ["israeli"],
                                "bot": "heuristic"})
+
+
+# ------------------------------------------------------------------ variants --
+
+# Political Will 12 at setup; the Irgun may not take the event nor Pass in the first box
+# (britishway_env/variants.py, docs/variants.md).
+VARIANT = {"volume": "palestine", "name": "pw12", "setup": {"political_will": 12},
+           "restrict": {"irgun": {"boxes": ["event"], "pass": ["limited"]}}}
+
+
+def test_a_variant_session_plays_saves_and_loads_its_variant():
+    s = PlaySession("palestine", seed=9, human=["irgun"], bot="heuristic", variant=VARIANT)
+    assert s.game.to_dict()["political_will"] == 12 and s.variant.name == "pw12"
+    assert s.variant_line() == 'pw12 (setup: {"political_will": 12}; restrict: {"irgun": {"boxes": ["event"], ' \
+                               '"pass": ["limited"]}})'
+    boxes = 0
+    for _ in range(12):
+        if s.game.phase == "choose a box":
+            boxes += 1
+            offered = {a for a, _ in s.choices()}
+            assert not offered & {L.A_EVENT_SIDE, L.A_EVENT_SIDE + 1, L.A_PASS + L.BOX_LIMITED}
+        s.play(s.choices()[-1][0])
+    assert boxes
+    d = json.loads(json.dumps(s.save_payload()))
+    assert d["variant"]["name"] == "pw12" and d["snapshot"]["variant"] == d["variant"]
+    back = PlaySession.from_save(d)
+    assert back.variant.spec == s.variant.spec and back.game.to_dict() == s.game.to_dict()
+    undone = back.undo()                                # a replay from the seed keeps the variant
+    assert undone and back.game.to_dict()["variant"] == d["variant"]
+    del d["variant"]                                    # the snapshot records it too
+    assert PlaySession.from_save(d).game.to_dict() == s.game.to_dict()
+    d["variant"] = dict(VARIANT, setup={"political_will": 13})
+    with pytest.raises(StateError, match="snapshot disagrees"):
+        PlaySession.from_save(d, "save x")
+
+
+def test_a_base_game_save_has_no_variant_and_a_variant_of_nothing_is_the_base_game():
+    assert "variant" not in PlaySession("palestine", seed=1, human=["irgun"]).save_payload()
+    s = PlaySession("palestine", seed=1, human=["irgun"], variant={"volume": "palestine", "name": "same"})
+    assert s.variant is None and "variant" not in s.save_payload() and s.variant_line() == "base game"

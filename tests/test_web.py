@@ -268,3 +268,53 @@ def test_the_server_listens_on_this_computer_only_by_default():
 
     assert inspect.signature(S.serve).parameters["host"].default == "127.0.0.1"
     assert inspect.signature(cli.serve).parameters["host"].default.default == "127.0.0.1"
+
+
+# ------------------------------------------------------------------ variants --
+
+PW12 = {"volume": "palestine", "name": "pw12", "description": "a weaker British home front",
+        "setup": {"political_will": 12}, "restrict": {"irgun": {"boxes": ["event"]}}}
+
+
+def test_a_new_game_plays_a_variant_named_in_its_view_and_kept_by_its_save(client):
+    """The new-game request's variant (docs/variants.md): the game starts as
+    the variant's, its view names it, the restricted choices are not offered,
+    and the save loads back into the same variant's game."""
+    view = _new(client, variant=PW12)
+    assert view["variant"] == {"name": "pw12", "description": "a weaker British home front",
+                               "changes": 'pw12 (setup: {"political_will": 12}; restrict: {"irgun": '
+                                          '{"boxes": ["event"]}})'}
+    assert "Political Will 12/20" in view["board"]
+    assert not any(c["name"].startswith("Event ") for c in view["choices"])
+    assert _new(client)["variant"] is None and _new(client, variant=None)["variant"] is None
+    for _ in range(4):
+        view = client.post(f"/api/games/{view['id']}/act", json={"action": view["choices"][0]["action"]}).json()
+    save = client.get(f"/api/games/{view['id']}/save").json()
+    assert save["variant"]["name"] == "pw12" and save["snapshot"]["variant"] == save["variant"]
+    loaded = client.post("/api/games/load", content=json.dumps(save)).json()
+    assert loaded["variant"] == view["variant"] and loaded["board"] == view["board"]
+    tampered = dict(save, variant=dict(PW12, setup={"political_will": 13}))
+    assert "snapshot disagrees" in client.post("/api/games/load", json=tampered).json()["error"]
+
+
+@pytest.mark.parametrize("variant, fragment", [
+    ("pw12.toml", "variant must be a JSON object"),
+    (["political_will", 12], "variant must be a JSON object"),
+    ({"volume": "palestine"}, "variant: name: 1-64 letters"),
+    ({"volume": "cyprus", "name": "x"}, "variant: volume: the file is for cyprus, not palestine"),
+    ({"volume": "palestine", "name": "x", "colour": "red"}, "variant: unknown key 'colour'"),
+    ({"volume": "palestine", "name": "x", "setup": {"political_will": 99}}, "political_will"),
+    ({"volume": "palestine", "name": "x", "setup": {"seed": 4}}, "variant: setup.seed: not part of the setup"),
+    ({"volume": "palestine", "name": "x", "rules": {"nope": 1}}, "variant: rules.nope: not a rule parameter"),
+    ({"volume": "palestine", "name": "x", "deck": {"remove": ["P33"]}}, "P33 is a Propaganda card"),
+    ({"volume": "palestine", "name": "x", "restrict": {"haganah": {"pass": True}}}, "restrict.haganah: not a seat"),
+])
+def test_a_bad_variant_is_refused_with_its_error_and_no_game_is_made(client, variant, fragment):
+    r = client.post("/api/games", json={"volume": "palestine", "seat": "irgun", "seed": 3, "variant": variant})
+    assert r.status_code == 400 and fragment in r.json()["error"], r.text
+    assert not client.app.state.games.tables
+
+
+def test_the_solo_deck_has_no_variants(client):
+    r = client.post("/api/games", json={"volume": "solo1948", "seat": "israeli", "variant": {"name": "x"}})
+    assert r.status_code == 400 and "has no variants" in r.json()["error"], r.text

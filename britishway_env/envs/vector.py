@@ -65,6 +65,13 @@ that returns an illegal action or raises stops the env with an
 learner's actions of that step were applied already): ``step()`` then
 refuses until ``reset()``.
 
+``variant=`` (a COIN volume's variant, britishway_env/variants.py: a
+:class:`~britishway_env.variants.Variant`, a mapping or a TOML file path)
+starts every game of the run as that variant's game (its setup, rule
+parameters, restrictions and deck rules), exactly the game
+``Game(volume, seed, variant=...)`` starts from the same seed; restricted
+choices never appear in any mask, the learner's or a policy opponent's.
+
 ``get_state()`` / ``set_state()`` save and restore everything the env's
 future depends on (every slot's game, opponent draw, random stream and bot
 memo, the game counters), so a run restored on the same pool continues
@@ -80,6 +87,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..engine.coin import vector as V
+from ..engine.coin.variant import NO_PATCH
 from ..engine.mixture import is_league
 from ..engine.search_names import is_search
 from ..errors import IllegalActionError, OpponentError, StateError, UnknownPolicyError
@@ -130,12 +138,22 @@ class VectorEnv:
 
     def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str | None = None,
                  opponent: Opponent | Sequence[tuple[Opponent, float]] = "random", seed: int = 0,
-                 auto_single: bool = True, games: int | None = None, copy: bool = True, first_game: int = 0):
+                 auto_single: bool = True, games: int | None = None, copy: bool = True, first_game: int = 0,
+                 variant: Any = None):
         from ..registry import spec
 
         self.spec = spec(volume)
         if self.spec.vector is None or not self.spec.several_seats:
             raise UnknownPolicyError(f"{volume} has no vector env (it needs two seats and a compiled step)")
+        self.variant = None            # the variant every game plays (None: the base game)
+        self._patch = NO_PATCH
+        if variant is not None:
+            from ..variants import resolve
+
+            found = resolve(self.spec.name, variant)
+            if not found.is_base:
+                self.variant = found
+                self._patch = np.ascontiguousarray(found.patch, dtype=np.int64)
         module = self.spec.resolve(self.spec.vector)
         self.kernel = module.step
         self.observation_size, self.n_actions = int(module.OBS_SIZE), int(module.N_ACTIONS)
@@ -371,7 +389,7 @@ class VectorEnv:
 
     def _kernel(self, act: np.ndarray) -> None:
         self.kernel(self.arrays, self.seed, self.first_game, self.num_envs, self.limit, self.auto_single, act,
-                    self._actions, self.seats, self._pool_codes, self._pool_cum, self._results)
+                    self._actions, self.seats, self._pool_codes, self._pool_cum, self._results, patch=self._patch)
 
     # -- saving and restoring a run ------------------------------------------
 
@@ -381,8 +399,17 @@ class VectorEnv:
                     "waiting", "learner_steps")
 
     def _config(self) -> np.ndarray:
-        return np.array([self.num_envs, self.seed, self.first_game, -1 if self.games is None else self.games,
-                         int(self.auto_single), *self.seats.tolist()], dtype=np.int64)
+        """The env's arguments a saved run must share; a variant's run adds its
+        key (:meth:`_variant_key`), so a base game's save is as it was."""
+        values = [self.num_envs, self.seed, self.first_game, -1 if self.games is None else self.games,
+                  int(self.auto_single), *self.seats.tolist()]
+        if self.variant is not None:
+            values.append(self._variant_key())
+        return np.array(values, dtype=np.int64)
+
+    def _variant_key(self) -> int:
+        """The variant as one int64: the first 60 bits of its sha256."""
+        return int(self.variant.sha256[:15], 16)
 
     def get_state(self) -> dict[str, np.ndarray]:
         """Everything the env's future depends on, as plain arrays (numbers
@@ -420,6 +447,14 @@ class VectorEnv:
         if not isinstance(saved, dict) or set(saved) != set(want):
             got = sorted(saved) if isinstance(saved, dict) else type(saved).__name__
             raise StateError(f"a saved vector env holds exactly {sorted(want)}, got {got}")
+        c = saved["config"]
+        if isinstance(c, np.ndarray) and c.dtype == np.int64 and c.ndim == 1 and len(c) >= 1:
+            n_saved = int(c[0])
+            if len(c) in (5 + n_saved, 6 + n_saved) and (len(c) == 6 + n_saved) != (self.variant is not None):
+                mine = "the base game" if self.variant is None else f"the variant {self.variant.name!r}"
+                theirs = "a variant" if len(c) == 6 + n_saved else "the base game"
+                raise StateError(f"saved vector env: its games play {theirs}, this env's {mine} (restore on an "
+                                 "env of the same variant=)")
         for name, (dtype, shape) in want.items():
             v = saved[name]
             if not isinstance(v, np.ndarray) or v.dtype != dtype or v.shape != shape:
@@ -432,6 +467,9 @@ class VectorEnv:
         differ = np.flatnonzero(saved["config"] != config)
         if len(differ):
             k = int(differ[0])
+            if k == len(labels):
+                raise StateError(f"saved vector env: its games play another variant than this env's "
+                                 f"({self.variant.name!r}; restore on an env of the same variant=)")
             raise StateError(f"saved vector env: {labels[k]} is {int(saved['config'][k])}, this env's is "
                              f"{int(config[k])}")
         waiting, pool_index = saved["waiting"], saved["pool_index"]
@@ -461,7 +499,7 @@ class VectorEnv:
         masks = np.zeros_like(a["masks"])
         for i in np.flatnonzero(live):
             try:
-                game = cls.from_row(saved["states"][i])
+                game = cls.from_row(saved["states"][i], variant=self.variant)
             except StateError as err:
                 raise StateError(f"saved vector env, slot {i}: {err}") from None
             if game.is_terminal() or game.current_agent != self.agents[self.seats[i]]:
@@ -526,12 +564,13 @@ class VectorEnv:
 
 
 def play_policies(volume: str, policies: dict, seed: int, first_game: int, games: int,
-                  num_envs: int = 1024) -> np.ndarray:
+                  num_envs: int = 1024, variant: Any = None) -> np.ndarray:
     """Result rows of games ``first_game .. first_game + games - 1`` of base
     ``seed`` (the rollouts' games), each seat played by ``policies[seat]``:
     "random", "heuristic", or a policy with ``act(observations, masks)``
     (deterministic) evaluated in lock-step batches. At least one seat must be
-    a policy: it is the vector env's learner; the other seat is its opponent."""
+    a policy: it is the vector env's learner; the other seat is its opponent.
+    ``variant``: the variant every game plays (None: the base game)."""
     from ..registry import spec
 
     seats = spec(volume).agents
@@ -541,7 +580,7 @@ def play_policies(volume: str, policies: dict, seed: int, first_game: int, games
     seat = learners[0]
     other = seats[1 - seats.index(seat)]
     env = VectorEnv(volume, num_envs=min(num_envs, games), seat=seat, opponent=policies[other], seed=seed,
-                    games=games, first_game=first_game, copy=False)
+                    games=games, first_game=first_game, copy=False, variant=variant)
     obs, masks = env.reset()
     act = _as_act(policies[seat])
     actions = np.zeros(env.num_envs, dtype=np.int64)

@@ -33,6 +33,15 @@ Who may ask (:class:`Guard`, before any route):
 
 A client that disconnects in the middle of its body is let go quietly.
 
+A new game of a COIN volume may play a *variant* (docs/variants.md): the
+request's ``variant`` is the variant as a JSON object (the mapping of a
+variant file's TOML tables: ``volume``, ``name``, ``description``, ``setup``,
+``deck``, ``rules``, ``restrict``), checked field by field
+(``variants.variant_from_dict``); a bad one is a 400 whose ``error`` names
+the field. A game's view names its variant (``variant``: name, description
+and its changes in one line; null for the base game); its save keeps it, so
+loading the save plays it again.
+
 Over the web a bot is named (``heuristic``, ``random``, ``trained``, ``search``,
 ``search:400``); a
 policy file path is refused, so a request never makes the server read a
@@ -43,7 +52,7 @@ Endpoints (JSON unless said)::
     GET  /                          the page (static/index.html, no build step)
     GET  /api/health                {"ok": true}
     GET  /api/volumes               volumes a person can play: seats, bots, whether there is a map picture
-    POST /api/games                 {"volume", "seat", "bot", "seed"?} -> a new game's view
+    POST /api/games                 {"volume", "seat", "bot", "seed"?, "variant"?} -> a new game's view
     POST /api/games/load            a save file's JSON -> that game's view
     GET  /api/games/{id}            the game's view
     POST /api/games/{id}/act        {"action": n} (one of the offered choices) -> the view after the bot's replies
@@ -79,7 +88,7 @@ from starlette.staticfiles import StaticFiles
 from .. import league
 from ..engine.mixture import LEAGUE
 from ..engine.statedict import check_seed
-from ..errors import BritishWayError
+from ..errors import BritishWayError, VariantError
 from ..io import png_bytes
 from ..registry import spec, volume_names
 from ..session import MAX_SAVE_BYTES, PlaySession
@@ -315,6 +324,9 @@ def view(game_id: str, session: PlaySession) -> dict:
         "board": session.board_text(), "decisions": len(g.history),
         "log": [asdict(e) for e in session.log],
         "map": f"/api/games/{game_id}/map.png?v={len(g.history)}" if _has_picture(session.volume) else None,
+        "variant": None if session.variant is None else {
+            "name": session.variant.name, "description": session.variant.description,
+            "changes": session.variant_line()},
     }
 
 
@@ -360,8 +372,8 @@ def _object(body, keys: tuple[str, ...], required: tuple[str, ...]) -> dict:
     return body
 
 
-def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int]:
-    d = _object(body, ("volume", "seat", "bot", "seed"), ("volume", "seat"))
+def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int, dict | None]:
+    d = _object(body, ("volume", "seat", "bot", "seed", "variant"), ("volume", "seat"))
     volume = d["volume"]
     names = {v["name"]: v for v in playable_volumes()}
     if not isinstance(volume, str) or volume not in names:
@@ -384,7 +396,30 @@ def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int]:
     elif bot is not None:
         raise RequestError("a person playing every seat has no bot: leave bot out")
     seed = d.get("seed")
-    return volume, human, bot, secrets.randbelow(2**62) if seed is None else check_seed(seed)
+    seed = secrets.randbelow(2**62) if seed is None else check_seed(seed)
+    variant = d.get("variant")
+    if variant is not None:
+        from ..variants import COIN_VOLUMES
+
+        if volume not in COIN_VOLUMES:
+            raise RequestError(f"the {info['title']} has no variants (they exist for {', '.join(COIN_VOLUMES)}): "
+                               "leave variant out")
+        if not isinstance(variant, dict):
+            raise RequestError("variant must be a JSON object: a variant's volume, name and its changes "
+                               f"(setup, deck, rules, restrict; docs/variants.md), got {json.dumps(variant)[:80]}")
+    return volume, human, bot, seed, variant
+
+
+def _check_variant(volume: str, variant: dict | None):
+    """The request's variant checked field by field (a worker thread: it loads the variant's setup)."""
+    if variant is None:
+        return None
+    from ..variants import variant_from_dict
+
+    try:
+        return variant_from_dict(variant, volume=volume, where="variant")
+    except VariantError as err:
+        raise RequestError(str(err)) from None
 
 
 # ------------------------------------------------------------------- the app --
@@ -420,8 +455,11 @@ def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int
 
     async def new_game(request: Request):
         async def go():
-            volume, human, bot, seed = _new_game_args(await read_json(request))
-            session = await anyio.to_thread.run_sync(lambda: PlaySession(volume, seed, human=human, bot=bot))
+            volume, human, bot, seed, variant = _new_game_args(await read_json(request))
+
+            def start() -> PlaySession:
+                return PlaySession(volume, seed, human=human, bot=bot, variant=_check_variant(volume, variant))
+            session = await anyio.to_thread.run_sync(start)
             return answer(games.get(client(request), games.add(client(request), session)))
         return await guarded(go)
 

@@ -10,12 +10,15 @@ stream of :func:`playout.seat_streams`, or the scripted bot with the game's
 memo), or handed out too (``OPP_EXTERNAL``). Decisions with a single legal
 action are applied here when ``auto_single`` is set. Every action goes
 through :func:`playout.decide`, so a finished game leaves the result row
-the batch runners write.
+the batch runners write. Every game of a variant (britishway_env/variants.py)
+starts with ``new_variant_game`` and the variant's row patch; an empty patch
+(``NO_PATCH``) is the base game's ``new_game``.
 """
 
 import numpy as np
 
 from ...engine.coin import results as R
+from ...engine.coin.variant import NO_PATCH
 from ...engine.coin.vector import (
     ACT_NONE, ACT_START, END_TERMINATED, END_TRUNCATED, OPP_EXTERNAL, OPP_HEURISTIC, WAIT_LEARNER, WAIT_NONE,
     WAIT_OPPONENT, legal_count, next_episode, pool_pick, seat_reward,
@@ -29,18 +32,22 @@ from .invariants import MAX_DECISIONS, OK
 from .layout import N_ACTIONS, STATE_SIZE  # noqa: F401  (re-exported: the sizes envs/vector.py reads)
 from .observation import OBS_SIZE, observe  # noqa: F401
 from .playout import decide, seat_streams
-from .turns import actor, is_over, legal_mask, new_game
+from .turns import actor, is_over, legal_mask, new_game, new_variant_game
 
 N_TALLIES = R.N_TALLIES
 N_RESULT_COLUMNS = R.N_RESULT_COLUMNS
 
 
 @njit(cache=True, inline="always")
-def start_slot(i, base_seed, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states, streams,
-               memos, tallies, rows):
-    """Slot ``i``'s current game from its seed, its opponent drawn from the pool."""
+def start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
+               streams, memos, tallies, rows):
+    """Slot ``i``'s current game from its seed (of the variant whose row patch
+    is ``patch``; empty: the base game), its opponent drawn from the pool."""
     seed = seed_from(base_seed, episodes[i])
-    new_game(states[i], seed)
+    if patch.shape[0] > 0:
+        new_variant_game(states[i], seed, patch)
+    else:
+        new_game(states[i], seed)
     k = pool_pick(base_seed, episodes[i], pool_cum)
     pool_index[i] = k
     opponents[i] = pool_codes[k]
@@ -51,9 +58,9 @@ def start_slot(i, base_seed, seats, pool_codes, pool_cum, opponents, pool_index,
 
 
 @njit(cache=True, nogil=True)
-def step_slots(lo, hi, base_seed, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes, pool_cum,
-               opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies, rows,
-               results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps):
+def step_slots(lo, hi, base_seed, patch, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes,
+               pool_cum, opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies,
+               rows, results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps):
     """Slots ``lo .. hi - 1``: what ``act`` asks of each (``ACT_*``), then play
     on until the slot waits for a decision handed out (its observation in
     ``obs``, its legal actions in ``masks``, ``waiting`` saying whose) or has
@@ -72,7 +79,7 @@ def step_slots(lo, hi, base_seed, first_game, n_slots, limit, auto_single, act, 
         mask = masks[i]
         code = OK
         if what == ACT_START:
-            start_slot(i, base_seed, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
+            start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
                        streams, memos, tallies, rows)
         else:
             if waiting[i] == WAIT_LEARNER:
@@ -96,7 +103,7 @@ def step_slots(lo, hi, base_seed, first_game, n_slots, limit, auto_single, act, 
                     waiting[i] = WAIT_NONE
                     mask[:] = 0
                     break
-                start_slot(i, base_seed, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
+                start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
                            streams, memos, tallies, rows)
                 code = OK
                 continue
@@ -119,15 +126,17 @@ def step_slots(lo, hi, base_seed, first_game, n_slots, limit, auto_single, act, 
 
 
 def step(arrays: dict, base_seed: int, first_game: int, n_slots: int, limit: int, auto_single: bool, act,
-         actions, seats, pool_codes, pool_cum, results) -> None:
-    """:func:`step_slots` over every slot, shared out over the numba threads."""
+         actions, seats, pool_codes, pool_cum, results, patch=NO_PATCH) -> None:
+    """:func:`step_slots` over every slot, shared out over the numba threads;
+    ``patch``: the variant's row patch (engine/coin/variant.py), every game
+    started from it (empty: the base game)."""
     a = arrays
     in_slot_ranges(step_slots, n_slots,
-                   (np.int64(base_seed), np.int64(first_game), np.int64(n_slots), np.int64(limit), bool(auto_single), act, actions, seats,
-                    pool_codes, pool_cum, a["opponents"], a["pool_index"], a["episodes"], a["states"], a["obs"],
-                    a["masks"], a["terminal_obs"], a["streams"], a["memos"], a["tallies"], a["rows"], results,
-                    a["waiting"], a["ends"], a["ended_episode"], a["ended_pool"], a["rewards"],
-                    a["learner_steps"]))
+                   (np.int64(base_seed), patch, np.int64(first_game), np.int64(n_slots), np.int64(limit),
+                    bool(auto_single), act, actions, seats, pool_codes, pool_cum, a["opponents"], a["pool_index"],
+                    a["episodes"], a["states"], a["obs"], a["masks"], a["terminal_obs"], a["streams"], a["memos"],
+                    a["tallies"], a["rows"], results, a["waiting"], a["ends"], a["ended_episode"], a["ended_pool"],
+                    a["rewards"], a["learner_steps"]))
 
 
 @njit(cache=True, nogil=True)

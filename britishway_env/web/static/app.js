@@ -83,6 +83,10 @@ function render(view) {
     $("status").textContent = `${names[view.to_move]} is deciding…`;
   }
   $("status").dataset.decisions = view.decisions;
+  // The variant played (docs/variants.md): its name in the header, its changes on hover.
+  $("variant").hidden = !view.variant;
+  $("variant").textContent = view.variant ? `Variant: ${view.variant.name}` : "";
+  $("variant").title = view.variant ? view.variant.changes : "";
   $("help").textContent = `${view.title}, seed ${view.seed}: you play ${you}${against}. ${view.help}`;
   const buttons = view.choices.map((c, i) => {
     const b = document.createElement("button");
@@ -158,7 +162,15 @@ async function start() {
     const body = { volume: $("volume").value, seat: $("seat").value };
     if (!$("bot").disabled && $("seat").value !== "all") body.bot = $("bot").value;
     if ($("seed").value !== "") body.seed = Number($("seed").value);
-    busyWith(async () => render(await call("POST", "/api/games", body)));
+    busyWith(async () => {
+      const file = $("variant-file").files[0];
+      if (file) {
+        try { body.variant = JSON.parse(await file.text()); } catch (e) {
+          throw new Error(`${file.name}: a variant here is JSON (the variant's mapping, docs/variants.md)`);
+        }
+      }
+      render(await call("POST", "/api/games", body));
+    });
   });
   $("undo").addEventListener("click", () => busyWith(async () => render(await call("POST", `/api/games/${game.id}/undo`))));
   $("abort").addEventListener("click", () => busyWith(async () => render(await call("POST", `/api/games/${game.id}/abort`))));
