@@ -544,28 +544,6 @@ def spec_of_row(volume: str, row: np.ndarray) -> dict:
     return spec
 
 
-def insurgent_victory_will(volume: str, rules: dict | None = None) -> int:
-    """The Political Will at or below which the insurgent wins at a victory
-    check (7.0.1): the volume's rule parameter named by its parameters
-    module's ``INSURGENT_VICTORY_PARAMETER``, as ``rules`` (a variant's
-    ``[rules]``) set it; 0, the printed rule, otherwise."""
-    try:
-        module = importlib.import_module(f"britishway_env.volumes.{volume}.parameters")
-    except ModuleNotFoundError:
-        return 0
-    name = getattr(module, "INSURGENT_VICTORY_PARAMETER", None)
-    if name is None:
-        return 0
-    base = next(p.base for p in module.PARAMETERS if p.name == name)
-    return int((rules or {}).get(name, base))
-
-
-def propaganda_cards(volume: str, deck: dict | None = None) -> int:
-    """How many Propaganda cards the game plays (its final one ends it, 7.0.2):
-    the printed number, or what a variant's ``[deck]`` says."""
-    return int((deck or {}).get("propaganda_cards", facts(volume).piles))
-
-
 def describe(variant: Variant | None) -> str:
     """One line naming the variant and its changes (for logs and reports)."""
     if variant is None:

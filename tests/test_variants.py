@@ -311,3 +311,34 @@ def test_fewer_propaganda_cards_end_the_game_at_the_last_of_them(volume):
         V(volume, deck={"propaganda_cards": 4})
     with pytest.raises(VariantError, match="a campaign 1..2"):
         V(volume, deck={"propaganda_cards": 2, "place": {f"{PREFIX[volume]}1": 3}})
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_an_insurgent_victory_level_above_0_is_read_by_the_reader_and_the_rows_check(volume, tmp_path):
+    """7.0.1 with the insurgent's victory level set by a variant: games won
+    above Political Will 0 save and load, and their rows pass the victory check."""
+    from britishway_env.registry import spec
+    from britishway_env.rollouts import read_rows, run_to_file
+
+    found = spec(volume)
+    name = found.report.insurgent_victory_parameter
+    slot = [p.name for p in parameters(volume)].index(name)
+    assert type(Game(volume, seed=0)).reader.insurgent_victory_slot == slot
+    v = V(volume, rules={name: 6})
+    path = tmp_path / "rows.parquet"
+    insurgent = found.report.insurgent
+    policies = {seat: ("heuristic" if seat == insurgent else "random") for seat in found.agents}
+    df = run_to_file(path, volume, 300, seed=2, policies=policies, variant=v)
+    won = df[df["winner"] == insurgent]
+    assert len(won) and (won["final_political_will"] <= 6).all() and (won["final_political_will"] > 0).any()
+    read_rows(path)                                   # the victory check (7.0) reads the variant's level
+    rng = np.random.default_rng(5)
+    for seed in range(40):
+        g = Game(volume, seed=seed, variant=v)
+        while not g.is_terminal():
+            g.apply(g.choose("heuristic") if g.current_agent == insurgent else int(rng.choice(g.legal_actions())))
+        if g.winner == insurgent and g.state[H.POLITICAL_WILL] > 0:
+            Game.from_dict(g.to_dict())
+            break
+    else:
+        pytest.fail("no insurgent win above Political Will 0 in 40 games")

@@ -101,6 +101,8 @@ class CoinReport:
     """The top of the Political Will track (1.8)."""
     propaganda_cards: tuple[int, ...]
     """Numbers of the Propaganda cards, one per campaign; every other card is an event card."""
+    insurgent_victory_parameter: str = ""
+    """The rule parameter a variant sets the insurgent's victory level by (7.0.1; ``[rules]`` of a variant)."""
 
 
 @dataclass(frozen=True, eq=False)

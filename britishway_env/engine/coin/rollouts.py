@@ -238,15 +238,13 @@ def victory_violations(df: pd.DataFrame, found):
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    from ...variants import insurgent_victory_will, propaganda_cards
-
     counter = next(seat for seat in found.agents if seat != found.report.insurgent)
     insurgent = found.report.insurgent
     run_fields = (df.attrs.get("britishway") or {}).get("run") or {}
     # The Political Will of an insurgent victory: 0, or what the run's variant set (rule parameters).
-    variant = run_fields.get("variant") or {}
-    won_at = insurgent_victory_will(found.name, variant.get("rules"))
-    last_round = propaganda_cards(found.name, variant.get("deck"))
+    variant = run_fields.get("variant") or {}        # the run's variant (britishway_env/variants.py), if any
+    won_at = int((variant.get("rules") or {}).get(found.report.insurgent_victory_parameter, 0))
+    last_round = int((variant.get("deck") or {}).get("propaganda_cards", len(found.report.propaganda_cards)))
     pw = pa.array(df["political_will_after_round"], type=pa.list_(pa.int64()))
     lengths = pc.list_value_length(pw).to_numpy(zero_copy_only=False).astype(np.int64)
     values = pc.list_flatten(pw).to_numpy(zero_copy_only=False).astype(np.int64)

@@ -27,13 +27,6 @@ SIDE_NAMES = ("unshaded", "shaded")
 _SETUPS: dict = {}      # reader class -> (its volume's setup as a state dict, the setup's 1st Eligible)
 
 
-def game_rules(volume: str, s) -> dict:
-    """The rule parameters as the row holds them, by name (what a variant's [rules] would say)."""
-    from ...variants import parameters
-
-    return {p.name: int(s[RULE_PARAMETERS + k]) for k, p in enumerate(parameters(volume))}
-
-
 class CoinReader:
     """Checks a COIN state dict field by field; errors name the field.
 
@@ -46,7 +39,9 @@ class CoinReader:
     ``context_fields`` / ``context_arrays`` with their ``(lo, hi)`` ranges;
     ``game_class`` and ``setup_kernel`` (the volume's setup, 2.1: what a dict
     leaves out, :meth:`given`); ``space_names``, ``piece_names`` and
-    ``space_fields`` (the map block of the row, :meth:`left_in`).
+    ``space_fields`` (the map block of the row, :meth:`left_in`); and
+    ``insurgent_victory_slot``, the rule parameter of the insurgent's victory
+    level (7.0.1).
     It defines ``check_context(s)``: the volume's own checks of the decision
     context, which :meth:`read_the_rest` calls."""
 
@@ -72,6 +67,7 @@ class CoinReader:
     space_names: tuple[str, ...] = ()
     piece_names: tuple[str, ...] = ()
     space_fields = 0
+    insurgent_victory_slot = -1     # the rule parameter of the insurgent's victory level (7.0.1), -1 none
 
     def __init__(self, d: dict):
         self.d = d
@@ -302,9 +298,8 @@ class CoinReader:
         if outcome == COUNTERINSURGENT_WIN and not (rounds == props == final):
             self.fail(f"context.outcome {self.outcome_names[outcome]} needs the final Propaganda card played and "
                       "its round done (7.0.2)")
-        from ...variants import insurgent_victory_will
-
-        won_at = insurgent_victory_will(self.volume, game_rules(self.volume, s))
+        # The insurgent's victory level (7.0.1): 0, or a variant's rule parameter.
+        won_at = int(s[RULE_PARAMETERS + self.insurgent_victory_slot]) if self.insurgent_victory_slot >= 0 else 0
         if outcome == INSURGENT_WIN and not (card in self.propaganda_cards and s[POLITICAL_WILL] <= won_at
                                              and rounds == props - 1):
             self.fail(f"context.outcome {insurgent}_victory needs Political Will at or below the victory level (0 in the printed rules) at a Propaganda card's "

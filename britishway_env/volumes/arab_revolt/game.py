@@ -18,6 +18,7 @@ from . import invariants, turns
 from . import layout as L
 from .cards import CAPABILITY_CARDS, CARD_TITLES, MANDATORY_CARDS, MUNICH, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .operations import march_destination_ok, raid_source_ok
+from .parameters import P_REBEL_VICTORY_WILL
 from .pieces import guerrillas, in_play
 from .resources import MAX_ROLL_FACES, capability
 from .setup import determinize, setup
@@ -435,6 +436,7 @@ class _Reader(CoinReader):
     space_names = MAP_NAMES
     piece_names = L.PIECE_NAMES
     space_fields = L.SPACE_FIELDS
+    insurgent_victory_slot = P_REBEL_VICTORY_WILL     # 7.0.1 (parameters.py)
 
     def build(self, cls):
         f, d = self.f, self.d

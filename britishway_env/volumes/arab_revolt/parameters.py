@@ -52,7 +52,3 @@ PARAMETERS = (
 assert all(globals()["P_" + p.name.upper()] == k for k, p in enumerate(PARAMETERS))
 
 BASE = base_values(PARAMETERS)
-
-# The parameter that sets the Political Will of an insurgent victory (7.0.1): the
-# state-dict reader and the rows' victory check read it (variants.insurgent_victory_will).
-INSURGENT_VICTORY_PARAMETER = "rebel_victory_will"

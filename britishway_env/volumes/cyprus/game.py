@@ -18,6 +18,7 @@ from . import events as E
 from . import invariants, turns
 from . import layout as L
 from .cards import CAPABILITY_CARDS, CARD_TITLES, N_EVENT_CARDS, PROPAGANDA_CARDS
+from .parameters import P_EOKA_VICTORY_WILL
 from .resources import MAX_ROLL_FACES
 from .setup import determinize, setup
 
@@ -358,6 +359,7 @@ class _Reader(CoinReader):
     space_names = MAP_NAMES
     piece_names = L.PIECE_NAMES
     space_fields = L.SPACE_FIELDS
+    insurgent_victory_slot = P_EOKA_VICTORY_WILL     # 7.0.1 (parameters.py)
 
     def build(self, cls):
         f, d = self.f, self.d

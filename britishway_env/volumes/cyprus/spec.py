@@ -127,5 +127,6 @@ SPEC = VolumeSpec(
     loops=LoopModules(PACKAGE, bot_game_memo=False, lookahead_bots=True),   # engine/coin/templates
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="eoka", political_will_start=SETUP_POLITICAL_WILL,      # 2.1
-                      political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS),
+                      political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS,
+                      insurgent_victory_parameter="eoka_victory_will"),   # 7.0.1, parameters.py
 )

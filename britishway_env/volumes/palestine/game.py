@@ -18,6 +18,7 @@ from . import invariants, turns
 from .cards import CARD_TITLES, DECK_SIZE, N_EVENT_CARDS, PROPAGANDA_CARDS
 from .events import PICK_VERBS
 from .operations import adjacent_district
+from .parameters import P_IRGUN_VICTORY_POLITICAL_WILL
 from .resources import MAX_ROLL_FACES
 from .setup import determinize, setup
 
@@ -331,6 +332,7 @@ class _Reader(CoinReader):
     space_names = MAP_NAMES
     piece_names = L.PIECE_NAMES
     space_fields = L.SPACE_FIELDS
+    insurgent_victory_slot = P_IRGUN_VICTORY_POLITICAL_WILL     # 7.0.1 (parameters.py)
 
     def build(self, cls):
         f, d = self.f, self.d

@@ -167,5 +167,6 @@ SPEC = VolumeSpec(
     loops=LoopModules(PACKAGE, bot_game_memo=True),   # engine/coin/templates
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="irgun", political_will_start=18,      # 2.1
-                      political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS),
+                      political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS,
+                      insurgent_victory_parameter="irgun_victory_political_will"),   # 7.0.1, parameters.py
 )
