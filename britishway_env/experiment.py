@@ -245,7 +245,7 @@ def run(exp: Experiment, out: str | Path, backend: str = "local", address: str |
 
 def describe(exp: Experiment) -> dict:
     return {"volume": exp.volume, "games": exp.games, "seed": exp.seed, "adjust": exp.adjust,
-            "levels": exp.levels,
+            "levels": exp.levels, "level_order": list(exp.levels),
             "arms": [{"name": a.name, "family": a.family, "card": a.card,
                       "variant": None if a.variant is None else a.variant.to_dict()} for a in exp.arms]}
 

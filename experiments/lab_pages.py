@@ -31,6 +31,23 @@ def _where(folder: Path) -> Path:
     return folder.relative_to(ROOT) if folder.resolve().is_relative_to(ROOT) else folder
 
 
+def _file_levels(file: str) -> list[str]:
+    """The levels in the experiment file's order (older experiment.json files sort them)."""
+    from britishway_env.experiment import load_experiment
+
+    path = ROOT / file
+    return list(load_experiment(path).levels) if path.exists() else []
+
+
+def _policies(per_seat: dict) -> str:
+    names = set(per_seat.values())
+    return f"{names.pop()} in both seats" if len(names) == 1 else ", ".join(f"{s} {p}" for s, p in per_seat.items())
+
+
+def _p(p: float) -> str:
+    return "< 1e-300" if p < 1e-300 else f"{p:.2g}"
+
+
 def _interval(r) -> str:
     return f"{r['difference']:+.3f} [{r['low']:+.3f}, {r['high']:+.3f}]"
 
@@ -40,11 +57,10 @@ def variants_section(folder: Path, file: str, seat: str) -> list[str]:
     table = pd.read_csv(folder / "table.csv")
     table["level"] = table["level"].fillna("")
     wins = table[(table["measure"] == "win_rate") & (table["seat"] == seat)]
-    levels = list(exp["levels"])
+    levels = exp.get("level_order") or _file_levels(file) or list(exp["levels"])
     lines = [f"`britishway experiment {file} --out {_where(folder)}`"
              f" ({exp['games']:,} games per arm and level, base seed {exp['seed']}; levels: "
-             + ", ".join(f"{k} = {', '.join(f'{s} {p}' for s, p in v.items())}" for k, v in exp["levels"].items())
-             + ")", "",
+             + "; ".join(f"{k}: {_policies(exp['levels'][k])}" for k in levels) + ")", "",
              f"The change in the {seat} win rate, arm - base on the same games, with Newcombe's paired 95% interval "
              f"(adjusted p: {exp['adjust']} over every arm and level):", "",
              "| arm | what changes | " + " | ".join(levels) + " |", "|---|---|" + "---|" * len(levels)]
@@ -53,7 +69,7 @@ def variants_section(folder: Path, file: str, seat: str) -> list[str]:
         cells = []
         for level in levels:
             r = wins[(wins["level"] == level) & (wins["arm"] == arm["name"])].iloc[0]
-            cells.append(f"{_interval(r)}, p {r['p_adjusted']:.2g}")
+            cells.append(f"{_interval(r)}, p {_p(r['p_adjusted'])}")
         lines.append(f"| {arm['name']} | `{json.dumps(spec, sort_keys=True)}` | " + " | ".join(cells) + " |")
     base = wins.groupby("level")["base"].first()
     lines += ["", "The base game's " + seat + " win rate at each level: "
