@@ -307,7 +307,8 @@ def cards_report(exp: Experiment, result) -> str:
             title = f.reader.card_titles[r["card"] - 1]
             if r["family"] == "never":
                 title += f" ({r['arm'].rsplit('_', 1)[1]} text)"
+            p = r["p_adjusted"]
             lines.append(f"| {i} | {title} | {r['effect']:+.3f} | [{r['low']:+.3f}, {r['high']:+.3f}] | "
-                         f"{r['p_adjusted']:.3g} |")
+                         f"{'< 1e-300' if p < 1e-300 else f'{p:.3g}'} |")
         lines.append("")
     return "\n".join(lines)
