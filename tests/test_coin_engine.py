@@ -15,8 +15,10 @@ PROPAGANDA = np.array([33, 34, 35], dtype=np.int64)
 
 
 def _row(seed: int) -> np.ndarray:
+    """A bare header row with the printed deck rules (2.1), as a volume's setup writes them."""
     state = np.zeros(H.HEADER_SIZE, dtype=np.int64)
     state[H.RNG] = seed
+    deck.write_base_rules(state, 4, 3)
     return state
 
 

@@ -127,8 +127,9 @@ def test_random_rollouts_never_run_the_scripted_bots_kernels():
     pkg = Path(playout.__file__).resolve().parents[2]
     assert Path(bots.__file__).resolve() not in dependency_closure(Path(playout.__file__).resolve(), pkg)
     ran = []
-    spy = dataclasses.replace(palestine_rollouts.ROLLOUTS, policy_games=lambda *a: ran.append("bots") or B.play_games(*a),
-                              random_games=lambda *a: ran.append("random") or playout.play_random_games(*a))
+    spy = dataclasses.replace(palestine_rollouts.ROLLOUTS,
+                              policy_games=lambda *a, **k: ran.append("bots") or B.play_games(*a, **k),
+                              random_games=lambda *a, **k: ran.append("random") or playout.play_random_games(*a, **k))
     spy.run(3, seed=0)
     spy.run(3, seed=0, policies={"british": "random", "irgun": "random"})
     spy.run(3, seed=0, policies={"irgun": "heuristic"})
