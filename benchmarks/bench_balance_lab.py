@@ -70,8 +70,8 @@ RATE_GAMES = {("palestine", "heuristic"): 20_000, ("cyprus", "heuristic"): 2_000
 QUICK_RATE_GAMES = 100
 WARMUP_GAMES = 64
 AIM_PLAY_S = 600.0          # a million scripted Palestine games within 10 minutes on 2 cores
-AIM_PEAK_MB = 1_000.0       # a report on ten million rows within 1 GB
-MB = 1e6
+AIM_PEAK_MB = 1_000.0       # a report on ten million rows within 1 GB (10**9 bytes)
+MB = 1e6                    # the page's MB and GB are 10**6 and 10**9 bytes
 
 
 def _status_kb(field: str) -> float | None:
@@ -88,14 +88,14 @@ def peak_rss_mb() -> float:
     """This process's peak resident memory so far, in MB: Linux's ``VmHWM``, the high-water mark of this
     program's own memory. ``resource.getrusage``'s ``ru_maxrss`` (the fallback elsewhere) keeps the peak of
     the process that started it across ``exec``, so a fresh process would start at its parent's peak."""
-    kb = _status_kb("VmHWM")
-    return (kb if kb is not None else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1e3 / MB
+    kib = _status_kb("VmHWM")                               # Linux's "kB" are KiB, as ru_maxrss's
+    return (kib if kib is not None else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024 / MB
 
 
 def rss_mb() -> float:
     """This process's resident memory now, in MB (``VmRSS``; the peak where Linux does not say)."""
-    kb = _status_kb("VmRSS")
-    return kb * 1e3 / MB if kb is not None else peak_rss_mb()
+    kib = _status_kb("VmRSS")
+    return kib * 1024 / MB if kib is not None else peak_rss_mb()
 
 
 def folder_bytes(folder: Path) -> int:

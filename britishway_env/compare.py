@@ -460,7 +460,10 @@ class Pairing:
 def _ranges_text(numbers: np.ndarray) -> str:
     from .rollouts import ranges_of, ranges_text
 
-    spans = ranges_of(np.sort(np.asarray(numbers, dtype=np.int64)))
+    numbers = np.asarray(numbers, dtype=np.int64)
+    if not np.all(numbers[1:] >= numbers[:-1]):            # a run's games come in order: no sorted copy
+        numbers = np.sort(numbers)
+    spans = ranges_of(numbers)
     return ranges_text(spans[:6]) + (f" and {len(spans) - 6} more stretches" if len(spans) > 6 else "")
 
 
@@ -521,13 +524,9 @@ def _bootstrap(found: VolumeSpec, base: Run, arm: Run, resamples: int, rng: np.r
     the same as resampling games and costs nothing per game."""
     insurgent = found.agents.index(found.report.insurgent)
     rounds = int(max(base.victory_round.max(), arm.victory_round.max()))
-    # int32 codes whatever the runs' dtypes (a streamed run keeps one byte a game): 4 * r1**2 cells
-    eb = np.where(base.winner == insurgent, base.victory_round, 0).astype(np.int32)
-    ea = np.where(arm.winner == insurgent, arm.victory_round, 0).astype(np.int32)
     r1 = rounds + 1
-    code = ((base.winner.astype(np.int32) * 2 + arm.winner) * r1 + eb) * r1 + ea
     k = 4 * r1 * r1
-    counts = np.bincount(code, minlength=k)
+    counts = _cell_counts(base, arm, insurgent, r1)
     n = base.n
     cells = np.arange(k)
     c_ea, c_eb = cells % r1, (cells // r1) % r1
@@ -544,6 +543,25 @@ def _bootstrap(found: VolumeSpec, base: Run, arm: Run, resamples: int, rng: np.r
     d = d[np.isfinite(d)]
     out["early_victory_round"] = tuple(np.quantile(d, [0.025, 0.975])) if len(d) else (math.nan, math.nan)
     return out
+
+
+# Games per slice when every game's cell is counted (:func:`_cell_counts`): a few MB of temporaries a slice.
+CELL_CHUNK = 1 << 20
+
+
+def _cell_counts(base: Run, arm: Run, insurgent: int, r1: int) -> np.ndarray:
+    """Games in each cell ((base winner * 2 + arm winner) * r1 + base round) * r1 + arm round, a round
+    counted only for the insurgent's wins (0 otherwise): :func:`_bootstrap`'s table, counted a slice of
+    games at a time whatever the runs' integer types."""
+    k = 4 * r1 * r1
+    counts = np.zeros(k, dtype=np.int64)
+    for start in range(0, base.n, CELL_CHUNK):
+        part = slice(start, start + CELL_CHUNK)
+        wb, wa = base.winner[part].astype(np.int64), arm.winner[part].astype(np.int64)
+        eb = np.where(wb == insurgent, base.victory_round[part], 0)
+        ea = np.where(wa == insurgent, arm.victory_round[part], 0)
+        counts += np.bincount(((wb * 2 + wa) * r1 + eb) * r1 + ea, minlength=k)
+    return counts
 
 
 def _measure_rows(found: VolumeSpec, level: str, base: Run, arm: Run, resamples: int,

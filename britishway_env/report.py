@@ -421,16 +421,22 @@ class _BatchColumns:
         return _FrameColumns(pd.DataFrame({name: column.to_pandas()})).lists(name, value_type)
 
     def codes(self, name: str) -> tuple[np.ndarray, list]:
-        encoded = pc.dictionary_encode(self.batch.column(name))
+        column = self.batch.column(name)
+        try:
+            encoded = pc.dictionary_encode(column)
+        except (pa.ArrowNotImplementedError, pa.ArrowInvalid, pa.ArrowTypeError):   # e.g. a column of lists
+            return _FrameColumns(pd.DataFrame({name: column.to_pandas()})).codes(name)
         codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
         return codes, encoded.dictionary.to_pylist()
 
 
 # Each game's measures kept from the rows read in a stream (compare's per-game arrays, the report's check of
-# the same game twice): name and dtype. ``pair`` is the game's policy pair (its index in the order first read).
+# the same game twice): name and dtype. ``pair`` is the game's policy pair (its index in the order first read);
+# a game's cards, rounds and lead changes are at most the volume's cards and Propaganda cards (checked first);
+# ``decisions`` widens to int64 if a game ever needs it.
 GAME_ARRAYS = (("game", np.int64), ("seed", np.int64), ("pair", np.int16), ("winner", np.int8),
-               ("victory_round", np.int8), ("decisions", np.int32), ("cards", np.int16),
-               ("lead_changes", np.int16))
+               ("victory_round", np.int8), ("decisions", np.int32), ("cards", np.int8),
+               ("lead_changes", np.int8))
 
 
 class _Reader:
@@ -444,6 +450,8 @@ class _Reader:
     nothing per row outlives its batch."""
 
     def __init__(self, found: VolumeSpec, capacity: int):
+        if max(len(found.cards), _campaigns(found)) > np.iinfo(np.int8).max:
+            raise ValueError(f"{found.name}: more cards or rounds than GAME_ARRAYS' one-byte counts hold")
         self.spec = found
         self.faults = _Faults()
         self.n = 0
