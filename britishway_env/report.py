@@ -1058,8 +1058,10 @@ def load(paths, pool: bool = False, batch_size: int | None = None) -> Source:
     without provenance (an older version) is read with a note, but not
     together with files that have one (nothing ties it to their run).
 
-    The files' provenance is checked first; then the files are read once, in
-    game order, in record batches of ``batch_size`` rows
+    The files' provenance is checked first; then the files are read once, one
+    after another in the order of their first game (rows of several runs
+    pooled: run after run, so a refusal names the first game in that order),
+    in record batches of ``batch_size`` rows
     (``rollouts.open_rows``), each batch hashed, checked against its run and,
     for a COIN volume, checked and reduced as the report reads rows
     (:class:`_Reader`): memory holds one batch and a few bytes per game, not
