@@ -248,7 +248,7 @@ def report(
         check_output_path(out / "report.md", (".md",), what="report")
         source = rp.load(rows, pool=pool)
         path = rp.write(source, out, title=title, pool=pool, volume=volume, min_games=min_games)
-        randoms = rp.random_seats(source.frame, volume)
+        randoms = rp.random_seats(source, volume)
     except (BritishWayError, ValueError, OSError) as err:
         _fail(err)
     for line in source.lines():
@@ -259,7 +259,7 @@ def report(
         console.print(f"note: random play ({', '.join(f'{seat}=random' for seat in randoms)}): these rates describe "
                       "random play, not the game's balance; the card and event comparisons are left out",
                       highlight=False, markup=False, soft_wrap=True)
-    console.print(f"wrote {path} and its plots ({len(source.frame):,} games)")
+    console.print(f"wrote {path} and its plots ({source.n:,} games)")
 
 
 COMPARE_VOLUMES = tuple(found.name for found in specs()

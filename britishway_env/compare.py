@@ -107,9 +107,9 @@ from .engine.stats import (benjamini_hochberg, holm, mcnemar_exact, mean_differe
                            wilson_interval)
 from .errors import BritishWayError, CompareError, UnknownVolumeError
 
-__all__ = ["CompareError", "Input", "Level", "Run", "Comparison", "parse_inputs", "load_run", "compare",
-           "compare_runs", "compare_frames", "lead_changes", "neutral_point", "balance_interval", "write_csv",
-           "write_report", "plot", "COLUMNS", "MEASURES", "ADJUSTMENTS", "ALPHA"]
+__all__ = ["CompareError", "Input", "Level", "Run", "Comparison", "parse_inputs", "load_run", "run_of_source",
+           "compare", "compare_runs", "compare_frames", "lead_changes", "lead_changes_of", "neutral_point",
+           "balance_interval", "write_csv", "write_report", "plot", "COLUMNS", "MEASURES", "ADJUSTMENTS", "ALPHA"]
 
 ALPHA = 0.05                    # "significant": adjusted p at most this (the levels' warning, the report's marks)
 ADJUSTMENTS = {"holm": "Holm's step-down (family-wise error rate)",
@@ -324,7 +324,8 @@ def load_run(item: Input) -> Run:
     """Read and check one input: a rows file, or a folder holding the parts of
     one run (``report.load``: each file's rows match the SHA-256
     written with them; parts are one run; a file cut off by an interrupted run
-    is refused), then the rows themselves (:func:`run_of_frame`)."""
+    is refused), then the rows themselves (:func:`run_of_source`). The files
+    are read in record batches, into a few bytes per game."""
     from . import report
 
     path = Path(item.path)
@@ -339,8 +340,39 @@ def load_run(item: Input) -> Run:
             text = f"{path} is not a rollout rows file: {text}"
         raise CompareError(text if str(path) in text else f"{path}: {text}") from None
     doc = source.files[0].provenance       # parts of one run share its seed and policies (report.load)
-    return run_of_frame(item.name, source.frame, where=str(path), provenance=doc, lines=source.lines(),
-                        notes=source.notes)
+    return run_of_source(item.name, source, where=str(path), provenance=doc)
+
+
+def run_of_source(name: str, source, where: str | None = None, provenance: dict | None = None) -> Run:
+    """A :class:`Run` from rows ``report.load`` read (a ``report.Source``),
+    checked as :func:`run_of_frame` checks rows in memory (``report.parse``'s
+    checks, here on the stream ``report.load`` read: ``Source.tally``). Each
+    game's measures come from the stream's compact arrays (winner and victory
+    round one byte a game); rows in memory, or of no stream, go through
+    :func:`run_of_frame`."""
+    where = where or name
+    streamed = source.streamed
+    if streamed is None:
+        return run_of_frame(name, source.frame, where=where, provenance=provenance, lines=source.lines(),
+                            notes=source.notes)
+    from .report import _columns_frame
+    from .rollouts import policies_text
+
+    found = _coin_spec(_columns_frame(source.columns), where)
+    try:
+        tally = source.tally(volume=found.name)
+    except BritishWayError as err:
+        raise CompareError(f"{where}: {err}") from None
+    run = (provenance or {}).get("run") or None
+    a = streamed.arrays
+    return Run(
+        name=name, where=where, volume=found.name, seed=a["seed"], game=a["game"], winner=a["winner"],
+        decisions=a["decisions"], cards=a["cards"], victory_round=a["victory_round"],
+        lead_changes=a["lead_changes"], base_seed=None if run is None else int(run["seed"]),
+        policies=policies_text(run["policies"]) if run else
+        ", ".join(f"{seat}={'/'.join(sorted({str(pair[i]) for pair in tally.pairs}))}"
+                  for i, seat in enumerate(found.agents)),
+        commit=(provenance or {}).get("git_commit"), lines=tuple(source.lines()), notes=tuple(source.notes))
 
 
 # ---------------------------------------------------------------- measures --
@@ -363,6 +395,12 @@ def lead_changes(trajectories, start: float, neutral: float) -> np.ndarray:
         arr = pa.array(list(trajectories), type=pa.list_(pa.float64()))
     except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError) as err:
         raise CompareError(f"Political Will trajectories must be lists of numbers per game: {err}") from None
+    return lead_changes_of(arr, start, neutral)
+
+
+def lead_changes_of(arr: pa.ListArray, start: float, neutral: float) -> np.ndarray:
+    """:func:`lead_changes` of trajectories held in an Arrow list array (a batch of a rows file's
+    ``political_will_after_round``)."""
     n = len(arr)
     if arr.null_count or pc.list_flatten(arr).null_count:
         raise CompareError("a Political Will trajectory is missing, or holds a missing value")
@@ -422,7 +460,10 @@ class Pairing:
 def _ranges_text(numbers: np.ndarray) -> str:
     from .rollouts import ranges_of, ranges_text
 
-    spans = ranges_of(np.sort(np.asarray(numbers, dtype=np.int64)))
+    numbers = np.asarray(numbers, dtype=np.int64)
+    if not np.all(numbers[1:] >= numbers[:-1]):            # a run's games come in order: no sorted copy
+        numbers = np.sort(numbers)
+    spans = ranges_of(numbers)
     return ranges_text(spans[:6]) + (f" and {len(spans) - 6} more stretches" if len(spans) > 6 else "")
 
 
@@ -436,6 +477,9 @@ def pair(base: Run, arm: Run, allow_partial: bool = False, level: str = "") -> t
         raise CompareError(f"{what} was played from base seed {arm.base_seed}, the base {base.name!r} "
                            f"({base.where}) from base seed {base.base_seed}: paired games need the same seed "
                            f"(play the arm with --seed {base.base_seed})")
+    if _same_games(base, arm):              # the common case: no merge, no copy
+        seed = base.base_seed if base.base_seed is not None else arm.base_seed
+        return base, arm, Pairing(level, arm.name, base.where, arm.where, base.n, _ranges_text(base.game), seed)
     b = pd.DataFrame({"seed": base.seed, "game": base.game, "i": np.arange(base.n)})
     a = pd.DataFrame({"seed": arm.seed, "game": arm.game, "j": np.arange(arm.n)})
     both = b.merge(a, on=["seed", "game"], how="inner", sort=False).sort_values("game", kind="stable")
@@ -458,6 +502,13 @@ def pair(base: Run, arm: Run, allow_partial: bool = False, level: str = "") -> t
                             base_only, arm_only)
 
 
+def _same_games(base: Run, arm: Run) -> bool:
+    """Whether both runs hold the same (seed, game) in the same order, by increasing game number: the
+    pairing :func:`pair` would make is then each run as it is."""
+    return (base.n == arm.n and base.n > 0 and np.array_equal(base.game, arm.game)
+            and np.array_equal(base.seed, arm.seed) and bool(np.all(base.game[1:] > base.game[:-1])))
+
+
 def _row(level, arm, seat, measure, base, arm_value, diff, base_ci, arm_ci, n, p=math.nan) -> dict:
     return {"level": level, "arm": arm, "seat": seat, "measure": measure, "base": base, "arm_value": arm_value,
             "difference": diff[0], "low": diff[1], "high": diff[2], "p": p, "p_adjusted": math.nan,
@@ -473,12 +524,9 @@ def _bootstrap(found: VolumeSpec, base: Run, arm: Run, resamples: int, rng: np.r
     the same as resampling games and costs nothing per game."""
     insurgent = found.agents.index(found.report.insurgent)
     rounds = int(max(base.victory_round.max(), arm.victory_round.max()))
-    eb = np.where(base.winner == insurgent, base.victory_round, 0)
-    ea = np.where(arm.winner == insurgent, arm.victory_round, 0)
     r1 = rounds + 1
-    code = ((base.winner * 2 + arm.winner) * r1 + eb) * r1 + ea
     k = 4 * r1 * r1
-    counts = np.bincount(code, minlength=k)
+    counts = _cell_counts(base, arm, insurgent, r1)
     n = base.n
     cells = np.arange(k)
     c_ea, c_eb = cells % r1, (cells // r1) % r1
@@ -495,6 +543,25 @@ def _bootstrap(found: VolumeSpec, base: Run, arm: Run, resamples: int, rng: np.r
     d = d[np.isfinite(d)]
     out["early_victory_round"] = tuple(np.quantile(d, [0.025, 0.975])) if len(d) else (math.nan, math.nan)
     return out
+
+
+# Games per slice when every game's cell is counted (:func:`_cell_counts`): a few MB of temporaries a slice.
+CELL_CHUNK = 1 << 20
+
+
+def _cell_counts(base: Run, arm: Run, insurgent: int, r1: int) -> np.ndarray:
+    """Games in each cell ((base winner * 2 + arm winner) * r1 + base round) * r1 + arm round, a round
+    counted only for the insurgent's wins (0 otherwise): :func:`_bootstrap`'s table, counted a slice of
+    games at a time whatever the runs' integer types."""
+    k = 4 * r1 * r1
+    counts = np.zeros(k, dtype=np.int64)
+    for start in range(0, base.n, CELL_CHUNK):
+        part = slice(start, start + CELL_CHUNK)
+        wb, wa = base.winner[part].astype(np.int64), arm.winner[part].astype(np.int64)
+        eb = np.where(wb == insurgent, base.victory_round[part], 0)
+        ea = np.where(wa == insurgent, arm.victory_round[part], 0)
+        counts += np.bincount(((wb * 2 + wa) * r1 + eb) * r1 + ea, minlength=k)
+    return counts
 
 
 def _measure_rows(found: VolumeSpec, level: str, base: Run, arm: Run, resamples: int,
@@ -519,12 +586,11 @@ def _measure_rows(found: VolumeSpec, level: str, base: Run, arm: Run, resamples:
                      paired_difference(da, db), wilson_interval(int(db.sum()), n), wilson_interval(int(da.sum()), n),
                      n))
     for measure in ("decisions", "cards", "victory_round", "lead_changes"):
-        vb = getattr(base, measure).astype(np.float64)
-        va = getattr(arm, measure).astype(np.float64)
+        vb, va = getattr(base, measure), getattr(arm, measure)       # integers: one float copy at a time
         mb, mb_lo, mb_hi = _mean_row(vb)
         ma, ma_lo, ma_hi = _mean_row(va)
-        rows.append(_row(level, name, ALL_SEATS, measure, mb, ma, _mean_row(va - vb), (mb_lo, mb_hi),
-                         (ma_lo, ma_hi), n))
+        rows.append(_row(level, name, ALL_SEATS, measure, mb, ma, _mean_row(np.subtract(va, vb, dtype=np.float64)),
+                         (mb_lo, mb_hi), (ma_lo, ma_hi), n))
     insurgent = found.agents.index(found.report.insurgent)
     eb = base.victory_round[base.winner == insurgent].astype(np.float64)
     ea = arm.victory_round[arm.winner == insurgent].astype(np.float64)

@@ -182,20 +182,57 @@ def rows_hash(table) -> str:
     :func:`column_kind` and its values (missing values marked). Equal values
     give equal hashes whatever the file format, chunking, integer width or
     categorical encoding; any changed, added, removed or reordered value,
-    row or column changes it."""
+    row or column changes it. :class:`RowsHash` computes the same hash from
+    the rows in record batches."""
     import pyarrow as pa
 
     if not isinstance(table, pa.Table):
         table = pa.Table.from_pandas(table, preserve_index=False)
-    h = hashlib.sha256(f"{ROWS_HASH_VERSION}\0{table.num_rows}\0".encode())
+    h = RowsHash(table.schema)
     for name, column in zip(table.column_names, table.columns):
-        streams: dict = {}
-        for chunk in column.chunks or [pa.array([], type=column.type)]:
-            _feed(chunk, "", streams)
-        h.update(f"{name}\0{column_kind(column.type)}\0".encode("utf-8"))
-        for key in sorted(streams):
-            h.update(key.encode() + b"\0" + streams[key].digest())
-    return h.hexdigest()
+        for chunk in column.chunks:
+            h.update_column(name, chunk)
+    return h.hexdigest(table.num_rows)
+
+
+class RowsHash:
+    """:func:`rows_hash` of rows fed in record batches, one after another.
+
+    The hash keeps one SHA-256 per column and byte stream (validity, values,
+    lengths, bytes), each fed chunk after chunk, and combines them in column
+    order only at the end: a column cut into batches feeds its streams the
+    same bytes as the whole column, so the batches of a file give exactly the
+    hash of its table, in memory bounded by one batch."""
+
+    def __init__(self, schema):
+        self.names = list(schema.names)
+        self.kinds = [column_kind(t) for t in schema.types]      # TypeError: a column no rows hash covers
+        self.types = list(schema.types)
+        self.streams: list[dict] = [{} for _ in self.names]
+
+    def update(self, batch) -> None:
+        """Feed one record batch (its columns in the schema's order)."""
+        if list(batch.schema.names) != self.names:
+            raise ValueError(f"a batch with columns {batch.schema.names[:12]} in rows with columns {self.names[:12]}")
+        for i in range(batch.num_columns):
+            _feed(batch.column(i), "", self.streams[i])
+
+    def update_column(self, name: str, array) -> None:
+        """Feed the next chunk of one column."""
+        _feed(array, "", self.streams[self.names.index(name)])
+
+    def hexdigest(self, num_rows: int) -> str:
+        """The hash of the ``num_rows`` rows fed (a column never fed counts as empty)."""
+        import pyarrow as pa
+
+        h = hashlib.sha256(f"{ROWS_HASH_VERSION}\0{num_rows}\0".encode())
+        for name, kind, type_, streams in zip(self.names, self.kinds, self.types, self.streams):
+            if not streams:
+                _feed(pa.array([], type=type_), "", streams)
+            h.update(f"{name}\0{kind}\0".encode("utf-8"))
+            for key in sorted(streams):
+                h.update(key.encode() + b"\0" + streams[key].digest())
+        return h.hexdigest()
 
 
 def manifest(command: Iterable[str] | str | None = None, seeds: Mapping[str, Any] | None = None,

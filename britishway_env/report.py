@@ -43,14 +43,21 @@ the volume's own victory conditions (its spec's row check). Rows read from
 files (:func:`load`) must also match the SHA-256 written with them, and the
 files of one policy pair must be parts of one run; the report says where the
 rows come from.
+
+Rows files are read in a stream (:func:`load`): record batches, each hashed,
+checked as :func:`parse` checks a table (:class:`_Reader`, the same code) and
+reduced to the counts the report is made of (:class:`Tally`) and a few bytes
+per game (what ``compare`` reads), so memory holds one batch, not the rows.
+A table in memory is read as one batch.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -63,9 +70,9 @@ from .engine.stats import difference_interval, wilson_interval
 from .errors import BritishWayError, ReportError
 from .io import atomic_path
 from .registry import spec, specs
-from .rollouts import ranges_text
+from .rollouts import ATTRS_KEY, ranges_text
 
-__all__ = ["ReportError", "Games", "Source", "load", "check_rows", "parse", "policy_pairs", "overall",
+__all__ = ["ReportError", "Games", "Tally", "Source", "load", "check_rows", "parse", "policy_pairs", "overall",
            "card_campaign_rates", "event_rates",
            "capability_impact", "political_will_bands", "victory_timing", "folded", "check_min_games",
            "random_seats", "DEFAULT_MIN_GAMES", "write"]
@@ -210,18 +217,6 @@ def policy_pairs(df: pd.DataFrame, volume: str | None = None) -> tuple[tuple, ..
                  for key, n in sizes.items())
 
 
-def _list_array(column: pd.Series, value_type: pa.DataType, name: str, labels: np.ndarray) -> pa.ListArray:
-    try:
-        arr = pa.array(column, type=pa.list_(value_type))
-    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError, OverflowError) as err:
-        raise ReportError(f"column {name!r} must hold lists of {value_type} per game: {err}") from None
-    if arr.null_count:
-        raise ReportError(f"column {name!r} has a missing list (game {labels[np.flatnonzero(arr.is_null())[0]]})")
-    if pc.list_flatten(arr).null_count:
-        raise ReportError(f"column {name!r} has a missing value inside a list")
-    return arr
-
-
 def _int_column(df: pd.DataFrame, name: str, low: int, high: int, labels: np.ndarray | None = None) -> np.ndarray:
     values = df[name].to_numpy()
     if values.dtype.kind not in "iu":
@@ -292,7 +287,14 @@ def parse(df: pd.DataFrame, pool: bool = False, volume: str | None = None) -> Ga
 
     Rows of more than one policy pair are refused unless ``pool`` is true.
     ``volume``: whose rows these are (default: read from the policy columns).
+    The checks are those :func:`load` makes on rows files batch by batch
+    (:class:`_Reader`), here on the table as one batch.
     """
+    return _parse(df, pool, volume)[0]
+
+
+def _parse(df: pd.DataFrame, pool: bool = False, volume: str | None = None) -> tuple[Games, "Tally"]:
+    """:func:`parse`, and the table's :class:`Tally`."""
     if not isinstance(df, pd.DataFrame):
         raise ReportError(f"a rollout table is a pandas DataFrame, not {type(df).__name__}")
     found = report_spec(df, volume)
@@ -300,81 +302,593 @@ def parse(df: pd.DataFrame, pool: bool = False, volume: str | None = None) -> Ga
     if missing:
         raise ReportError(f"rollout table lacks columns {missing}; it must come from "
                           f"rollouts.run({found.name!r}, ...) or `britishway rollouts {found.name} --out`")
-    n = len(df)
-    if n == 0:
+    if len(df) == 0:
         raise ReportError("rollout table has no games")
     df = df.reset_index(drop=True)
-    _int_column(df, "game", 0, np.iinfo(np.int64).max)
-    labels = df["game"].to_numpy()
+    reader = _Reader(found, len(df))
+    games = reader.add(_FrameColumns(df), _variant_rules(df.attrs.get(ATTRS_KEY)))
+    tally = reader.finish().check(pool)            # raises for the first check the rows fail
+    return dataclasses.replace(games, pairs=tally.pairs, pooled=tally.pooled), tally
 
-    def first_bad(mask: np.ndarray, what: str) -> None:
-        _first_bad(mask, what, labels)
 
-    pairs = policy_pairs(df, found.name)
-    if sum(p[-1] for p in pairs) != n:
-        raise ReportError(f"columns {' and '.join(repr(c) for c in _policy_columns(found))} have missing values")
-    if len(pairs) > 1 and not pool:
-        raise ReportError(f"the rows come from {len(pairs)} policy pairs ({_pairs_text(found, pairs)}); a report on "
-                          f"them would mix different players: report one pair at a time, or pool them on purpose "
-                          f"with pool=True (`britishway report --pool`)")
-    seats = found.agents
-    n_cards = len(found.cards)
-    campaigns = _campaigns(found)
-    top = found.report.political_will_max
-    winner = df["winner"].astype(object).to_numpy()
-    first_bad(~np.isin(winner, seats), f"column 'winner' must be {' or '.join(repr(seat) for seat in seats)}")
-    rounds = _int_column(df, "victory_round", 1, campaigns, labels)
-    _int_column(df, "decisions", 0, np.iinfo(np.int64).max, labels)
-    _int_column(df, "final_political_will", 0, top, labels)
+def _variant_rules(doc) -> dict | None:
+    """The variant a run's provenance records (None: the base game): its rule
+    parameters and deck rules are what the victory check reads (7.0)."""
+    run_fields = (doc or {}).get("run") or {}
+    return run_fields.get("variant")
 
-    pw = _list_array(df["political_will_after_round"], pa.int64(), "political_will_after_round", labels)
-    first_bad(pc.list_value_length(pw).to_numpy(zero_copy_only=False) != rounds,
-               "column 'political_will_after_round' must have one value per Propaganda Round played (victory_round)")
-    pw_values = pc.list_flatten(pw).to_numpy(zero_copy_only=False)
-    first_bad(_games_with((pw_values < 0) | (pw_values > top),
-                           pc.list_parent_indices(pw).to_numpy(zero_copy_only=False), n),
-               f"column 'political_will_after_round' must be in 0..{top}")
 
-    cards = _list_array(df["cards"], pa.int64(), "cards", labels)
-    values = pc.list_flatten(cards).to_numpy(zero_copy_only=False)
-    parents = pc.list_parent_indices(cards).to_numpy(zero_copy_only=False)
-    lengths = pc.list_value_length(cards).to_numpy(zero_copy_only=False)
-    first_bad(lengths == 0, "column 'cards' has a game with no card")
-    first_bad(_games_with((values < 1) | (values > n_cards), parents, n),
-               f"column 'cards' must hold card numbers 1..{n_cards}")
-    first_bad(_games_with_repeats(parents, values, n, n_cards), "column 'cards' has a card drawn twice")
-    propaganda = np.isin(values, found.report.propaganda_cards)
-    first_bad(np.bincount(parents, weights=propaganda, minlength=n) != rounds,
-               "column 'cards' must hold one Propaganda card per Propaganda Round played (victory_round)")
-    ends = np.cumsum(lengths) - 1
-    first_bad(~propaganda[ends], "column 'cards' must end with the Propaganda card of the last round (7.0)")
-    # campaign of each drawn card: 1 + the Propaganda cards drawn before it in its game
-    before = np.cumsum(propaganda) - propaganda
-    campaign = 1 + before - before[ends - lengths + 1][parents]
-    campaign_of = np.zeros((n, n_cards + 1), dtype=np.int8)
-    campaign_of[parents, values] = campaign
+# The checks of a rollout table, in the order :func:`parse` makes them: rows that fail several are refused for
+# the first. "policies" and "same_game" look at all the rows at once; the others at one batch of rows at a time.
+CHECKS = ("game", "policies", "winner", "victory_round", "decisions", "final_political_will",
+          "political_will_after_round", "political_will_rounds", "political_will_range", "cards", "cards_empty",
+          "cards_range", "cards_twice", "cards_propaganda", "cards_last", "events", "events_text", "events_card",
+          "events_drawn", "events_twice", "seed", "same_game", "victory")
+_STEP = {name: i for i, name in enumerate(CHECKS)}
+INT64_MAX = int(np.iinfo(np.int64).max)
 
-    events = _list_array(df["events"], pa.string(), "events", labels)
-    texts = pd.Series(pc.list_flatten(events).to_numpy(zero_copy_only=False), dtype=object)
-    event_game = pc.list_parent_indices(events).to_numpy(zero_copy_only=False).astype(np.int64)
-    parts = texts.str.extract(_event_pattern(found))
-    bad = parts[0].isna().to_numpy()
-    if bad.any():
-        raise ReportError(f"column 'events' must hold '{found.card_prefix}<card>:<{'|'.join(SIDES)}>:"
-                          f"<{'|'.join(seats)}>' texts: game {labels[event_game[bad][0]]} has {texts[bad].iloc[0]!r}")
-    event_card = parts[0].to_numpy(dtype=np.int64)
-    first_bad(_games_with(~np.isin(event_card, found.event_cards), event_game, n),
-               f"column 'events' names a card outside the event cards {_range_text(found.event_cards)}")
-    first_bad(_games_with(campaign_of[event_game, event_card] == 0, event_game, n),
-               "column 'events' names a card the game did not draw")
-    first_bad(_games_with_repeats(event_game, event_card, n, n_cards),
-               "column 'events' has two events on one card (one Event box per card, 2.3.2)")
-    check_rows(df, found)                           # the same game twice; the victory conditions (7.0)
-    return Games(
-        volume=found.name, winner=pd.Series(winner).map(seats.index).to_numpy(dtype=np.int64), victory_round=rounds,
-        campaign_of=campaign_of, event_game=event_game, event_card=event_card,
-        event_side=(parts[1] == "shaded").to_numpy(dtype=np.int64),
-        event_faction=parts[2].map(seats.index).to_numpy(dtype=np.int64), pairs=pairs, pooled=len(pairs) > 1)
+
+class _Faults:
+    """What the checks found wrong in the rows read so far: for each check (its
+    place in ``CHECKS``; the victory conditions take one place per rule after
+    "victory"), the first row it refused, in the order the rows were read, and
+    how many rows it refused. The rows are refused for the first check that
+    found anything, as if the checks had been made one after another on all
+    the rows at once."""
+
+    def __init__(self):
+        self.found: dict[int, list] = {}           # step -> [message, or (what, first game), rows refused]
+
+    def copy(self) -> "_Faults":
+        out = _Faults()
+        out.found = {k: list(v) for k, v in self.found.items()}
+        return out
+
+    def message(self, step: int, text: str) -> bool:
+        """A fault told by its first occurrence alone (a column of the wrong kind, a text that reads as no
+        event); returns True."""
+        self.found.setdefault(step, [text, 1])
+        return True
+
+    def rows(self, step: int, mask: np.ndarray, what: str, labels: np.ndarray) -> bool:
+        """The rows (``mask``) that fail a check, named by their games (``labels``); returns whether any did."""
+        bad = np.flatnonzero(mask)
+        if not len(bad):
+            return False
+        entry = self.found.setdefault(step, [(what, labels[bad[0]]), 0])
+        entry[1] += len(bad)
+        return True
+
+    def first(self, before: int | None = None) -> str | None:
+        """The message of the first check that found anything (of those before ``before``), or None."""
+        steps = [s for s in self.found if before is None or s < before]
+        if not steps:
+            return None
+        text, count = self.found[min(steps)]
+        if isinstance(text, tuple):
+            what, label = text
+            more = f", and {count - 1:,} more" if count > 1 else ""
+            return f"{what} (game {label}{more})"
+        return text
+
+
+class _FrameColumns:
+    """The columns of a rollout table in memory, as the checks read them."""
+
+    def __init__(self, df: pd.DataFrame):
+        self.df = df
+        self.n = len(df)
+
+    def ints(self, name: str) -> np.ndarray:
+        return self.df[name].to_numpy()
+
+    def lists(self, name: str, value_type: pa.DataType) -> pa.ListArray | str:
+        """The column as an Arrow list array, or what keeps it from being one."""
+        try:
+            return pa.array(self.df[name], type=pa.list_(value_type))
+        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError, OverflowError) as err:
+            return f"column {name!r} must hold lists of {value_type} per game: {err}"
+
+    def codes(self, name: str) -> tuple[np.ndarray, list]:
+        """(code of each row's value, -1 where missing; the distinct values)."""
+        codes, uniques = pd.factorize(self.df[name].astype(object), use_na_sentinel=True)
+        return np.asarray(codes, dtype=np.int64), list(uniques)
+
+
+class _BatchColumns:
+    """The columns of one record batch of a rows file, as the checks read them.
+    A column not of the kind a rollout writes is read as pandas reads it, so
+    that it is refused in the same words."""
+
+    def __init__(self, batch: pa.RecordBatch):
+        self.batch = batch
+        self.n = batch.num_rows
+
+    def ints(self, name: str) -> np.ndarray:
+        return self.batch.column(name).to_numpy(zero_copy_only=False)
+
+    def lists(self, name: str, value_type: pa.DataType) -> pa.ListArray | str:
+        column = self.batch.column(name)
+        kind = column.type
+        if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+            inner = kind.value_type
+            if ((pa.types.is_integer(inner) and pa.types.is_integer(value_type))
+                    or (pa.types.is_string(value_type) and (pa.types.is_string(inner)
+                                                            or pa.types.is_large_string(inner)))):
+                try:
+                    return pc.cast(column, pa.list_(value_type))
+                except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+                    pass
+        return _FrameColumns(pd.DataFrame({name: column.to_pandas()})).lists(name, value_type)
+
+    def codes(self, name: str) -> tuple[np.ndarray, list]:
+        column = self.batch.column(name)
+        try:
+            encoded = pc.dictionary_encode(column)
+        except (pa.ArrowNotImplementedError, pa.ArrowInvalid, pa.ArrowTypeError):   # e.g. a column of lists
+            return _FrameColumns(pd.DataFrame({name: column.to_pandas()})).codes(name)
+        codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+        return codes, encoded.dictionary.to_pylist()
+
+
+# Each game's measures kept from the rows read in a stream (compare's per-game arrays, the report's check of
+# the same game twice): name and dtype. ``pair`` is the game's policy pair (its index in the order first read);
+# a game's cards, rounds and lead changes are at most the volume's cards and Propaganda cards (checked first);
+# ``decisions`` widens to int64 if a game ever needs it.
+GAME_ARRAYS = (("game", np.int64), ("seed", np.int64), ("pair", np.int16), ("winner", np.int8),
+               ("victory_round", np.int8), ("decisions", np.int32), ("cards", np.int8),
+               ("lead_changes", np.int8))
+
+
+class _Reader:
+    """Rollout rows of one COIN volume read a batch at a time (a table in
+    memory is one batch). Each batch is checked as :func:`parse` checks a
+    table, in ``CHECKS`` order, stopping at its first fault (later checks may
+    not be computable; an earlier fault is refused first anyway); what the
+    checks find is kept in :class:`_Faults`, refused only once every batch is
+    read (:meth:`Streamed.check`). A batch that passes adds its counts to a
+    :class:`Tally` and each game's measures to compact arrays (``GAME_ARRAYS``):
+    nothing per row outlives its batch."""
+
+    def __init__(self, found: VolumeSpec, capacity: int):
+        if max(len(found.cards), _campaigns(found)) > np.iinfo(np.int8).max:
+            raise ValueError(f"{found.name}: more cards or rounds than GAME_ARRAYS' one-byte counts hold")
+        self.spec = found
+        self.faults = _Faults()
+        self.n = 0
+        self.arrays = {name: np.zeros(capacity, dtype=dtype) for name, dtype in GAME_ARRAYS}
+        self.tally = Tally.empty(found)
+        self.values: list[dict] = [{} for _ in found.agents]    # per seat: policy -> id
+        self.pairs: dict[tuple, int] = {}                      # policy ids per seat -> pair index
+        self.pair_values: list[tuple] = []                     # pair index -> policy per seat
+        self.pair_games: list[int] = []
+        self.pair_wins: list[int] = []
+
+    def add(self, cols, rules: dict | None = None) -> Games | None:
+        """Check one batch of rows (``cols``: :class:`_FrameColumns` or
+        :class:`_BatchColumns`) and keep what it adds; returns its games as
+        arrays, or None if a check failed in it. ``rules``: the rule
+        parameters of the run's variant (its insurgent victory level)."""
+        start, n = self.n, cols.n
+        self.n += n
+        out = self._check(cols, start, rules)
+        if out is None:
+            return None
+        games, pw, decisions, pair, lengths = out
+        found = self.spec
+        stop = start + n
+        a = self.arrays
+        if decisions.max(initial=0) > np.iinfo(a["decisions"].dtype).max:
+            a["decisions"] = a["decisions"].astype(np.int64)
+        a["winner"][start:stop] = games.winner
+        a["victory_round"][start:stop] = games.victory_round
+        a["decisions"][start:stop] = decisions
+        a["cards"][start:stop] = lengths
+        from .compare import lead_changes_of, neutral_point
+
+        a["lead_changes"][start:stop] = lead_changes_of(pw, found.report.political_will_start, neutral_point(found))
+        self.tally.add(Tally.of_games(games, pw, decisions))
+        for i, wins in enumerate(np.bincount(pair, weights=games.insurgent_won, minlength=len(self.pair_wins))):
+            self.pair_wins[i] += int(wins)
+        return games
+
+    def _check(self, cols, start: int, rules):
+        """The checks of one batch, in ``CHECKS`` order; None at the first that fails."""
+        found, faults = self.spec, self.faults
+        seats, n = found.agents, cols.n
+        n_cards, campaigns, top = len(found.cards), _campaigns(found), found.report.political_will_max
+        rows = np.arange(start, start + n)
+        game = cols.ints("game")
+        if not self._ints(_STEP["game"], game, "game", 0, INT64_MAX, None, rows):
+            return None
+        labels = game.astype(np.int64)
+        a = self.arrays
+        a["game"][start:start + n] = labels
+
+        def bad(step: str, mask, what: str) -> bool:
+            return faults.rows(_STEP[step], mask, what, labels)
+
+        pair = self._pairs(cols)
+        if pair is None:
+            return None
+        a["pair"][start:start + n] = pair
+        codes, values = cols.codes("winner")
+        lookup = np.array([seats.index(v) if v in seats else -1 for v in values] + [-1],
+                          dtype=np.int64)
+        winner = lookup[codes]
+        if bad("winner", winner < 0, f"column 'winner' must be {' or '.join(repr(seat) for seat in seats)}"):
+            return None
+        rounds = cols.ints("victory_round")
+        if not self._ints(_STEP["victory_round"], rounds, "victory_round", 1, campaigns, labels):
+            return None
+        rounds = rounds.astype(np.int64)
+        decisions = cols.ints("decisions")
+        if not self._ints(_STEP["decisions"], decisions, "decisions", 0, INT64_MAX, labels):
+            return None
+        decisions = decisions.astype(np.int64)
+        final = cols.ints("final_political_will")
+        if not self._ints(_STEP["final_political_will"], final, "final_political_will", 0, top, labels):
+            return None
+
+        pw = self._lists(cols, "political_will_after_round", pa.int64(), labels)
+        if pw is None:
+            return None
+        pw_lengths = pc.list_value_length(pw).to_numpy(zero_copy_only=False)
+        if bad("political_will_rounds", pw_lengths != rounds,
+               "column 'political_will_after_round' must have one value per Propaganda Round played "
+               "(victory_round)"):
+            return None
+        pw_values = pc.list_flatten(pw).to_numpy(zero_copy_only=False)
+        pw_parents = pc.list_parent_indices(pw).to_numpy(zero_copy_only=False)
+        if bad("political_will_range", _games_with((pw_values < 0) | (pw_values > top), pw_parents, n),
+               f"column 'political_will_after_round' must be in 0..{top}"):
+            return None
+
+        cards = self._lists(cols, "cards", pa.int64(), labels)
+        if cards is None:
+            return None
+        values = pc.list_flatten(cards).to_numpy(zero_copy_only=False)
+        parents = pc.list_parent_indices(cards).to_numpy(zero_copy_only=False)
+        lengths = pc.list_value_length(cards).to_numpy(zero_copy_only=False)
+        if bad("cards_empty", lengths == 0, "column 'cards' has a game with no card"):
+            return None
+        if bad("cards_range", _games_with((values < 1) | (values > n_cards), parents, n),
+               f"column 'cards' must hold card numbers 1..{n_cards}"):
+            return None
+        if bad("cards_twice", _games_with_repeats(parents, values, n, n_cards),
+               "column 'cards' has a card drawn twice"):
+            return None
+        propaganda = np.isin(values, found.report.propaganda_cards)
+        if bad("cards_propaganda", np.bincount(parents, weights=propaganda, minlength=n) != rounds,
+               "column 'cards' must hold one Propaganda card per Propaganda Round played (victory_round)"):
+            return None
+        ends = np.cumsum(lengths) - 1
+        if bad("cards_last", ~propaganda[ends], "column 'cards' must end with the Propaganda card of the last round "
+                                               "(7.0)"):
+            return None
+        # campaign of each drawn card: 1 + the Propaganda cards drawn before it in its game
+        before = np.cumsum(propaganda) - propaganda
+        campaign = 1 + before - before[ends - lengths + 1][parents]
+        campaign_of = np.zeros((n, n_cards + 1), dtype=np.int8)
+        campaign_of[parents, values] = campaign
+
+        events = self._lists(cols, "events", pa.string(), labels)
+        if events is None:
+            return None
+        event = self._events(events, labels)
+        if event is None:
+            return None
+        event_game, event_card, event_side, event_faction = event
+        if bad("events_card", _games_with(~np.isin(event_card, found.event_cards), event_game, n),
+               f"column 'events' names a card outside the event cards {_range_text(found.event_cards)}"):
+            return None
+        if bad("events_drawn", _games_with(campaign_of[event_game, event_card] == 0, event_game, n),
+               "column 'events' names a card the game did not draw"):
+            return None
+        if bad("events_twice", _games_with_repeats(event_game, event_card, n, n_cards),
+               "column 'events' has two events on one card (one Event box per card, 2.3.2)"):
+            return None
+
+        seed = cols.ints("seed")
+        if not self._ints(_STEP["seed"], seed, "seed", 0, INT64_MAX, None, rows):
+            return None
+        a["seed"][start:start + n] = seed
+        from .engine.coin.rollouts import victory_faults
+
+        for k, (mask, what) in enumerate(victory_faults(found, pw, winner, final, rounds, rules)):
+            if faults.rows(_STEP["victory"] + k, np.asarray(mask, dtype=bool),
+                           f"{what}: no game of {found.title} ends so", labels):
+                return None
+        games = Games(volume=found.name, winner=winner, victory_round=rounds, campaign_of=campaign_of,
+                      event_game=event_game, event_card=event_card, event_side=event_side,
+                      event_faction=event_faction, pairs=(), pooled=False)
+        return games, pw, decisions, pair, lengths
+
+    def _ints(self, step: int, values: np.ndarray, name: str, low: int, high: int, labels,
+              rows: np.ndarray | None = None) -> bool:
+        """Whether an integer column is in ``low..high`` (:func:`_int_column`'s check and words); a row
+        out of range is named by its game (``labels``) or, with none, by its place among all rows (``rows``)."""
+        if values.dtype.kind not in "iu":
+            return not self.faults.message(step, f"column {name!r} must hold integers, not {values.dtype}")
+        bad = np.flatnonzero((values < low) | (values > high))
+        if len(bad):
+            where = f"game {labels[bad[0]]}" if labels is not None else f"row {int(rows[bad[0]])}"
+            return not self.faults.message(step, f"column {name!r} must be in {low}..{high}: {where} has "
+                                                 f"{values[bad[0]]}")
+        return True
+
+    def _lists(self, cols, name: str, value_type: pa.DataType, labels: np.ndarray) -> pa.ListArray | None:
+        """A list column of lists with no missing list or value, or None (with the fault) if it is not one."""
+        step = _STEP[name]
+        arr = cols.lists(name, value_type)
+        if isinstance(arr, str):
+            self.faults.message(step, arr)
+            return None
+        if arr.null_count:
+            first = np.flatnonzero(arr.is_null().to_numpy(zero_copy_only=False))[0]
+            self.faults.message(step, f"column {name!r} has a missing list (game {labels[first]})")
+            return None
+        if pc.list_flatten(arr).null_count:
+            self.faults.message(step, f"column {name!r} has a missing value inside a list")
+            return None
+        return arr
+
+    def _pairs(self, cols) -> np.ndarray | None:
+        """Each row's policy pair (its index among the pairs read so far), or None with a fault if a policy is
+        missing."""
+        found = self.spec
+        columns = _policy_columns(found)
+        ids = []
+        missing = np.zeros(cols.n, dtype=bool)
+        for seat, column in enumerate(columns):
+            codes, values = cols.codes(column)
+            known = self.values[seat]
+            lookup = np.array([known.setdefault(v, len(known)) for v in values] + [-1], dtype=np.int64)
+            ids.append(lookup[codes])
+            missing |= codes < 0
+        if missing.any():
+            self.faults.message(_STEP["policies"], f"columns {' and '.join(repr(c) for c in columns)} have "
+                                                   "missing values")
+            return None
+        if not cols.n:
+            return np.zeros(0, dtype=np.int64)
+        code = np.zeros(cols.n, dtype=np.int64)            # one number per combination of the seats' ids
+        for seat, seat_ids in enumerate(ids):
+            code = code * (len(self.values[seat]) + 1) + seat_ids
+        if np.all(code == code[0]):                         # one pair in the batch (a run's rows)
+            inverse = np.zeros(cols.n, dtype=np.int64)
+            combos = np.stack([seat_ids[:1] for seat_ids in ids], axis=1)
+        else:
+            _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            combos = np.stack([seat_ids[first] for seat_ids in ids], axis=1)
+        names = [list(v) for v in self.values]
+        index = []
+        for combo in combos:
+            key = tuple(int(x) for x in combo)
+            if key not in self.pairs:
+                self.pairs[key] = len(self.pair_values)
+                self.pair_values.append(tuple(names[seat][x] for seat, x in enumerate(key)))
+                self.pair_games.append(0)
+                self.pair_wins.append(0)
+            index.append(self.pairs[key])
+        pair = np.asarray(index, dtype=np.int64)[np.asarray(inverse).reshape(-1)]
+        for i, count in enumerate(np.bincount(pair, minlength=len(self.pair_games))):
+            self.pair_games[i] += int(count)
+        return pair
+
+    def _events(self, events: pa.ListArray, labels: np.ndarray):
+        """(game, card, side, faction) of each executed event, or None with a fault
+        if a text reads as no event. Each distinct text is read once."""
+        found, seats = self.spec, self.spec.agents
+        event_game = pc.list_parent_indices(events).to_numpy(zero_copy_only=False).astype(np.int64)
+        encoded = pc.dictionary_encode(pc.list_flatten(events))
+        index = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+        texts = encoded.dictionary.to_pylist()
+        parts = pd.Series(texts, dtype=object).str.extract(_event_pattern(found))
+        unread = parts[0].isna().to_numpy()
+        wrong = np.flatnonzero(unread[index]) if len(index) else []
+        if len(wrong):
+            i = wrong[0]
+            self.faults.message(_STEP["events_text"], f"column 'events' must hold '{found.card_prefix}<card>:"
+                                f"<{'|'.join(SIDES)}>:<{'|'.join(seats)}>' texts: game {labels[event_game[i]]} has "
+                                f"{texts[index[i]]!r}")
+            return None
+        card = np.array([int(c) for c in parts[0]], dtype=np.int64)
+        side = (parts[1] == "shaded").to_numpy(dtype=np.int64)
+        faction = np.array([seats.index(f) for f in parts[2]], dtype=np.int64)
+        return event_game, card[index], side[index], faction[index]
+
+    def finish(self) -> "Streamed":
+        """What was read: the checks' findings, the counts and each game's measures."""
+        arrays = {k: v[:self.n] for k, v in self.arrays.items()}
+        return Streamed(self.spec.name, self.n, arrays, self.tally, tuple(self.pair_values),
+                        tuple(self.pair_games), tuple(self.pair_wins), self.faults)
+
+
+@dataclass
+class Streamed:
+    """Rollout rows of one COIN volume read by :class:`_Reader`: ``n`` games,
+    each game's measures (``arrays``: ``GAME_ARRAYS``, in the order read), the
+    report's counts (``tally``), the policy pairs met (policy per seat, in the
+    order first read; games and insurgent wins of each) and what the checks
+    found (``faults``), refused by :meth:`check`."""
+
+    volume: str
+    n: int
+    arrays: dict
+    tally: "Tally"
+    pair_values: tuple
+    pair_games: tuple
+    pair_wins: tuple
+    faults: _Faults
+    _same_game: str | None = field(default=None, repr=False)
+    _same_game_done: bool = field(default=False, repr=False)
+
+    @property
+    def spec(self) -> VolumeSpec:
+        return report_spec(volume=self.volume)
+
+    def pairs(self) -> tuple[tuple, ...]:
+        """(policy of each seat..., games) of each policy pair, in the order :func:`policy_pairs` gives them."""
+        return tuple((*(str(v) for v in self.pair_values[i]), self.pair_games[i]) for i in self._pair_order())
+
+    def _pair_order(self) -> list[int]:
+        try:
+            return sorted(range(len(self.pair_values)), key=lambda i: self.pair_values[i])
+        except TypeError:                   # policies of different types: as text
+            return sorted(range(len(self.pair_values)), key=lambda i: tuple(map(str, self.pair_values[i])))
+
+    def check(self, pool: bool = False) -> "Tally":
+        """Refuse the rows for the first check they fail (``ReportError``, as
+        :func:`parse` words it): besides each batch's, the checks on all the
+        rows at once, several policy pairs (unless ``pool``) and the same game
+        twice. Returns the :class:`Tally`, with the policy pairs."""
+        faults = self.faults.copy()
+        found = self.spec
+        pairs = self.pairs()
+        if len(pairs) > 1 and not pool:
+            faults.message(_STEP["policies"], f"the rows come from {len(pairs)} policy pairs "
+                           f"({_pairs_text(found, pairs)}); a report on them would mix different players: report "
+                           f"one pair at a time, or pool them on purpose with pool=True (`britishway report --pool`)")
+        if faults.first(before=_STEP["same_game"]) is None:
+            same = self._same_game_text()
+            if same is not None:
+                faults.message(_STEP["same_game"], same)
+        text = faults.first()
+        if text is not None:
+            raise ReportError(text)
+        order = self._pair_order()
+        return dataclasses.replace(self.tally, pairs=pairs, pair_wins=tuple(self.pair_wins[i] for i in order))
+
+    def _same_game_text(self) -> str | None:
+        """:func:`check_rows`'s refusal of the same game twice (its seed twice among one policy pair's rows)."""
+        if not self._same_game_done:
+            self._same_game = _same_game(self.arrays["seed"], self.arrays["pair"], self.arrays["game"])
+            self._same_game_done = True
+        return self._same_game
+
+
+def _same_game(seed: np.ndarray, pair: np.ndarray, labels: np.ndarray) -> str | None:
+    """The refusal of a seed met twice among the rows of one policy pair (in
+    :func:`check_rows`'s words: the first row that repeats an earlier one), or
+    None. Each pair's seeds are sorted in a copy (8 bytes a game); only rows
+    that repeat a game pay for finding the first of them."""
+    pairs = np.unique(pair)
+    for p in pairs:
+        s = np.sort(seed if len(pairs) == 1 else seed[pair == p])
+        if np.any(s[1:] == s[:-1]):
+            break
+    else:
+        return None
+    order = np.lexsort((seed, pair))            # stable: an earlier row first among equal keys
+    same = (seed[order[1:]] == seed[order[:-1]]) & (pair[order[1:]] == pair[order[:-1]])
+    repeats = order[1:][same]
+    i = int(repeats.min())
+    times = int(((seed == seed[i]) & (pair == pair[i])).sum())
+    return (f"the same game twice: seed {int(seed[i])} (game {labels[i]}) is in the rows {times} times, "
+            f"{len(repeats):,} rows repeat an earlier game; one run plays each game once "
+            "(rows copied, or a file of the run given twice)")
+
+
+@dataclass
+class Tally:
+    """The counts a balance report is made of, summed over games: rows read in
+    batches add up (:meth:`add`) to the counts of all of them, so a report on
+    millions of games needs no per-game lists. Indexes: ``k`` a campaign or
+    Propaganda Round (1, 2, ...; 0 unused), ``card`` a card number (0 unused),
+    ``side`` 0 unshaded and 1 shaded, ``seat``/``faction`` an index in the
+    volume's agents, ``value`` a Political Will."""
+
+    volume: str
+    n: int
+    wins: np.ndarray            # [seat]: games the seat won
+    reached: np.ndarray         # [k]: games that reached campaign k (victory_round >= k)
+    reached_won: np.ndarray     # [k]: of those, the insurgent's wins
+    drawn: np.ndarray           # [k, card]: games that drew the card in campaign k
+    drawn_won: np.ndarray       # [k, card]: of those, the insurgent's wins
+    executed: np.ndarray        # [card, side, faction]: games where the faction executed that text of the card
+    executed_won: np.ndarray    # [card, side, faction]: of those, the insurgent's wins
+    ended: np.ndarray           # [k, seat]: games the seat won in Propaganda Round k
+    will: np.ndarray            # [k - 1, value]: games whose Political Will after round k was value
+    decisions: int = 0          # decisions of all games together
+    pairs: tuple = ()           # (policy of each seat..., games) per policy pair, as policy_pairs gives them
+    pair_wins: tuple = ()       # the insurgent's wins in each pair's games
+
+    @property
+    def spec(self) -> VolumeSpec:
+        return report_spec(volume=self.volume)
+
+    @property
+    def pooled(self) -> bool:
+        """Whether the rows pool several policy pairs."""
+        return len(self.pairs) > 1
+
+    @classmethod
+    def empty(cls, found: VolumeSpec) -> "Tally":
+        seats, campaigns, cards = len(found.agents), _campaigns(found), len(found.cards)
+        top = found.report.political_will_max
+
+        def zeros(*shape):
+            return np.zeros(shape, dtype=np.int64)
+
+        return cls(found.name, 0, zeros(seats), zeros(campaigns + 1), zeros(campaigns + 1),
+                   zeros(campaigns + 1, cards + 1), zeros(campaigns + 1, cards + 1), zeros(cards + 1, 2, seats),
+                   zeros(cards + 1, 2, seats), zeros(campaigns + 1, seats), zeros(campaigns, top + 1))
+
+    @classmethod
+    def of_games(cls, games: Games, political_will: pa.ListArray | None = None,
+                 decisions: np.ndarray | None = None) -> "Tally":
+        """The counts of ``games`` (:func:`parse`'s arrays); with their Political
+        Will after each round (a list per game) and decisions, those too."""
+        found = games.spec
+        out = cls.empty(found)
+        seats, campaigns, cards = len(found.agents), _campaigns(found), len(found.cards)
+        won = games.insurgent_won
+        out.n = games.n
+        out.wins = np.bincount(games.winner, minlength=seats).astype(np.int64)
+        for k in range(1, campaigns + 1):
+            reached = games.victory_round >= k
+            out.reached[k], out.reached_won[k] = int(reached.sum()), int((reached & won).sum())
+            drawn = games.campaign_of == k
+            out.drawn[k] = drawn.sum(axis=0)
+            out.drawn_won[k] = (drawn & won[:, None]).sum(axis=0)
+        key = (games.event_card * 2 + games.event_side) * seats + games.event_faction
+        size = (cards + 1) * 2 * seats
+        out.executed = np.bincount(key, minlength=size).astype(np.int64).reshape(cards + 1, 2, seats)
+        out.executed_won = np.bincount(key, weights=won[games.event_game],
+                                       minlength=size).astype(np.int64).reshape(cards + 1, 2, seats)
+        out.ended = np.bincount(games.victory_round * seats + games.winner,
+                                minlength=(campaigns + 1) * seats).astype(np.int64).reshape(campaigns + 1, seats)
+        if political_will is not None:
+            top = found.report.political_will_max
+            values = pc.list_flatten(political_will).to_numpy(zero_copy_only=False).astype(np.int64)
+            lengths = pc.list_value_length(political_will).to_numpy(zero_copy_only=False)
+            position = np.arange(len(values)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+            out.will = np.bincount(position * (top + 1) + values,
+                                   minlength=campaigns * (top + 1)).astype(np.int64).reshape(campaigns, top + 1)
+        if decisions is not None:
+            out.decisions = int(np.asarray(decisions, dtype=np.int64).sum())
+        return out
+
+    def add(self, other: "Tally") -> None:
+        """Add the counts of other games (of the same volume) to these."""
+        self.n += other.n
+        self.decisions += other.decisions
+        for name in ("wins", "reached", "reached_won", "drawn", "drawn_won", "executed", "executed_won", "ended",
+                     "will"):
+            getattr(self, name).__iadd__(getattr(other, name))
+
+
+def _tally(games) -> Tally:
+    """The counts of :func:`parse`'s ``Games`` (or a :class:`Tally` itself)."""
+    return games if isinstance(games, Tally) else Tally.of_games(games)
+
+
+def _percentiles(counts: np.ndarray, q) -> np.ndarray:
+    """``np.percentile`` of the values 0, 1, ... each taken ``counts[value]``
+    times (the same figures: the values are laid out in one byte each)."""
+    values = np.arange(len(counts), dtype=np.min_scalar_type(max(len(counts) - 1, 0)))
+    return np.percentile(np.repeat(values, counts), q)
 
 
 def _pairs_text(found: VolumeSpec, pairs) -> str:
@@ -388,25 +902,79 @@ def _who(found: VolumeSpec, policies) -> str:
 
 # ------------------------------------------------------------ rows files --
 
-@dataclass(frozen=True)
 class Source:
-    """Rows read for a report (:func:`load`) and where they come from: the
-    rows files (each with its provenance, or none), and ``notes`` the report
-    prints (files without provenance, games missing between parts of a run)."""
+    """Rows for a report and where they come from: the rows files (each with
+    its provenance, or none; :func:`load`), or a frame in memory
+    (:meth:`of_frame`), and ``notes`` the report prints (files without
+    provenance, games missing between parts of a run).
 
-    frame: pd.DataFrame
-    files: tuple
-    notes: tuple[str, ...] = ()
+    Rows read from files were read in a stream (``streamed``: each game's
+    measures and the report's counts, :class:`Streamed`); ``frame`` reads
+    them again into one pandas frame only when asked for (lists as Python
+    objects: about 5 GB per million rows)."""
+
+    def __init__(self, frame: pd.DataFrame | None, files, notes=(), streamed: "Streamed | None" = None,
+                 by_game: bool = False):
+        self._frame = frame
+        self.files = tuple(files)
+        self.notes = tuple(notes)
+        self.streamed = streamed
+        self._by_game = by_game             # the files' rows, concatenated, are sorted by game number
 
     @classmethod
     def of_frame(cls, df: pd.DataFrame) -> "Source":
         """The rows of a run in memory (``rollouts.run`` leaves its provenance in ``df.attrs``)."""
-        from .rollouts import ATTRS_KEY, RowsFile
+        from .rollouts import RowsFile
 
         doc = df.attrs.get(ATTRS_KEY) if isinstance(df, pd.DataFrame) else None
         notes = () if doc else ("these rows carry no provenance (not the frame rollouts.run returned): where they "
                                 "come from cannot be checked",)
         return cls(df, (RowsFile(Path("(rows in memory)"), df, doc, []),), notes)
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """All the rows in one frame, in game order (read from the files, and checked again, on first use)."""
+        if self._frame is None:
+            from .rollouts import read_rows
+
+            frames = []
+            for f in self.files:
+                try:
+                    frames.append(read_rows(f.path).frame)
+                except BritishWayError as err:
+                    raise ReportError(str(err)) from None
+            frame = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+            if self._by_game:
+                frame = frame.sort_values("game", kind="stable").reset_index(drop=True)
+            self._frame = frame
+        return self._frame
+
+    @property
+    def n(self) -> int:
+        """How many rows (games) the files hold."""
+        return sum(f.rows for f in self.files)
+
+    @property
+    def columns(self) -> list[str]:
+        """The rows' columns (of every file, in the order first met)."""
+        if self._frame is not None:
+            return list(self._frame.columns)
+        return list(dict.fromkeys(c for f in self.files for c in f.columns))
+
+    def tally(self, pool: bool = False, volume: str | None = None) -> "Tally":
+        """The rows checked as :func:`parse` checks them (``ReportError`` for the
+        first check they fail) and counted for the report: from the stream
+        :func:`load` read, or from the frame (rows in memory, rows of no COIN
+        volume's report, or a ``volume`` other than the one the files hold)."""
+        if self.streamed is not None and (volume is None or report_spec(volume=volume).name == self.streamed.volume):
+            return self.streamed.check(pool)
+        return _parse(self.frame, pool, volume)[1]
+
+    def pairs(self, volume: str | None = None) -> tuple[tuple, ...]:
+        """(policy of each seat..., games) of each policy pair in the rows (:func:`policy_pairs`)."""
+        if self.streamed is not None and (volume is None or report_spec(volume=volume).name == self.streamed.volume):
+            return self.streamed.pairs()
+        return policy_pairs(self.frame, volume)
 
     def lines(self) -> list[str]:
         """Where the rows come from, as lines a person reads (the report prints them)."""
@@ -423,7 +991,7 @@ class Source:
         for volume, seed, policies in runs:
             out.append(f"run: {volume}, base seed {seed}, {policies}")
         for f in self.files:
-            n = len(f.frame)
+            n = f.rows
             if f.provenance is None:
                 out.append(f"{f.path}: {n:,} rows, no provenance")
                 continue
@@ -475,7 +1043,7 @@ def rows_files(paths) -> list[Path]:
     return found
 
 
-def load(paths, pool: bool = False) -> Source:
+def load(paths, pool: bool = False, batch_size: int | None = None) -> Source:
     """Read rows files for a report, and refuse what cannot be one honest run.
 
     ``paths``: rows files (``.parquet``, or ``.csv`` with its ``.meta.json``)
@@ -490,24 +1058,34 @@ def load(paths, pool: bool = False) -> Source:
     made after seeing it. Files of several policy pairs need ``pool``. A file
     without provenance (an older version) is read with a note, but not
     together with files that have one (nothing ties it to their run).
-    The rows come back in game order.
+
+    The files' provenance is checked first; then the files are read once, one
+    after another in the order of their first game (rows of several runs
+    pooled: run after run, so a refusal names the first game in that order),
+    in record batches of ``batch_size`` rows
+    (``rollouts.open_rows``), each batch hashed, checked against its run and,
+    for a COIN volume, checked and reduced as the report reads rows
+    (:class:`_Reader`): memory holds one batch and a few bytes per game, not
+    the rows. What the report's checks find is refused when the rows are
+    reported (:func:`write`, :meth:`Source.tally`).
     """
-    from .rollouts import read_rows, rows_spec
+    from .rollouts import open_rows, rows_spec
 
     files = []
     for path in rows_files(paths):
         try:
-            f = read_rows(path)
+            f = open_rows(path)
         except BritishWayError as err:
             raise ReportError(str(err)) from None
         if f.partial:
-            raise ReportError(f"{path} holds {len(f.frame):,} games of an interrupted run: finish it with the "
+            raise ReportError(f"{path} holds {f.rows:,} games of an interrupted run: finish it with the "
                               "same `britishway rollouts ... --resume` command, then report on its --out file")
         files.append(f)
     notes = [w for f in files for w in f.warnings]
     volumes = {}
     for f in files:
-        volumes.setdefault(f.run["volume"] if f.run is not None else rows_spec(f.frame).name, []).append(f.path)
+        volumes.setdefault(f.run["volume"] if f.run is not None else rows_spec(_columns_frame(f.columns)).name,
+                           []).append(f.path)
     if len(volumes) > 1:
         raise ReportError("the files hold rows of different volumes: " +
                           "; ".join(f"{v}: {', '.join(map(str, ps))}" for v, ps in volumes.items()))
@@ -534,10 +1112,45 @@ def load(paths, pool: bool = False) -> Source:
                      f"from a checkout with uncommitted changes: commit {', '.join(commits)} does not say exactly "
                      "which code played the games")
     ordered = sorted(files, key=lambda f: (f.done[0][0] if f.done else 0))
-    frame = pd.concat([f.frame for f in ordered], ignore_index=True) if len(ordered) > 1 else ordered[0].frame
-    if len(ordered) > 1 and with_run:
-        frame = frame.sort_values("game", kind="stable").reset_index(drop=True)
-    return Source(frame, tuple(ordered), tuple(notes))
+    streamed = _stream(ordered, batch_size)
+    return Source(None, tuple(ordered), tuple(notes), streamed, by_game=len(ordered) > 1 and bool(with_run))
+
+
+def _columns_frame(columns) -> pd.DataFrame:
+    """An empty frame with these columns: what the checks of a rows file's columns read."""
+    return pd.DataFrame(columns=list(columns))
+
+
+def _stream(files: list, batch_size: int | None = None) -> "Streamed | None":
+    """Read the files one after another in record batches, checking each
+    against its provenance (a file that fails is refused, ``ReportError``),
+    and, when they are rows of a volume with a balance report and have its
+    columns, check and reduce them (:class:`_Reader`). Returns what was read
+    (None when there is nothing a report reads in a stream: another volume's
+    rows, missing columns, no rows; those are read whole when reported, and
+    refused in :func:`parse`'s words)."""
+    from .rollouts import BATCH_ROWS
+
+    columns = list(dict.fromkeys(c for f in files for c in f.columns))
+    try:
+        found = report_spec(_columns_frame(columns))
+    except BritishWayError:
+        found = None
+    total = sum(f.rows for f in files)
+    if (found is not None and total
+            and all(set(_required_columns(found)) <= set(f.columns) for f in files)):
+        reader = _Reader(found, total)
+    else:
+        reader = None
+    for f in files:
+        rules = _variant_rules(f.provenance)
+        try:
+            for batch in f.batches(batch_size or BATCH_ROWS):
+                if reader is not None and batch.num_rows:
+                    reader.add(_BatchColumns(batch), rules)
+        except BritishWayError as err:
+            raise ReportError(str(err)) from None
+    return None if reader is None else reader.finish()
 
 
 def _one_run(group: list) -> list[str]:
@@ -598,13 +1211,14 @@ def _rates(prefix: str, seat: str, wins: np.ndarray, games: np.ndarray) -> dict:
             f"{prefix}ci95_low": ci[:, 0], f"{prefix}ci95_high": ci[:, 1]}
 
 
-def overall(games: Games) -> pd.DataFrame:
+def overall(games: "Games | Tally") -> pd.DataFrame:
     """Win rate of each side with Wilson 95% intervals."""
+    t = _tally(games)
     rows = []
-    for i, side in enumerate(games.spec.agents):
-        k = int((games.winner == i).sum())
-        lo, hi = wilson_interval(k, games.n)
-        rows.append({"side": side, "games": games.n, "wins": k, "win_rate": k / games.n,
+    for i, side in enumerate(t.spec.agents):
+        k = int(t.wins[i])
+        lo, hi = wilson_interval(k, t.n)
+        rows.append({"side": side, "games": t.n, "wins": k, "win_rate": k / t.n,
                      "ci95_low": lo, "ci95_high": hi})
     return pd.DataFrame(rows)
 
@@ -619,23 +1233,21 @@ def _with_difference(out: pd.DataFrame, seat: str) -> pd.DataFrame:
     return out.assign(difference=d[:, 0], difference_ci95_low=d[:, 1], difference_ci95_high=d[:, 2])
 
 
-def card_campaign_rates(games: Games) -> pd.DataFrame:
+def card_campaign_rates(games: "Games | Tally") -> pd.DataFrame:
     """For each campaign k and event card: among the games that reached
     campaign k, the insurgent's win rate of those that drew the card in
     campaign k (``games``, ``<insurgent>_win_rate``...) and of those that did
     not (``without_games``, ``without_<insurgent>_win_rate``...), each with
     its Wilson 95% interval, and ``difference`` = with - without with its
     Newcombe 95% interval (``difference_ci95_low``, ``difference_ci95_high``)."""
-    found = games.spec
-    seat, won = _insurgent(found), games.insurgent_won
+    t = _tally(games)
+    found = t.spec
+    seat = _insurgent(found)
     event_cards = _event_cards(found)
     frames = []
     for k in range(1, _campaigns(found) + 1):
-        reached = games.victory_round >= k
-        drawn = games.campaign_of[:, event_cards] == k            # implies reached (7.0)
-        n_drawn = drawn.sum(axis=0)
-        wins_drawn = (drawn & won[:, None]).sum(axis=0)
-        n_reached, wins_reached = int(reached.sum()), int((reached & won).sum())
+        n_drawn, wins_drawn = t.drawn[k, event_cards], t.drawn_won[k, event_cards]    # drawn implies reached (7.0)
+        n_reached, wins_reached = int(t.reached[k]), int(t.reached_won[k])
         frame = pd.DataFrame({"campaign": k, "card": event_cards,
                               "label": [found.card_label(c) for c in event_cards],
                               **_rates("", seat, wins_drawn, n_drawn),
@@ -644,7 +1256,7 @@ def card_campaign_rates(games: Games) -> pd.DataFrame:
     return _with_difference(pd.concat(frames, ignore_index=True), seat)
 
 
-def event_rates(games: Games, by_faction: bool = True) -> pd.DataFrame:
+def event_rates(games: "Games | Tally", by_faction: bool = True) -> pd.DataFrame:
     """For each event text executed (card and side, and with ``by_faction``
     the executing faction): the insurgent's win rate of the games where it
     was executed, next to the other games that drew the same card
@@ -652,18 +1264,15 @@ def event_rates(games: Games, by_faction: bool = True) -> pd.DataFrame:
     this faction), each with its Wilson 95% interval, and ``difference`` =
     with - without (the rate of the games compared with, not of all games)
     with its Newcombe 95% interval."""
-    found = games.spec
-    seat, won, seats = _insurgent(found), games.insurgent_won, found.agents
-    n_seats = len(seats)
-    faction = games.event_faction if by_faction else np.zeros_like(games.event_faction)
-    key = (games.event_card * 2 + games.event_side) * n_seats + faction
-    keys, inverse = np.unique(key, return_inverse=True)
-    n_exec = np.bincount(inverse, minlength=len(keys)).astype(np.int64)
-    wins_exec = np.bincount(inverse, weights=won[games.event_game], minlength=len(keys)).astype(np.int64)
-    drawn = games.campaign_of > 0                                  # an executed event's card was drawn
-    n_drawn = drawn.sum(axis=0)
-    wins_drawn = (drawn & won[:, None]).sum(axis=0)
-    card, side, fac = keys // (2 * n_seats), (keys // n_seats) % 2, keys % n_seats
+    t = _tally(games)
+    found = t.spec
+    seat, seats = _insurgent(found), found.agents
+    executed, executed_won = t.executed, t.executed_won
+    if not by_faction:                         # either faction: one text per card and side
+        executed, executed_won = executed.sum(axis=2, keepdims=True), executed_won.sum(axis=2, keepdims=True)
+    card, side, fac = (a.astype(np.int64) for a in np.nonzero(executed))     # in card, side, faction order
+    n_exec, wins_exec = executed[card, side, fac], executed_won[card, side, fac]
+    n_drawn, wins_drawn = t.drawn.sum(axis=0), t.drawn_won.sum(axis=0)      # an executed event's card was drawn
     labels = [f"{found.card_label(c)}: {SIDES[s]}" + (f" by {seats[f]}" if by_faction else "")
               for c, s, f in zip(card, side, fac)]
     out = pd.DataFrame({"card": card, "side": [SIDES[s] for s in side], "label": labels,
@@ -674,14 +1283,14 @@ def event_rates(games: Games, by_faction: bool = True) -> pd.DataFrame:
     return _with_difference(out, seat)
 
 
-def capability_impact(games: Games) -> pd.DataFrame:
+def capability_impact(games: "Games | Tally") -> pd.DataFrame:
     """Capability cards (5.3): each text executed (by either faction) against
     the other games that drew the card (the other text or no event)."""
     rates = event_rates(games, by_faction=False)
-    return rates[rates["card"].isin(_capability_cards(games.spec))].reset_index(drop=True)
+    return rates[rates["card"].isin(_capability_cards(_tally(games).spec))].reset_index(drop=True)
 
 
-def political_will_bands(df: pd.DataFrame, volume: str | None = None) -> pd.DataFrame:
+def political_will_bands(df: "pd.DataFrame | Tally", volume: str | None = None) -> pd.DataFrame:
     """Political Will at the start (round 0) and after each Propaganda Round's
     Political Will phase (6.1): median, the 10-90 and 25-75 percentile bands
     and the mean, over the games that reached that round (``games``).
@@ -690,14 +1299,17 @@ def political_will_bands(df: pd.DataFrame, volume: str | None = None) -> pd.Data
     describe a different set of games: ``reached_share`` is the share of all
     games that reached the round (the survival curve) and ``ended`` how many
     of them ended in it. The rows are not a trajectory of the same games: a
-    later round has lost the games that ended earlier."""
+    later round has lost the games that ended earlier. ``df``: the rollout
+    table, or the :class:`Tally` of checked rows (the same figures from the
+    counts of each value)."""
+    if isinstance(df, Tally):
+        return _bands_of_tally(df)
     found = report_spec(df, volume)
     start = found.report.political_will_start
     rounds = df["political_will_after_round"]
     total = len(df)
     last = df["victory_round"].to_numpy()
-    rows = [{"round": 0, "games": total, "reached_share": 1.0, "ended": 0, "p10": start, "p25": start,
-             "median": start, "p75": start, "p90": start, "mean": float(start)}]
+    rows = [_start_band(start, total)]
     arr = pa.array(rounds, type=pa.list_(pa.int64()))
     values = pc.list_flatten(arr).to_numpy(zero_copy_only=False)
     parents = pc.list_parent_indices(arr).to_numpy(zero_copy_only=False)
@@ -707,14 +1319,42 @@ def political_will_bands(df: pd.DataFrame, volume: str | None = None) -> pd.Data
     for r in range(_campaigns(found)):
         v = values[position == r]
         q = np.percentile(v, [10, 25, 50, 75, 90]) if len(v) else np.full(5, np.nan)
-        rows.append({"round": r + 1, "games": len(v), "reached_share": len(v) / total,
-                     "ended": int((last == r + 1).sum()), "p10": q[0], "p25": q[1], "median": q[2],
-                     "p75": q[3], "p90": q[4], "mean": float(v.mean()) if len(v) else np.nan})
+        rows.append(_band(r + 1, len(v), total, int((last == r + 1).sum()), q, float(v.mean()) if len(v) else np.nan))
     return pd.DataFrame(rows)
 
 
-def victory_timing(df: pd.DataFrame, volume: str | None = None) -> pd.DataFrame:
-    """Games won by each side in each Propaganda Round (7.0)."""
+def _bands_of_tally(t: Tally) -> pd.DataFrame:
+    """:func:`political_will_bands` from the counts of each Political Will after each round."""
+    found = t.spec
+    rows = [_start_band(found.report.political_will_start, t.n)]
+    for r in range(_campaigns(found)):
+        counts = t.will[r]
+        m = int(counts.sum())
+        q = _percentiles(counts, [10, 25, 50, 75, 90]) if m else np.full(5, np.nan)
+        mean = int(counts @ np.arange(len(counts))) / m if m else np.nan
+        rows.append(_band(r + 1, m, t.n, int(t.ended[r + 1].sum()), q, mean))
+    return pd.DataFrame(rows)
+
+
+def _start_band(start: int, total: int) -> dict:
+    return {"round": 0, "games": total, "reached_share": 1.0, "ended": 0, "p10": start, "p25": start,
+            "median": start, "p75": start, "p90": start, "mean": float(start)}
+
+
+def _band(round_: int, games: int, total: int, ended: int, q, mean: float) -> dict:
+    return {"round": round_, "games": games, "reached_share": games / total, "ended": ended, "p10": q[0],
+            "p25": q[1], "median": q[2], "p75": q[3], "p90": q[4], "mean": mean}
+
+
+def victory_timing(df: "pd.DataFrame | Tally", volume: str | None = None) -> pd.DataFrame:
+    """Games won by each side in each Propaganda Round (7.0); ``df``: the
+    rollout table, or the :class:`Tally` of checked rows."""
+    if isinstance(df, Tally):
+        seats = list(df.spec.agents)
+        played = [k for k in range(len(df.ended)) if df.ended[k].sum()]
+        table = pd.DataFrame(df.ended[played], columns=pd.Index(seats, name="winner"))
+        table.insert(0, "victory_round", np.asarray(played, dtype=np.int64))
+        return table
     seats = list(report_spec(df, volume).agents)
     table = df.groupby(["victory_round", "winner"]).size().unstack(fill_value=0)
     for side in seats:
@@ -949,13 +1589,17 @@ def folded(table: pd.DataFrame, min_games: int = DEFAULT_MIN_GAMES) -> np.ndarra
     return ((table["games"].to_numpy() < min_games) | (table["without_games"].to_numpy() < min_games))
 
 
-def random_seats(games: Games | pd.DataFrame, volume: str | None = None) -> list[str]:
+def random_seats(games: "Games | Tally | Source | pd.DataFrame", volume: str | None = None) -> list[str]:
     """The seats that play the random policy in any policy pair of the rows
-    (:func:`parse`'s ``Games``, or the rows themselves), read from the
-    ``policy_<seat>`` columns, which a rows file's provenance is checked
-    against."""
-    if isinstance(games, Games):
+    (:func:`parse`'s ``Games``, a :class:`Tally`, a :class:`Source` or the rows
+    themselves), read from the ``policy_<seat>`` columns, which a rows file's
+    provenance is checked against."""
+    if isinstance(games, (Games, Tally)):
         seats, pairs = games.spec.agents, games.pairs
+    elif isinstance(games, Source):
+        pairs = games.pairs(volume)
+        seats = (report_spec(volume=games.streamed.volume) if games.streamed is not None and volume is None
+                 else report_spec(_columns_frame(games.columns), volume)).agents
     else:
         seats, pairs = report_spec(games, volume).agents, policy_pairs(games, volume)
     return [seat for i, seat in enumerate(seats) if any(pair[i] == RANDOM_POLICY for pair in pairs)]
@@ -1012,8 +1656,7 @@ def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = No
     """
     min_games = check_min_games(min_games)
     source = df if isinstance(df, Source) else Source.of_frame(df)
-    df = source.frame
-    games = parse(df, pool=pool, volume=volume)
+    games = source.tally(pool=pool, volume=volume)         # checked rows, counted: no frame of files' rows
     found = games.spec
     seat, seats = _insurgent(found), list(found.agents)
     rated = found.faction(seat)
@@ -1028,8 +1671,8 @@ def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = No
     if not os.access(out, os.W_OK):
         raise ReportError(f"the report folder {out} is not writable")
     sides = overall(games)
-    bands = political_will_bands(df, found.name)
-    timing = victory_timing(df, found.name)
+    bands = political_will_bands(games)
+    timing = victory_timing(games)
     _plot_political_will(found, bands, out / PLOTS[0])
     drawn = [PLOTS[0]]
     if not randoms:
@@ -1085,10 +1728,7 @@ def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = No
     if games.pooled:
         columns = _policy_columns(found)
         per_pair = pd.DataFrame(games.pairs, columns=columns + ["games"])
-        won = games.insurgent_won
-        per_pair[f"{seat}_wins"] = [
-            int(won[np.logical_and.reduce([(df[c] == p).to_numpy() for c, p in zip(columns, pair[:-1])])].sum())
-            for pair in games.pairs]
+        per_pair[f"{seat}_wins"] = list(games.pair_wins)
         per_pair = per_pair.assign(**{k: v for k, v in _rates("", seat, per_pair[f"{seat}_wins"],
                                                                 per_pair["games"]).items()
                                       if k not in ("games", f"{seat}_wins")})
@@ -1129,7 +1769,7 @@ def write(df: pd.DataFrame | Source, out_dir: str | Path, title: str | None = No
     if not randoms:
         parts += _comparison_sections(found, by_campaign, campaign_shown, by_event, event_shown, caps, caps_shown,
                                       min_games, later)
-    parts += [f"Mean game length: {df['decisions'].mean():.1f} decisions.", ""]
+    parts += [f"Mean game length: {games.decisions / games.n:.1f} decisions.", ""]
     path = out / "report.md"
     with atomic_path(path) as tmp:
         tmp.write_text("\n".join(parts), encoding="utf-8")

@@ -27,6 +27,7 @@ from typing import Any, Mapping
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from .engine.spec import VolumeSpec
@@ -35,7 +36,7 @@ from .engine.stats import wilson_interval
 from .engine.threads import numba_threads
 from .errors import BritishWayError, RowsFileError, UnknownPolicyError, UnknownVolumeError
 from .io import atomic_path, atomic_write_text, check_output_path, deferred_signals
-from .provenance import column_kind, manifest, rows_hash
+from .provenance import RowsHash, column_kind, manifest, rows_hash
 from .registry import is_volume, spec, specs, volume_names
 
 
@@ -580,7 +581,7 @@ def policies_text(policies: Mapping) -> str:
 
 # ------------------------------------------------------------ rows files --
 
-def write_rows(df: pd.DataFrame, path: str | os.PathLike, provenance: Mapping | None | bool = True,
+def write_rows(df: pd.DataFrame | pa.Table, path: str | os.PathLike, provenance: Mapping | None | bool = True,
                _partial: bool = False) -> Path:
     """Write rollout rows to ``.parquet`` or ``.csv`` atomically (a temporary
     file renamed into place when complete), with their provenance: in the
@@ -595,26 +596,34 @@ def write_rows(df: pd.DataFrame, path: str | os.PathLike, provenance: Mapping | 
     :func:`read_rows` checks. By default it is the run's record that
     :func:`run` leaves in ``df.attrs``, refused if the rows are no longer that
     run's games; ``provenance=None`` records no run (rows of unknown origin,
-    still hashed).
+    still hashed). ``df`` may also be a ``pyarrow.Table`` of the same columns
+    (rows never held as Python lists); a table carries no run's record, so by
+    default it records none.
     """
     path = Path(path) if _partial else check_out(path)
     if provenance is True:
-        provenance = df.attrs.get(ATTRS_KEY)
+        provenance = df.attrs.get(ATTRS_KEY) if isinstance(df, pd.DataFrame) else None
     doc = dict(provenance) if provenance else manifest(command=None)
     doc.pop("rows", None)
     doc.pop("sha256", None)
-    if doc.get("run") is not None:
-        _check_rows_match_run(df, doc["run"], None)
-    bare = df.copy(deep=False)
-    bare.attrs = {}
-    table = pa.Table.from_pandas(bare, preserve_index=False)
+    if isinstance(df, pa.Table):
+        table, bare = df.replace_schema_metadata(None), None
+        if doc.get("run") is not None:
+            named = [c for c in table.column_names if c in ("game", "seed", "policy") or c.startswith("policy_")]
+            _check_rows_match_run(table.select(named).to_pandas(), doc["run"], None)
+    else:
+        if doc.get("run") is not None:
+            _check_rows_match_run(df, doc["run"], None)
+        bare = df.copy(deep=False)
+        bare.attrs = {}
+        table = pa.Table.from_pandas(bare, preserve_index=False)
     doc["rows"] = {"count": table.num_rows, "sha256": rows_hash(table),
                    "columns": [[name, column_kind(t)] for name, t in zip(table.column_names, table.schema.types)]}
     doc["sha256"] = _record_hash(doc)
     text = json.dumps(doc, sort_keys=True)
     if path.suffix.lower() == ".csv":
         with atomic_path(path) as tmp:
-            _json_lists(bare).to_csv(tmp, index=False)
+            _json_lists(bare if bare is not None else table.to_pandas()).to_csv(tmp, index=False)
         atomic_write_text(sidecar_path(path), text + "\n")
     else:
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), PROVENANCE_KEY: text.encode()})
@@ -637,15 +646,10 @@ def _json_lists(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-@dataclass
-class RowsFile:
-    """Rows read back from a file: ``frame``, its ``provenance`` (None: the
-    file carries none), and ``warnings`` for whoever reads them."""
+class RunRecord:
+    """What a rows file's ``provenance`` (None: it carries none) says of the run its rows come from."""
 
-    path: Path
-    frame: pd.DataFrame
     provenance: dict | None
-    warnings: list[str]
 
     @property
     def run(self) -> dict | None:
@@ -668,22 +672,33 @@ class RowsFile:
         return [[first, first + count]]
 
 
+@dataclass
+class RowsFile(RunRecord):
+    """Rows read back from a file: ``frame``, its ``provenance`` (None: the
+    file carries none), and ``warnings`` for whoever reads them."""
+
+    path: Path
+    frame: pd.DataFrame
+    provenance: dict | None
+    warnings: list[str]
+
+    @property
+    def rows(self) -> int:
+        """How many rows (games) the file holds."""
+        return len(self.frame)
+
+
 def read_rows(path: str | os.PathLike) -> RowsFile:
     """Rollout rows from a ``.parquet`` or ``.csv`` file (or ``<out>.partial``),
     checked against the provenance written with them: the rows' SHA-256 (any
     changed byte of a row is refused), their count, and for a run its game
     numbers, their seeds and the policy columns. Rows without provenance
     (written by an older version or another tool) are read with a warning.
-    Raises :class:`RowsFileError` naming the file and what is wrong."""
-    path = Path(path)
-    if not path.exists():
-        raise RowsFileError(f"no such file: {path}")
-    if not path.is_file():
-        raise RowsFileError(f"{path} is not a file")
+    Raises :class:`RowsFileError` naming the file and what is wrong.
+    The whole file is held in memory (lists as Python objects, about 5 GB
+    per million rows); :func:`open_rows` reads it in record batches."""
+    path = _rows_path(path)
     suffix = path.suffix.lower()
-    if suffix not in OUT_SUFFIXES + (PARTIAL_SUFFIX,):
-        raise RowsFileError(f"{path}: rollout rows are .parquet or .csv files (written by `britishway rollouts "
-                            f"VOLUME --out rows.parquet`)")
     warnings = []
     if suffix == ".csv":
         table, doc = _read_csv(path, warnings)
@@ -693,8 +708,7 @@ def read_rows(path: str | os.PathLike) -> RowsFile:
         except MemoryError:
             raise
         except Exception as err:  # pyarrow raises its own types for corrupt or foreign files
-            raise RowsFileError(f"cannot read {path} as Parquet rollout rows ({type(err).__name__}: "
-                                f"{' '.join(str(err).split())[:200]})") from None
+            raise RowsFileError(_unreadable(path, err)) from None
         meta = table.schema.metadata or {}
         doc = _parse_provenance(meta[PROVENANCE_KEY], path) if PROVENANCE_KEY in meta else None
         table = table.replace_schema_metadata({k: v for k, v in meta.items() if k != PROVENANCE_KEY} or None)
@@ -716,6 +730,258 @@ def read_rows(path: str | os.PathLike) -> RowsFile:
         warnings.append(f"{path} records no run (written with provenance=None): its rows are intact, but which "
                         "seed, games and policies they come from is not recorded")
     return RowsFile(path, frame, doc, warnings)
+
+
+def _rows_path(path: str | os.PathLike) -> Path:
+    """``path`` as a Path if it names a rows file that exists, or ``RowsFileError`` saying what it is."""
+    path = Path(path)
+    if not path.exists():
+        raise RowsFileError(f"no such file: {path}")
+    if not path.is_file():
+        raise RowsFileError(f"{path} is not a file")
+    if path.suffix.lower() not in OUT_SUFFIXES + (PARTIAL_SUFFIX,):
+        raise RowsFileError(f"{path}: rollout rows are .parquet or .csv files (written by `britishway rollouts "
+                            f"VOLUME --out rows.parquet`)")
+    return path
+
+
+# Rows per record batch when a rows file is read in a stream (:meth:`RowsStream.batches`): a batch of
+# COIN rows (about 35 cards and 15 events a game) and the arrays the report derives from it take tens of MB.
+BATCH_ROWS = 32_768
+
+
+class RowsStream(RunRecord):
+    """A rows file opened to be read in record batches (:func:`open_rows`):
+    its ``path``, ``provenance`` (None: it carries none), ``warnings``, how
+    many ``rows`` it holds and its ``columns``. Nothing of the rows is held
+    but the batch being read: :meth:`batches` checks them against the
+    provenance as they pass."""
+
+    def __init__(self, path: Path, provenance: dict | None, warnings: list[str], rows: int, schema: pa.Schema,
+                 read):
+        self.path = path
+        self.provenance = provenance
+        self.warnings = warnings
+        self.rows = rows
+        self.schema = schema
+        self._read = read                   # batch_size -> iterator of record batches (the file's columns)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return tuple(self.schema.names)
+
+    def batches(self, batch_size: int = BATCH_ROWS):
+        """The rows, ``batch_size`` at a time, every column. As they pass, the
+        checks :func:`read_rows` makes on a whole file are made batch by batch:
+        the SHA-256 of the rows (``provenance.RowsHash``, the same hash) and for
+        a run its game numbers, their seeds and the policy columns. They are
+        settled when the last batch has been read: the iterator then raises
+        :class:`RowsFileError` if the rows are not the ones written, so whatever
+        was made of the batches must be dropped unless the iteration ends
+        normally."""
+        doc = self.provenance
+        hasher = None
+        if doc is not None:
+            try:
+                hasher = RowsHash(self.schema)
+            except TypeError as err:
+                raise RowsFileError(f"{self.path}: its rows cannot be hashed as rollout rows ({err})") from None
+        match = _RunMatch(self.run, self.path) if self.run is not None else None
+        read = 0
+        for batch in self._read(batch_size):
+            if hasher is not None:
+                try:
+                    hasher.update(batch)
+                except (TypeError, ValueError, pa.ArrowException) as err:
+                    raise RowsFileError(f"{self.path}: its rows cannot be hashed as rollout rows ({err})") from None
+            if match is not None:
+                match.update(batch)
+            read += batch.num_rows
+            yield batch
+        if doc is not None:
+            _check_count(read, doc, self.path)
+            if hasher.hexdigest(read) != doc["rows"]["sha256"]:
+                raise RowsFileError(_HASH_MISMATCH.format(path=self.path))
+        if match is not None:
+            match.check()
+
+
+def open_rows(path: str | os.PathLike) -> RowsStream:
+    """A ``.parquet`` or ``.csv`` rows file (or ``<out>.partial``) opened to be
+    read in record batches (:meth:`RowsStream.batches`), its provenance read
+    and checked (its own SHA-256, its row count). A Parquet file is read
+    batch by batch from disk; a CSV file is read whole (CSV rows are for small
+    runs) and handed out in batches. Raises :class:`RowsFileError` naming the
+    file and what is wrong; the rows' own checks come with the batches."""
+    path = _rows_path(path)
+    warnings: list[str] = []
+    if path.suffix.lower() == ".csv":
+        table, doc = _read_csv(path, warnings)
+        schema, rows = table.schema, table.num_rows
+
+        def read(batch_size: int):
+            yield from table.to_batches(max_chunksize=batch_size)
+    else:
+        try:
+            with pq.ParquetFile(path) as parquet:          # a reader kept open keeps what it read: reopened below
+                meta = parquet.schema_arrow.metadata or {}
+                rows = parquet.metadata.num_rows
+                fields = list(parquet.schema_arrow)
+        except MemoryError:
+            raise
+        except Exception as err:  # pyarrow raises its own types for corrupt or foreign files
+            raise RowsFileError(_unreadable(path, err)) from None
+        doc = _parse_provenance(meta[PROVENANCE_KEY], path) if PROVENANCE_KEY in meta else None
+        index = _pandas_index_columns(meta)             # a pandas index stored as a column is no row value
+        schema = pa.schema([field for field in fields if field.name not in index])
+
+        def read(batch_size: int):
+            yield from _parquet_batches(path, list(schema.names), batch_size)
+    if doc is not None:
+        _check_count(rows, doc, path)
+        if doc.get("run") is None:
+            warnings.append(f"{path} records no run (written with provenance=None): its rows are intact, but "
+                            "which seed, games and policies they come from is not recorded")
+    else:
+        warnings.append(f"{path} carries no provenance (written by an older version or another tool): where its "
+                        "rows come from and whether they were changed since cannot be checked")
+    return RowsStream(path, doc, warnings, rows, schema.remove_metadata(), read)
+
+
+def _parquet_batches(path: Path, columns: list[str], batch_size: int):
+    """The record batches of a Parquet file's ``columns``, its reader closed (and what it buffered freed)
+    once they are read; a file pyarrow cannot read is ``RowsFileError``."""
+    try:
+        parquet = pq.ParquetFile(path)
+    except MemoryError:
+        raise
+    except Exception as err:
+        raise RowsFileError(_unreadable(path, err)) from None
+    with parquet:
+        batches = parquet.iter_batches(batch_size=batch_size, columns=columns, use_threads=False)
+        while True:
+            try:
+                batch = next(batches)
+            except StopIteration:
+                return
+            except MemoryError:
+                raise
+            except Exception as err:  # pyarrow raises its own types for corrupt or foreign files
+                raise RowsFileError(_unreadable(path, err)) from None
+            yield batch.replace_schema_metadata(None)
+
+
+def _unreadable(path: Path, err: Exception) -> str:
+    return (f"cannot read {path} as Parquet rollout rows ({type(err).__name__}: "
+            f"{' '.join(str(err).split())[:200]})")
+
+
+def _pandas_index_columns(meta: Mapping) -> set[str]:
+    """Columns that hold a pandas index (``DataFrame.to_parquet``'s metadata), not rows' values."""
+    try:
+        found = json.loads(meta[b"pandas"]).get("index_columns", [])
+    except (KeyError, ValueError, AttributeError, UnicodeDecodeError):
+        return set()
+    return {name for name in found if isinstance(name, str)}
+
+
+class _RunMatch:
+    """The checks of :func:`_check_rows_match_run` made on rows passing in
+    batches: the game numbers (each once, in order), their seeds from the base
+    seed, and the policy columns; :meth:`check` raises for the first that
+    failed, in that order."""
+
+    def __init__(self, run_fields: Mapping, path: Path):
+        found = volume_spec(run_fields["volume"])
+        self.path = path
+        self.seed = run_fields["seed"]
+        games = run_fields["games"]
+        self.ranges = ([tuple(r) for r in run_fields["done"]] if "done" in run_fields
+                       else [(games["first"], games["first"] + games["count"])])
+        self.expected = sum(b - a for a, b in self.ranges)
+        columns = [f"policy_{seat}" for seat in found.agents] if found.several_seats else ["policy"]
+        self.policies = [(column, seat, entry["policy"])
+                         for column, (seat, entry) in zip(columns, run_fields["policies"].items())]
+        self.offset = 0
+        self.no_columns = False
+        self.games_ok = True
+        self.bad_seed: tuple[int, int] | None = None
+        self.bad_policy: set[str] = set()
+
+    def update(self, batch: pa.RecordBatch) -> None:
+        names = batch.schema.names
+        n = batch.num_rows
+        start, self.offset = self.offset, self.offset + n
+        if "game" not in names or "seed" not in names:
+            self.no_columns = True
+            return
+        if not self.games_ok:
+            return
+        pieces = _pieces(self.ranges, start, n)
+        expected = np.concatenate([np.arange(a, b, dtype=np.int64) for a, b in pieces] or
+                                  [np.zeros(0, dtype=np.int64)])
+        numbers = batch.column("game").to_numpy(zero_copy_only=False)
+        if len(expected) != n or not np.array_equal(numbers, expected):
+            self.games_ok = False
+            return
+        if self.bad_seed is None:
+            from .engine.coin.rollouts import seeds_of
+
+            seeds = batch.column("seed").to_numpy(zero_copy_only=False)
+            want = np.concatenate([seeds_of(self.seed, np.arange(a, b, dtype=np.int64)) for a, b in pieces] or
+                                  [np.zeros(0, dtype=np.int64)])
+            bad = np.flatnonzero(seeds != want)
+            if len(bad):
+                self.bad_seed = (int(expected[bad[0]]), int(seeds[bad[0]]))
+        for column, _, policy in self.policies:
+            if column not in names or not _all_equal(batch.column(column), policy):
+                self.bad_policy.add(column)
+
+    def check(self) -> None:
+        where = f"{self.path}: "
+        if self.no_columns:
+            raise RowsFileError(f"{where}the rows have no 'game' and 'seed' columns, which every run's rows have")
+        if not self.games_ok or self.offset != self.expected:
+            raise RowsFileError(f"{where}the rows are not games {ranges_text(self.ranges)} of the run their "
+                                f"provenance records (rows added, removed or reordered since the run)")
+        if self.bad_seed is not None:
+            game, seed = self.bad_seed
+            raise RowsFileError(f"{where}game {game} has seed {seed}, not the seed of game {game} of a run from "
+                                f"base seed {self.seed}")
+        for column, seat, policy in self.policies:
+            if column in self.bad_policy:
+                raise RowsFileError(f"{where}column {column!r} is not the policy {policy!r} the run's provenance "
+                                    f"records for {seat}")
+
+
+def _pieces(ranges, start: int, n: int) -> list[tuple[int, int]]:
+    """The game ranges at positions ``start .. start + n - 1`` of the games of
+    ``ranges`` (half-open ranges, in order) taken one after another."""
+    out, position = [], 0
+    for a, b in ranges:
+        lo, hi = max(start, position), min(start + n, position + b - a)
+        if lo < hi:
+            out.append((a + lo - position, a + hi - position))
+        position += b - a
+    return out
+
+
+def _all_equal(column: pa.Array, value: str) -> bool:
+    """Every value of ``column`` is ``value`` (none missing)."""
+    if column.null_count:
+        return False
+    found = pc.unique(column).to_pylist() if len(column) else []
+    return all(v == value for v in found)
+
+
+def _check_count(rows: int, doc: Mapping, path: Path) -> None:
+    if rows != doc["rows"]["count"]:
+        raise RowsFileError(f"{path} holds {rows:,} rows but its provenance says {doc['rows']['count']:,}: the "
+                            "file was changed after it was written; refusing it")
+
+
+_HASH_MISMATCH = ("{path}: its rows do not match the SHA-256 written with them (provenance rows.sha256): they were "
+                  "changed after `britishway rollouts` wrote them; refusing them")
 
 
 def _read_csv(path: Path, warnings: list[str]):
@@ -912,17 +1178,13 @@ def _parse_provenance(raw: bytes, path: Path) -> dict:
 
 
 def _check_rows_hash(frame: pd.DataFrame, doc: dict, path: Path) -> None:
-    rows = doc["rows"]
-    if len(frame) != rows["count"]:
-        raise RowsFileError(f"{path} holds {len(frame):,} rows but its provenance says {rows['count']:,}: the "
-                            "file was changed after it was written; refusing it")
+    _check_count(len(frame), doc, path)
     try:
         found = rows_hash(frame)
     except (TypeError, ValueError, pa.ArrowException) as err:
         raise RowsFileError(f"{path}: its rows cannot be hashed as rollout rows ({err})") from None
-    if found != rows["sha256"]:
-        raise RowsFileError(f"{path}: its rows do not match the SHA-256 written with them (provenance rows.sha256): "
-                            "they were changed after `britishway rollouts` wrote them; refusing them")
+    if found != doc["rows"]["sha256"]:
+        raise RowsFileError(_HASH_MISMATCH.format(path=path))
 
 
 def _check_rows_match_run(frame: pd.DataFrame, run_fields: Mapping, path: Path | None) -> None:

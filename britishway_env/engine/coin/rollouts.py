@@ -236,16 +236,38 @@ def victory_violations(df: pd.DataFrame, found):
     rounds in range) is checked before this.
     """
     import pyarrow as pa
+
+    run_fields = (df.attrs.get("britishway") or {}).get("run") or {}
+    seats = np.asarray(found.agents, dtype=object)
+    winner = df["winner"].astype(object).to_numpy()
+    winner_index = np.full(len(df), -1, dtype=np.int64)
+    for i, seat in enumerate(seats):
+        winner_index[winner == seat] = i
+    return victory_faults(found, pa.array(df["political_will_after_round"], type=pa.list_(pa.int64())),
+                          winner_index, df["final_political_will"].to_numpy(), df["victory_round"].to_numpy(),
+                          run_fields.get("variant"))
+
+
+def victory_faults(found, pw, winner, final, rounds, variant=None) -> list:
+    """:func:`victory_violations` of rows given as arrays (one batch of a rows
+    file, or a whole table): ``pw`` Political Will after each round (an Arrow
+    list array), ``winner`` each game's winner as its index in the volume's
+    agents (-1: neither), ``final`` and ``rounds`` the final Political Will
+    and the round that ended the game; ``variant`` the run's variant as its
+    provenance records it (None: the base game), whose insurgent victory level
+    (7.0.1) and number of Propaganda cards (7.0.2) the checks read. Returns
+    the ``(mask, what)`` pairs."""
+    import pyarrow as pa
     import pyarrow.compute as pc
 
     counter = next(seat for seat in found.agents if seat != found.report.insurgent)
     insurgent = found.report.insurgent
-    run_fields = (df.attrs.get("britishway") or {}).get("run") or {}
     # The Political Will of an insurgent victory: 0, or what the run's variant set (rule parameters).
-    variant = run_fields.get("variant") or {}        # the run's variant (britishway_env/variants.py), if any
+    variant = variant or {}                          # the run's variant (britishway_env/variants.py), if any
     won_at = int((variant.get("rules") or {}).get(found.report.insurgent_victory_parameter, 0))
     last_round = int((variant.get("deck") or {}).get("propaganda_cards", len(found.report.propaganda_cards)))
-    pw = pa.array(df["political_will_after_round"], type=pa.list_(pa.int64()))
+    pw = pc.cast(pw, pa.list_(pa.int64()))
+    n = len(pw)
     lengths = pc.list_value_length(pw).to_numpy(zero_copy_only=False).astype(np.int64)
     values = pc.list_flatten(pw).to_numpy(zero_copy_only=False).astype(np.int64)
     ends = np.cumsum(lengths)
@@ -253,22 +275,26 @@ def victory_violations(df: pd.DataFrame, found):
     last = np.where(played, values[np.maximum(ends - 1, 0)] if len(values) else 0, -1)
     parents = pc.list_parent_indices(pw).to_numpy(zero_copy_only=False)
     earlier = np.arange(len(values)) < (ends[parents] - 1) if len(values) else np.zeros(0, dtype=bool)
-    zero_before = np.bincount(parents[earlier & (values <= won_at)], minlength=len(df)) > 0
-    winner = df["winner"].astype(object).to_numpy()
-    final = df["final_political_will"].to_numpy()
-    rounds = df["victory_round"].to_numpy()
-    yield (played & (final != last),
-           "column 'final_political_will' differs from Political Will after the last Propaganda Round played: "
-           "the game ends in that round's Political Will Phase (6.1)")
-    yield (zero_before,
-           "Political Will stood at 0 after an earlier Propaganda Round, which ends the game there with an "
-           f"{insurgent} victory (7.0.1), yet the game went on")
-    yield ((winner == insurgent) & played & (last > won_at),
-           f"{insurgent} won with Political Will above 0 after the last Propaganda Round: the {insurgent} win only "
-           "when Political Will stands at 0 in a Political Will Phase (7.0.1)")
-    yield ((winner == counter) & played & (last <= won_at),
-           f"{counter} won with Political Will at 0: Political Will 0 in a Political Will Phase is an "
-           f"{insurgent} victory (7.0.1)")
-    yield ((winner == counter) & (rounds != last_round),
-           f"{counter} won before the final Propaganda Round (round {last_round}): the {counter} win only at the "
-           "end of the final round's Political Will Phase (7.0.2)")
+    zero_before = np.bincount(parents[earlier & (values <= won_at)], minlength=n) > 0
+    winner = np.asarray(winner)
+    insurgent_won = winner == found.agents.index(insurgent)
+    counter_won = winner == found.agents.index(counter)
+    final = np.asarray(final)
+    rounds = np.asarray(rounds)
+    return [
+        (played & (final != last),
+         "column 'final_political_will' differs from Political Will after the last Propaganda Round played: "
+         "the game ends in that round's Political Will Phase (6.1)"),
+        (zero_before,
+         "Political Will stood at 0 after an earlier Propaganda Round, which ends the game there with an "
+         f"{insurgent} victory (7.0.1), yet the game went on"),
+        (insurgent_won & played & (last > won_at),
+         f"{insurgent} won with Political Will above 0 after the last Propaganda Round: the {insurgent} win only "
+         "when Political Will stands at 0 in a Political Will Phase (7.0.1)"),
+        (counter_won & played & (last <= won_at),
+         f"{counter} won with Political Will at 0: Political Will 0 in a Political Will Phase is an "
+         f"{insurgent} victory (7.0.1)"),
+        (counter_won & (rounds != last_round),
+         f"{counter} won before the final Propaganda Round (round {last_round}): the {counter} win only at the "
+         "end of the final round's Political Will Phase (7.0.2)"),
+    ]
