@@ -4,8 +4,9 @@
 
 A *base* run and one or more *arms* are rows files that ``britishway rollouts
 VOLUME --seed S --out FILE`` wrote for the same games (same volume, base seed
-and game numbers) with one thing changed: a policy pair today, a rule variant
-later. Game *g* of a run always has the same seed, so game *g* of the base and
+and game numbers) with one thing changed: a policy pair, or a rule variant
+(``--variant``, britishway_env/variants.py; ``britishway experiment`` writes
+whole sets of them). Game *g* of a run always has the same seed, so game *g* of the base and
 game *g* of an arm start from the same deal and dice stream: every measure is
 compared game by game, and the games (not the rows) are the independent units.
 The games are paired by ``(seed, game)``; an arm must hold exactly the base's
@@ -239,6 +240,7 @@ class Run:
     victory_round: np.ndarray
     lead_changes: np.ndarray
     base_seed: int | None = None
+    final_round: int = 3            # the final Propaganda Round (7.0.2): the volume's, or the run's variant's
     policies: str = ""
     commit: str | None = None
     lines: tuple[str, ...] = ()
@@ -258,7 +260,8 @@ class Run:
         """The run restricted to the games at ``index`` (in that order)."""
         arrays = {k: getattr(self, k)[index] for k in ("seed", "game", "winner", "decisions", "cards",
                                                        "victory_round", "lead_changes")}
-        return Run(self.name, self.where, self.volume, base_seed=self.base_seed, policies=self.policies,
+        return Run(self.name, self.where, self.volume, base_seed=self.base_seed, final_round=self.final_round,
+                   policies=self.policies,
                    commit=self.commit, lines=self.lines, notes=self.notes, **arrays)
 
 
@@ -312,8 +315,9 @@ def run_of_frame(name: str, df: pd.DataFrame, where: str | None = None, provenan
         winner=df["winner"].astype(object).map(seats.index).to_numpy(dtype=np.int64),
         decisions=df["decisions"].to_numpy(dtype=np.int64), cards=cards.astype(np.int64),
         victory_round=df["victory_round"].to_numpy(dtype=np.int64),
-        lead_changes=lead_changes(df["political_will_after_round"], found.report.political_will_start,
-                                  neutral_point(found)),
+        lead_changes=lead_changes(df["political_will_after_round"],
+                                  report.setup_political_will(found, (run or {}).get("variant")), neutral_point(found)),
+        final_round=final_round(found, (run or {}).get("variant")),
         base_seed=None if run is None else int(run["seed"]),
         policies=policies_text(run["policies"]) if run else
         ", ".join(f"{seat}={'/'.join(sorted(map(str, df[f'policy_{seat}'].unique())))}" for seat in seats),
@@ -369,6 +373,7 @@ def run_of_source(name: str, source, where: str | None = None, provenance: dict 
         name=name, where=where, volume=found.name, seed=a["seed"], game=a["game"], winner=a["winner"],
         decisions=a["decisions"], cards=a["cards"], victory_round=a["victory_round"],
         lead_changes=a["lead_changes"], base_seed=None if run is None else int(run["seed"]),
+        final_round=final_round(found, (run or {}).get("variant")),
         policies=policies_text(run["policies"]) if run else
         ", ".join(f"{seat}={'/'.join(sorted({str(pair[i]) for pair in tally.pairs}))}"
                   for i, seat in enumerate(found.agents)),
@@ -376,6 +381,12 @@ def run_of_source(name: str, source, where: str | None = None, provenance: dict 
 
 
 # ---------------------------------------------------------------- measures --
+
+def final_round(found: VolumeSpec, variant: dict | None) -> int:
+    """The final Propaganda Round (7.0.2): the volume's number of Propaganda
+    cards, or the run's variant's (``[deck] propaganda_cards``)."""
+    return int(((variant or {}).get("deck") or {}).get("propaganda_cards", len(found.report.propaganda_cards)))
+
 
 def neutral_point(found: VolumeSpec) -> float:
     """The Political Will at which neither side leads: half the track (Palestine and
@@ -580,8 +591,7 @@ def _measure_rows(found: VolumeSpec, level: str, base: Run, arm: Run, resamples:
     rows.append(_row(level, name, ALL_SEATS, "balance", bb, ba, (ba - bb, *boot["balance"]),
                      balance_interval(int((base.winner == 0).sum()), n),
                      balance_interval(int((arm.winner == 0).sum()), n), n))
-    last = len(found.report.propaganda_cards)
-    db, da = base.victory_round < last, arm.victory_round < last
+    db, da = base.victory_round < base.final_round, arm.victory_round < arm.final_round
     rows.append(_row(level, name, ALL_SEATS, "decisiveness", float(db.mean()), float(da.mean()),
                      paired_difference(da, db), wilson_interval(int(db.sum()), n), wilson_interval(int(da.sum()), n),
                      n))

@@ -306,12 +306,17 @@ def _parse(df: pd.DataFrame, pool: bool = False, volume: str | None = None) -> t
         raise ReportError("rollout table has no games")
     df = df.reset_index(drop=True)
     reader = _Reader(found, len(df))
-    games = reader.add(_FrameColumns(df), _variant_rules(df.attrs.get(ATTRS_KEY)))
+    games = reader.add(_FrameColumns(df), _run_variant(df.attrs.get(ATTRS_KEY)))
     tally = reader.finish().check(pool)            # raises for the first check the rows fail
     return dataclasses.replace(games, pairs=tally.pairs, pooled=tally.pooled), tally
 
 
-def _variant_rules(doc) -> dict | None:
+def setup_political_will(found, variant: dict | None) -> int:
+    """Political Will at setup (2.1): the volume's, or the run's variant's."""
+    return int(((variant or {}).get("setup") or {}).get("political_will", found.report.political_will_start))
+
+
+def _run_variant(doc) -> dict | None:
     """The variant a run's provenance records (None: the base game): its rule
     parameters and deck rules are what the victory check reads (7.0)."""
     run_fields = (doc or {}).get("run") or {}
@@ -464,14 +469,15 @@ class _Reader:
         self.pair_games: list[int] = []
         self.pair_wins: list[int] = []
 
-    def add(self, cols, rules: dict | None = None) -> Games | None:
+    def add(self, cols, variant: dict | None = None) -> Games | None:
         """Check one batch of rows (``cols``: :class:`_FrameColumns` or
         :class:`_BatchColumns`) and keep what it adds; returns its games as
-        arrays, or None if a check failed in it. ``rules``: the rule
-        parameters of the run's variant (its insurgent victory level)."""
+        arrays, or None if a check failed in it. ``variant``: the run's
+        variant as its provenance records it (its insurgent victory level,
+        Propaganda cards and setup Political Will)."""
         start, n = self.n, cols.n
         self.n += n
-        out = self._check(cols, start, rules)
+        out = self._check(cols, start, variant)
         if out is None:
             return None
         games, pw, decisions, pair, lengths = out
@@ -486,13 +492,13 @@ class _Reader:
         a["cards"][start:stop] = lengths
         from .compare import lead_changes_of, neutral_point
 
-        a["lead_changes"][start:stop] = lead_changes_of(pw, found.report.political_will_start, neutral_point(found))
+        a["lead_changes"][start:stop] = lead_changes_of(pw, setup_political_will(found, variant), neutral_point(found))
         self.tally.add(Tally.of_games(games, pw, decisions))
         for i, wins in enumerate(np.bincount(pair, weights=games.insurgent_won, minlength=len(self.pair_wins))):
             self.pair_wins[i] += int(wins)
         return games
 
-    def _check(self, cols, start: int, rules):
+    def _check(self, cols, start: int, variant):
         """The checks of one batch, in ``CHECKS`` order; None at the first that fails."""
         found, faults = self.spec, self.faults
         seats, n = found.agents, cols.n
@@ -595,7 +601,7 @@ class _Reader:
         a["seed"][start:start + n] = seed
         from .engine.coin.rollouts import victory_faults
 
-        for k, (mask, what) in enumerate(victory_faults(found, pw, winner, final, rounds, rules)):
+        for k, (mask, what) in enumerate(victory_faults(found, pw, winner, final, rounds, variant)):
             if faults.rows(_STEP["victory"] + k, np.asarray(mask, dtype=bool),
                            f"{what}: no game of {found.title} ends so", labels):
                 return None
@@ -1143,11 +1149,11 @@ def _stream(files: list, batch_size: int | None = None) -> "Streamed | None":
     else:
         reader = None
     for f in files:
-        rules = _variant_rules(f.provenance)
+        variant = _run_variant(f.provenance)
         try:
             for batch in f.batches(batch_size or BATCH_ROWS):
                 if reader is not None and batch.num_rows:
-                    reader.add(_BatchColumns(batch), rules)
+                    reader.add(_BatchColumns(batch), variant)
         except BritishWayError as err:
             raise ReportError(str(err)) from None
     return None if reader is None else reader.finish()

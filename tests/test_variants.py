@@ -342,3 +342,23 @@ def test_an_insurgent_victory_level_above_0_is_read_by_the_reader_and_the_rows_c
             break
     else:
         pytest.fail("no insurgent win above Political Will 0 in 40 games")
+
+
+def test_compare_reads_a_variants_final_round_and_setup_political_will(tmp_path):
+    """Decisiveness counts games ended before the run's own final Propaganda
+    Round (7.0.2), and lead changes start from the run's own setup Political
+    Will (2.1): a two-campaign variant's games that end in round 2 are not early."""
+    from britishway_env.compare import compare
+    from britishway_env.rollouts import read_rows, run_to_file
+
+    base = tmp_path / "base.parquet"
+    arm = tmp_path / "arm.parquet"
+    run_to_file(base, "palestine", 300, seed=4, policy="heuristic")
+    run_to_file(arm, "palestine", 300, seed=4, policy="heuristic",
+                variant=V(setup={"political_will": 8}, deck={"propaganda_cards": 2}))
+    result = compare([str(base), f"short={arm}"])
+    t = result.table.set_index("measure")
+    df = read_rows(arm).frame
+    early = float((df["victory_round"] < 2).mean())
+    assert t.loc["decisiveness", "arm_value"] == pytest.approx(early)
+    assert t.loc["lead_changes", "arm_value"] > 0          # from 8 (below the neutral 10) the British lead must be won
