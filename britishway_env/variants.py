@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from .engine.coin import header as H
-from .errors import BritishWayError, StateError, UnknownVolumeError, VariantError
+from .errors import StateError, VariantError
 
 MAX_FILE_BYTES = 1 << 20
 SECTIONS = ("volume", "name", "description", "setup", "deck", "rules", "restrict")
@@ -553,4 +553,4 @@ def describe(variant: Variant | None) -> str:
 
 
 __all__ = ["Variant", "VariantError", "load_variant", "variant_from_dict", "resolve", "parameters", "describe",
-           "BritishWayError", "UnknownVolumeError"]
+           "spec_of_row", "variant_slots"]
