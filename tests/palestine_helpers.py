@@ -3,6 +3,7 @@
 import numpy as np
 
 from britishway_env.volumes.palestine import layout as L
+from britishway_env.volumes.palestine import turns as T
 from britishway_env.volumes.palestine.setup import setup
 
 
@@ -11,6 +12,29 @@ def new_state(seed=0):
     s = np.zeros(L.STATE_SIZE, dtype=np.int64)
     setup(s, np.int64(seed))
     return s
+
+
+def new_game(seed=0, deck=None):
+    """A row with the first card revealed (2.2); ``deck``: the first cards."""
+    s = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    T.new_game(s, np.int64(seed))
+    if deck is not None:
+        s[L.DECK:L.DECK + len(deck)] = deck
+        s[L.CARD] = deck[0]
+    return s
+
+
+def mask(s):
+    """The legal mask of a row."""
+    m = np.zeros(L.N_ACTIONS, dtype=np.int8)
+    T.legal_mask(s, m)
+    return m
+
+
+def act(s, action):
+    """Apply a legal action to a row (AssertionError naming the decision otherwise)."""
+    assert mask(s)[action], (L.DECISION_NAMES[T.pending(s)], action, np.flatnonzero(mask(s)))
+    T.apply(s, action)
 
 
 def force(s, *faces):

@@ -22,7 +22,7 @@ from britishway_env.volumes.palestine import parameters as PR
 from britishway_env.volumes.palestine import playout
 from britishway_env.volumes.palestine import turns as T
 from britishway_env.volumes.palestine.propaganda import political_will_delta, political_will_phase
-from britishway_env.volumes.palestine.setup import setup
+from palestine_helpers import act, force, mask, new_game, new_state
 
 S = board.space_index
 
@@ -47,45 +47,10 @@ PRINTED = {
 
 # ---------------------------------------------------------------- helpers --
 
-def new_state(seed=0):
-    """A row right after setup (2.1), before any card."""
-    s = np.zeros(L.STATE_SIZE, dtype=np.int64)
-    setup(s, np.int64(seed))
-    return s
-
-
-def new_game(seed=0, deck=None):
-    """A row with the first card revealed (2.2); ``deck``: the first cards."""
-    s = np.zeros(L.STATE_SIZE, dtype=np.int64)
-    T.new_game(s, np.int64(seed))
-    if deck is not None:
-        s[L.DECK:L.DECK + len(deck)] = deck
-        s[L.CARD] = deck[0]
-    return s
-
-
 def set_param(s, index, value):
     p = PR.PARAMETERS[index]
     assert p.lo <= value <= p.hi, f"{p.name}: {value} is outside the range a variant may set"
     s[RULE_PARAMETERS + index] = value
-
-
-def mask(s):
-    m = np.zeros(L.N_ACTIONS, dtype=np.int8)
-    T.legal_mask(s, m)
-    return m
-
-
-def act(s, action):
-    assert mask(s)[action], (L.DECISION_NAMES[T.pending(s)], action, np.flatnonzero(mask(s)))
-    T.apply(s, action)
-
-
-def force(s, *faces):
-    """Queue forced die faces (0-based) in the row."""
-    s[L.FORCED] = len(faces)
-    s[L.FORCED + 1] = 0
-    s[L.FORCED + 2:L.FORCED + 2 + len(faces)] = faces
 
 
 def at(name, piece):

@@ -16,34 +16,10 @@ from britishway_env.volumes.boards import palestine as board
 from britishway_env.volumes.palestine import layout as L
 from britishway_env.volumes.palestine import turns as T
 from britishway_env.volumes.palestine.propaganda import political_will_delta
+from palestine_helpers import act, force, mask, new_game
 
 S = board.space_index
 
-
-def new_game(seed=0, deck=None):
-    s = np.zeros(L.STATE_SIZE, dtype=np.int64)
-    T.new_game(s, np.int64(seed))
-    if deck is not None:
-        s[L.DECK:L.DECK + len(deck)] = deck
-        s[L.CARD] = deck[0]
-    return s
-
-
-def mask(s):
-    m = np.zeros(L.N_ACTIONS, dtype=np.int8)
-    T.legal_mask(s, m)
-    return m
-
-
-def act(s, action):
-    assert mask(s)[action], (L.DECISION_NAMES[T.pending(s)], action, np.flatnonzero(mask(s)))
-    T.apply(s, action)
-
-
-def force(s, *faces):
-    s[L.FORCED] = len(faces)
-    s[L.FORCED + 1] = 0
-    s[L.FORCED + 2:L.FORCED + 2 + len(faces)] = faces
 
 
 def get(s, name, piece):
