@@ -103,6 +103,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .engine.coin.rollouts import final_round, setup_political_will
 from .engine.spec import VolumeSpec
 from .engine.stats import (benjamini_hochberg, holm, mcnemar_exact, mean_difference_interval, paired_difference,
                            wilson_interval)
@@ -316,7 +317,7 @@ def run_of_frame(name: str, df: pd.DataFrame, where: str | None = None, provenan
         decisions=df["decisions"].to_numpy(dtype=np.int64), cards=cards.astype(np.int64),
         victory_round=df["victory_round"].to_numpy(dtype=np.int64),
         lead_changes=lead_changes(df["political_will_after_round"],
-                                  report.setup_political_will(found, (run or {}).get("variant")), neutral_point(found)),
+                                  setup_political_will(found, (run or {}).get("variant")), neutral_point(found)),
         final_round=final_round(found, (run or {}).get("variant")),
         base_seed=None if run is None else int(run["seed"]),
         policies=policies_text(run["policies"]) if run else
@@ -381,12 +382,6 @@ def run_of_source(name: str, source, where: str | None = None, provenance: dict 
 
 
 # ---------------------------------------------------------------- measures --
-
-def final_round(found: VolumeSpec, variant: dict | None) -> int:
-    """The final Propaganda Round (7.0.2): the volume's number of Propaganda
-    cards, or the run's variant's (``[deck] propaganda_cards``)."""
-    return int(((variant or {}).get("deck") or {}).get("propaganda_cards", len(found.report.propaganda_cards)))
-
 
 def neutral_point(found: VolumeSpec) -> float:
     """The Political Will at which neither side leads: half the track (Palestine and

@@ -65,6 +65,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from .engine.coin.rollouts import setup_political_will
 from .engine.spec import VolumeSpec
 from .engine.stats import difference_interval, wilson_interval
 from .errors import BritishWayError, ReportError
@@ -309,11 +310,6 @@ def _parse(df: pd.DataFrame, pool: bool = False, volume: str | None = None) -> t
     games = reader.add(_FrameColumns(df), _run_variant(df.attrs.get(ATTRS_KEY)))
     tally = reader.finish().check(pool)            # raises for the first check the rows fail
     return dataclasses.replace(games, pairs=tally.pairs, pooled=tally.pooled), tally
-
-
-def setup_political_will(found, variant: dict | None) -> int:
-    """Political Will at setup (2.1): the volume's, or the run's variant's."""
-    return int(((variant or {}).get("setup") or {}).get("political_will", found.report.political_will_start))
 
 
 def _run_variant(doc) -> dict | None:

@@ -222,6 +222,26 @@ def seeds_of(base_seed: int, games: np.ndarray) -> np.ndarray:
     return np.array([game_seeds(np.int64(base_seed), g, np.int64(1))[0] for g in games], dtype=np.int64)
 
 
+# What the rows' checks and measures read of a run's variant, as its provenance
+# records it (``run.variant``: britishway_env/variants.py; None: the base game).
+
+def insurgent_victory_level(found, variant: dict | None) -> int:
+    """The Political Will at or below which the insurgent wins (7.0.1): 0, or
+    the variant's rule parameter (the spec's ``insurgent_victory_parameter``)."""
+    return int(((variant or {}).get("rules") or {}).get(found.report.insurgent_victory_parameter, 0))
+
+
+def final_round(found, variant: dict | None) -> int:
+    """The final Propaganda Round (7.0.2): the volume's number of Propaganda
+    cards, or the variant's (``[deck] propaganda_cards``)."""
+    return int(((variant or {}).get("deck") or {}).get("propaganda_cards", len(found.report.propaganda_cards)))
+
+
+def setup_political_will(found, variant: dict | None) -> int:
+    """Political Will at setup (2.1): the volume's, or the variant's."""
+    return int(((variant or {}).get("setup") or {}).get("political_will", found.report.political_will_start))
+
+
 def victory_violations(df: pd.DataFrame, found):
     """Rows that break a COIN volume's victory conditions (7.0): the ``(mask,
     what)`` pairs ``report.check_rows`` reads (``Rows.check`` of the specs).
@@ -263,9 +283,8 @@ def victory_faults(found, pw, winner, final, rounds, variant=None) -> list:
     counter = next(seat for seat in found.agents if seat != found.report.insurgent)
     insurgent = found.report.insurgent
     # The Political Will of an insurgent victory: 0, or what the run's variant set (rule parameters).
-    variant = variant or {}                          # the run's variant (britishway_env/variants.py), if any
-    won_at = int((variant.get("rules") or {}).get(found.report.insurgent_victory_parameter, 0))
-    last_round = int((variant.get("deck") or {}).get("propaganda_cards", len(found.report.propaganda_cards)))
+    won_at = insurgent_victory_level(found, variant)
+    last_round = final_round(found, variant)
     pw = pc.cast(pw, pa.list_(pa.int64()))
     n = len(pw)
     lengths = pc.list_value_length(pw).to_numpy(zero_copy_only=False).astype(np.int64)
