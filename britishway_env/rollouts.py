@@ -403,15 +403,14 @@ def _play(played: Played, threads: int | None, chunk: int | None, progress) -> i
     run = played.run
     todo = played.todo(chunk)
     with numba_threads(threads) as used:
+        extra = {} if run.patch is None else {"patch": run.patch}    # a variant's (COIN runners only)
         if run.backend == "ray":
             from .distributed import play_on_ray
 
-            extra = {} if run.patch is None else {"patch": run.patch}
             play_on_ray(run.runner.remote_range(), run.seed, todo, played.add, address=run.address,
                         progress=progress, policies=run.chosen, **extra)
             return 1                                  # each Ray task plays its chunk on one numba thread
         for start, n in todo:
-            extra = {} if run.patch is None else {"patch": run.patch}
             played.add(start, n, run.runner.play_range(run.seed, start, n, run.chosen, **extra))
             if progress:
                 progress(n)

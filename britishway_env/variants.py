@@ -443,6 +443,13 @@ def _patch(f: _Facts, spec: dict, where: str) -> np.ndarray:
     return np.array(sorted(pairs.items()), dtype=np.int64).reshape(-1, 2)
 
 
+def _choice_bits(f: _Facts):
+    """Each restriction key of a seat's choices with its first bit in the
+    ``R_CHOICES`` word and the names its bits follow (header ``RB_*``)."""
+    return (("boxes", H.RB_BOX, BOX_NAMES), ("pass", H.RB_PASS, BOX_NAMES),
+            ("operations", H.RB_OP, f.op_names), ("special_activities", H.RB_SA, f.sa_names))
+
+
 def variant_slots(f: _Facts, spec: dict) -> np.ndarray:
     """The row's variant fields (rule parameters, restricted, restriction,
     deck rules, consecutive in the header) as the variant sets them."""
@@ -461,14 +468,9 @@ def variant_slots(f: _Facts, spec: dict) -> np.ndarray:
         me = f.seats.index(seat)
         at = H.RESTRICTION - H.RULE_PARAMETERS + me * H.RESTRICTION_WORDS
         bits = 0
-        for b in r.get("boxes", []):
-            bits |= 1 << (H.RB_BOX + BOX_NAMES.index(b))
-        for b in r.get("pass", []):
-            bits |= 1 << (H.RB_PASS + BOX_NAMES.index(b))
-        for op in r.get("operations", []):
-            bits |= 1 << (H.RB_OP + f.op_names.index(op))
-        for sa in r.get("special_activities", []):
-            bits |= 1 << (H.RB_SA + f.sa_names.index(sa))
+        for key, first, names in _choice_bits(f):
+            for name in r.get(key, []):
+                bits |= 1 << (first + names.index(name))
         out[at + H.R_CHOICES] = bits
         for text in r.get("events", []):
             card, side = text.split(":")
@@ -508,17 +510,15 @@ def spec_of_row(volume: str, row: np.ndarray) -> dict:
         base = off + me * H.RESTRICTION_WORDS
         bits = int(slots[base + H.R_CHOICES])
         got: dict = {}
-        boxes = [b for i, b in enumerate(BOX_NAMES) if bits >> (H.RB_BOX + i) & 1]
-        passes = [b for i, b in enumerate(BOX_NAMES) if bits >> (H.RB_PASS + i) & 1]
-        ops = [o for i, o in enumerate(f.op_names) if bits >> (H.RB_OP + i) & 1]
-        sas = [a for i, a in enumerate(f.sa_names) if bits >> (H.RB_SA + i) & 1]
+        for key, first, names in _choice_bits(f):
+            chosen = [name for i, name in enumerate(names) if bits >> (first + i) & 1]
+            if chosen:
+                got[key] = chosen
         events = [f"{f.reader.prefix}{c}:{side}" for c in range(1, f.n_events + 1)
                   for side, word in (("unshaded", H.R_UNSHADED), ("shaded", H.R_SHADED))
                   if int(slots[base + word]) >> c & 1]
-        for key, value in (("boxes", boxes), ("pass", passes), ("operations", ops), ("special_activities", sas),
-                           ("events", events)):
-            if value:
-                got[key] = value
+        if events:
+            got["events"] = events
         if got:
             restrict[seat] = got
     if restrict:

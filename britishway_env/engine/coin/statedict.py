@@ -235,7 +235,7 @@ class CoinReader:
                       f"{self.prefix}{last} (2.1), played_cards then undrawn_cards")
         rules = s[DECK_RULES:DECK_RULES + N_DECK_RULES]
         placed = 0
-        for p in range(3):
+        for p in range(len(self.propaganda_cards)):          # one pile per Propaganda card (2.1)
             placed |= int(rules[DR_PLACED + p])
         for c in deck:
             if c <= self.n_event_cards and (int(rules[DR_EXCLUDED]) >> c) & 1:
