@@ -39,6 +39,16 @@ def _file_levels(file: str) -> list[str]:
     return list(load_experiment(path).levels) if path.exists() else []
 
 
+def _played(rows: Path) -> str:
+    """Which code played an experiment's rows (from their provenance)."""
+    from britishway_env.rollouts import read_rows
+
+    doc = read_rows(rows).provenance
+    return (f"Played by britishway-env {doc.get('version')} at commit {str(doc.get('git_commit'))[:10]}"
+            f"{' (uncommitted changes)' if doc.get('git_dirty') else ''}; the games are fixed by their seeds, "
+            "so any machine plays the same ones.")
+
+
 def _policies(per_seat: dict) -> str:
     names = set(per_seat.values())
     return f"{names.pop()} in both seats" if len(names) == 1 else ", ".join(f"{s} {p}" for s, p in per_seat.items())
@@ -71,6 +81,7 @@ def variants_section(folder: Path, file: str, seat: str) -> list[str]:
             r = wins[(wins["level"] == level) & (wins["arm"] == arm["name"])].iloc[0]
             cells.append(f"{_interval(r)}, p {_p(r['p_adjusted'])}")
         lines.append(f"| {arm['name']} | `{json.dumps(spec, sort_keys=True)}` | " + " | ".join(cells) + " |")
+    lines += [_played(folder / levels[0] / "base.parquet"), ""]
     base = wins.groupby("level")["base"].first()
     lines += ["", "The base game's " + seat + " win rate at each level: "
               + ", ".join(f"{lv} {base[lv]:.3f}" for lv in levels) + ".", ""]
@@ -87,7 +98,7 @@ def cards_section(folder: Path, file: str, top: int) -> list[str]:
     lines = [f"`britishway experiment {file} --out {_where(folder)}`"
              f" ({exp['games']:,} games per arm, base seed {exp['seed']}, {len(exp['arms']) - 1} arms; adjusted p: "
              f"{exp['adjust']}). The {top} largest effects of each intervention; `{folder.name}/cards.md` ranks "
-             "them all.", ""]
+             "them all.", "", _played(folder / next(iter(exp["levels"])) / "base.parquet"), ""]
     kept = 0
     for ln in text[1:]:
         if ln.startswith("## "):
