@@ -369,7 +369,9 @@ def experiment(
     """Run a base game and its variants (or card interventions) on the same seeds at each strength level,
     and compare them game by game: paired intervals, multiple-comparison control, a forest plot
     (docs/experiments.md). Runs already on disk are kept."""
+    from . import compare as cp
     from . import experiment as ex
+    from .io import sigterm_as_exit
     from .provenance import command_line
 
     try:
@@ -380,12 +382,12 @@ def experiment(
             raise ValueError(f"--out {out} is a file; give a folder")
         console.print(f"{exp.volume}: {len(exp.arms) - 1} arm(s) and the base, {len(exp.levels)} level(s), "
                       f"{exp.games:,} games each (seed {exp.seed})", highlight=False)
-        with __import__("britishway_env.io", fromlist=["sigterm_as_exit"]).sigterm_as_exit():
+        with sigterm_as_exit():
             result = ex.run(exp, out, backend=backend, address=address, resume=resume, threads=threads,
                             say=_notice, command=command_line(program="britishway"))
     except (BritishWayError, ValueError, OSError) as err:
         _fail(err)
-    _print_comparison(__import__("britishway_env.compare", fromlist=["compare"]), result)
+    _print_comparison(cp, result)
     console.print(f"wrote {out / 'report.md'}, {out / 'report.png'}, {out / 'table.csv'}"
                   + (f", {out / 'cards.md'}" if any(a.family for a in exp.arms) else ""), highlight=False)
 

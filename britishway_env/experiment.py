@@ -226,7 +226,7 @@ def run(exp: Experiment, out: str | Path, backend: str = "local", address: str |
             partial = ro.partial_path(path)
             if path.exists() and not partial.exists():
                 kept = ro.read_rows(path)
-                ro._check_same_run(kept, ro.plan(exp.volume, exp.games, exp.seed, policies=policies,
+                ro.check_same_run(kept, ro.plan(exp.volume, exp.games, exp.seed, policies=policies,
                                                  variant=arm.variant), path)
                 say(f"{level}/{arm.name}: kept ({path})")
             else:

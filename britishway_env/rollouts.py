@@ -481,12 +481,12 @@ def run_to_file(out: str | os.PathLike, volume: str, games: int, seed: int = 0, 
     if resume:
         if partial.exists():
             kept = read_rows(partial)
-            _check_same_run(kept, run_plan, partial)
+            check_same_run(kept, run_plan, partial)
             before, done_before = kept.frame, kept.done
             say(f"resuming from {partial}: {len(before):,} of {run_plan.count:,} games already played")
         elif out.exists():
             kept = read_rows(out)
-            _check_same_run(kept, run_plan, out)
+            check_same_run(kept, run_plan, out)
             if kept.done != [[run_plan.first, run_plan.stop]]:
                 raise RowsFileError(f"{out} holds part of this run but no {partial.name} says what is missing")
             say(f"{out} already holds all {run_plan.count:,} games of this run; nothing to resume")
@@ -539,7 +539,7 @@ def partial_path(out: str | os.PathLike) -> Path:
     return out.with_name(out.name + PARTIAL_SUFFIX)
 
 
-def _check_same_run(kept: "RowsFile", run_plan: Plan, path: Path) -> None:
+def check_same_run(kept: "RowsFile", run_plan: Plan, path: Path) -> None:
     """``kept`` (read back) must be rows of ``run_plan``'s run, by the same code."""
     theirs = kept.run
     if theirs is None:
