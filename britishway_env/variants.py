@@ -105,6 +105,8 @@ class _Facts:
         self.seats = tuple(self.layout.FACTION_NAMES)
         self.op_names = tuple(self.layout.OP_NAMES)
         self.sa_names = tuple(self.layout.SA_NAMES)
+        self.base_slots = variant_slots(self, {})   # the base game's variant fields (read-only)
+        self.base_slots.setflags(write=False)
 
     def card(self, value: Any, where: str) -> int:
         """An event card named ``"P7"`` (the volume's prefix) or 7."""
@@ -498,9 +500,11 @@ def spec_of_row(volume: str, row: np.ndarray) -> dict:
     empty for the base game. A row's setup changes are its board, not here."""
     f = facts(volume)
     at = H.RULE_PARAMETERS
-    n = len(variant_slots(f, {}))
+    n = len(f.base_slots)
     slots = np.asarray(row[at:at + n], dtype=np.int64)
     spec: dict = {}
+    if np.array_equal(slots, f.base_slots):         # the base game: nothing to describe
+        return spec
     rules = {p.name: int(slots[k]) for k, p in enumerate(f.parameters) if int(slots[k]) != p.base}
     if rules:
         spec["rules"] = rules

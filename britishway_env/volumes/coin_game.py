@@ -100,7 +100,8 @@ class CoinGame(KernelGame):
 
         game = super()._new_loaded(fields, d)
         game.variant = LOADING_VARIANT.get()
-        slots = variant_slots(facts(cls.volume), game.variant.spec if game.variant is not None else {})
+        found = facts(cls.volume)
+        slots = found.base_slots if game.variant is None else variant_slots(found, game.variant.spec)
         game.state[RULE_PARAMETERS:RULE_PARAMETERS + len(slots)] = slots
         return game
 
