@@ -567,11 +567,13 @@ def play(
                                                       "with --load, the saved game's volume"),
     seat: Optional[str] = typer.Option(None, "--as", help="the seat you play (default: the first seat); "
                                                           "'all' plays every seat yourself (no bot)"),
-    vs: Optional[str] = typer.Option(None, "--vs", help="the bot in the other seat: heuristic (the scripted "
-                                                        "bot, default), random, trained (the shipped "
-                                                        "network), search, search:N or search:Ts (the "
-                                                        "search bot, docs/search.md), league (the seat's "
-                                                        "league mixture, agents/league) or a policy file (.npz)"),
+    vs: Optional[str] = typer.Option(None, "--vs", help="the bot in the other seat: a level by strength "
+                                                        "(beginner, scripted (default), network, league, "
+                                                        "search-quick, search: 'britishway bots VOLUME' lists "
+                                                        "them with their ladder ratings), or a policy: "
+                                                        "heuristic, random, trained, search, search:N or "
+                                                        "search:Ts (docs/search.md), league, or a policy file "
+                                                        "(.npz)"),
     seed: Optional[int] = typer.Option(None, help="seed of a new game (default: random); not with --load"),
     save: Optional[Path] = typer.Option(None, help="autosave here (JSON) after every decision; default "
                                                    "saves/VOLUME-SEED.json, or the --load file"),
@@ -580,6 +582,13 @@ def play(
     variant: Optional[Path] = typer.Option(None, help="a variant file (.toml, docs/variants.md) of the volume: "
                                                       "the game plays its setup, deck, rule parameters and "
                                                       "restrictions; the save keeps it"),
+    sandbox: bool = typer.Option(False, "--sandbox", help="full undo: undo and abort may take back die "
+                                                          "rolls, chit draws and card reveals (marked on the "
+                                                          "save; by default they stop at the last one)"),
+    compact: Optional[bool] = typer.Option(None, "--compact/--full", help="after each bot reply print only "
+                                                                          "what changed (--compact) or the whole "
+                                                                          "board (--full); default: compact when "
+                                                                          "the screen is too short for the board"),
 ) -> None:
     """Play a game in the terminal against a bot: the board in words, every choice named, the bot's
     moves with their dice and reasons; '?' lists the commands (undo, abort, log, map, q). Autosaved
@@ -599,6 +608,8 @@ def play(
                 raise ValueError("--as and --vs cannot be used with --load: a saved game keeps its seats and bot")
             if variant is not None:
                 raise ValueError("--variant cannot be used with --load: a saved game keeps its variant")
+            if sandbox:
+                raise ValueError("--sandbox cannot be used with --load: a saved game keeps its undo rule")
             session = load_save(load, before_replay=_compile_for_play)
             if volume is not None and volume != session.volume:
                 raise ValueError(f"{load} holds a {session.volume} game, not {volume}")
@@ -624,7 +635,8 @@ def play(
                 from .variants import load_variant
 
                 extra["variant"] = load_variant(variant, volume=found.name)
-            session = PlaySession(volume, seed, human=human, bot=bot, before_replay=_compile_for_play, **extra)
+            session = PlaySession(volume, seed, human=human, bot=bot, before_replay=_compile_for_play,
+                                  sandbox=sandbox, **extra)
             target = save if save is not None else default_save_path(volume, seed)
         if target.exists() and (load is None or target.resolve() != load.resolve()):
             raise ValueError(f"{target} already exists; resume that game with --load {target}, "
@@ -637,8 +649,32 @@ def play(
             print(f"Resumed the {session.volume} game from {load} after {len(session.game.history)} decisions.")
     except (BritishWayError, ValueError) as err:
         _fail(err)
-    if play_in_terminal(session, input_fn=input, print_fn=print, save=target) == INTERRUPTED:
+    if play_in_terminal(session, input_fn=input, print_fn=print, save=target, compact=compact) == INTERRUPTED:
         raise typer.Exit(code=130)
+
+
+@app.command()
+def bots(
+    volume: str = typer.Argument(DEFAULT_VOLUME, help=f"volume: {_or(volume_names())}"),
+) -> None:
+    """The bots you may play against (--vs), by strength: each level's agent and its rating with a 95%
+    interval from the volume's ladder page (docs/results/ladder_VOLUME.md; Elo, random = 0)."""
+    from .levels import ladder_page, levels
+    from .registry import spec
+
+    try:
+        found = spec(volume)
+    except BritishWayError as err:
+        _fail(err)
+    offered = levels(volume)
+    if not offered:
+        print(f"The {found.title} has no bot to play against: you play "
+              f"{found.faction(found.agents[0])} against the deck.")
+        return
+    print(f"Bots of {found.title}, weakest first (britishway play {volume} --vs LEVEL); ratings from "
+          f"{ladder_page(volume).relative_to(ladder_page(volume).parents[2]).as_posix()}:")
+    for lv in offered:
+        print(f"  {lv.line()}")
 
 
 @app.command()

@@ -756,13 +756,40 @@ def fmt_rating(x: float) -> str:
 
 def table_lines(result: Fit) -> list[str]:
     """The ratings table as Markdown, best first."""
-    out = ["| agent | rating (Elo) | SE | 95% interval | games | wins | score |",
-           "|---|---:|---:|---|---:|---:|---:|"]
+    out = [TABLE_HEAD, "|---|---:|---:|---|---:|---:|---:|"]
     for row in result.table.itertuples():
         anchor = " (anchor)" if row.agent == result.anchor else ""
         out.append(f"| {row.agent}{anchor} | {fmt_rating(row.rating)} | {row.se:.0f} | "
                    f"[{fmt_rating(row.ci95_low)}, {fmt_rating(row.ci95_high)}] | {row.games:,} | {row.wins:,} | "
                    f"{row.score:.3f} |")
+    return out
+
+
+TABLE_HEAD = "| agent | rating (Elo) | SE | 95% interval | games | wins | score |"
+
+
+def read_table(text: str) -> dict[str, dict]:
+    """The ratings table of a ladder page (as :func:`table_lines` writes it)
+    read back: agent -> {rating, se, low, high, games, wins, score}; {} when
+    the text holds no such table. What the bot menu shows (britishway_env/levels.py)."""
+    lines = text.splitlines()
+    try:
+        start = lines.index(TABLE_HEAD) + 2
+    except ValueError:
+        return {}
+    out: dict[str, dict] = {}
+    for line in lines[start:]:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("|") or len(cells) != 7:
+            break
+        try:
+            low, high = (int(x) for x in cells[3].strip("[]").split(","))
+            out[cells[0].removesuffix(" (anchor)")] = {
+                "rating": int(cells[1]), "se": int(cells[2]), "low": low, "high": high,
+                "games": int(cells[4].replace(",", "")), "wins": int(cells[5].replace(",", "")),
+                "score": float(cells[6])}
+        except ValueError:
+            break
     return out
 
 

@@ -80,11 +80,12 @@ def _resume_hint(save: Path) -> str:
 COMMANDS = (
     ("NUMBER or NAME", "take that choice: its number, or the start of its name if only one choice starts so"),
     ("?", "list the choices again, with a line of help on this decision"),
-    ("undo", "take back your last decision and the replies that followed it"),
-    ("abort", "go back to the start of your current action"),
+    ("undo", "take back your last decision and the replies that followed it (not past a die roll, a chit "
+             "draw or a card reveal, unless the game is a sandbox)"),
+    ("abort", "go back to the start of your current action (the same limit as undo)"),
     ("log", "what happened on this card and in this campaign ('log all': the whole game)"),
     ("map", "write the map picture to a PNG file and say where"),
-    ("board", "show the board again"),
+    ("board", "show the whole board (compact mode shows only what changed)"),
     ("save FILE", "also save the game to FILE now (JSON; resume it with --load FILE)"),
     ("q", "save and quit"),
 )
@@ -128,14 +129,35 @@ def write_map(picture, path: Path) -> None:
     atomic_write_bytes(path, png_bytes(picture))
 
 
+def wants_compact(session: PlaySession, lines: int | None = None) -> bool:
+    """Compact mode by default when the screen is short: fewer ``lines`` (the
+    terminal's height; asked of the terminal when None) than the whole board
+    and a screenful of moves and choices need."""
+    if lines is None:
+        import shutil
+
+        lines = shutil.get_terminal_size((80, 24)).lines
+    return lines < len(session.board_text().splitlines()) + COMPACT_MARGIN
+
+
+COMPACT_MARGIN = 15       # lines a reply's moves, the choices and the prompt take beside the board
+
+
 def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = input,
-                     print_fn: Callable[..., None] = print, save: Path | None = None) -> str:
+                     print_fn: Callable[..., None] = print, save: Path | None = None,
+                     compact: bool | None = None) -> str:
     """Play ``session`` at the terminal until the game ends or the person leaves.
 
     With ``save``, the game is written there (atomically) now and after every
     decision, and again when the person quits, input ends or Ctrl-C arrives.
+    ``compact`` (default: :func:`wants_compact`): after a bot's reply, print
+    what changed and the prompt, with the head of the board (the card, the
+    Initiative Track, the tracks: :meth:`PlaySession.board_head`) when a new
+    card came into play, instead of the whole board; ``board`` shows it all.
     Returns how the session ended: FINISHED, QUIT, END_OF_INPUT or INTERRUPTED.
     """
+    if compact is None:
+        compact = wants_compact(session)
     saved: dict | None = None      # the last payload written: always a consistent (seed, actions)
     names = {a: session.seat_name(a) for a in session.spec.agents}
 
@@ -164,9 +186,9 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
         n = len(saved["actions"]) if saved is not None else 0
         print_fn(f"{why}. Game saved to {save} after {n} decisions; {_resume_hint(save)}")
 
-    def show_moves(entries) -> None:
+    def show_moves(entries, yours: bool = False) -> None:
         for e in entries:
-            if e.by == YOU:
+            if e.by == YOU and not yours:
                 continue
             print_fn(f"  {e.line(names)}")
             if e.reason:
@@ -179,6 +201,7 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
     def show_help(choices) -> None:
         print_fn(f"{session.game.phase}: {session.decision_help()}")
         show_choices(choices)
+        print_fn(f"Undo: {session.undo_rule()}.")
         print_fn("Commands:")
         for cmd, what in COMMANDS:
             print_fn(f"  {cmd:<15} {what}")
@@ -190,22 +213,29 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
         if session.bot_seats else ""
     print_fn(f"{session.spec.title}, seed {session.seed}: you play {you}{against}. "
              "Type a choice's number or name; '?' for help and commands; 'q' saves and quits.")
+    if session.bot_seats:
+        print_fn(f"Bot: {session.bot_words()}.")
     if session.variant is not None:
         print_fn(f"Variant: {session.variant_line()}")
+    print_fn(f"Undo: {session.undo_rule()}.")
+    if compact:
+        print_fn("Compact mode: after each reply only what changed is shown ('board' shows the whole board).")
     status = FINISHED
     show_board = True
+    show_head = False
     try:
         autosave()
-        if session.log:
-            print_fn("So far on this card:")
-            show_moves([e for e in session.log if e.card == session.log[-1].card])
+        so_far = session.entries_this_card()
+        if so_far:
+            print_fn(f"So far on this card ({so_far[0].card}):")
+            show_moves(so_far, yours=True)
         while not session.over:
             choices = session.choices()
-            if show_board:
+            if show_board or show_head:
                 print_fn("")
-                print_fn(session.board_text())
+                print_fn(session.board_text() if show_board else session.board_head())
                 show_choices(choices)
-                show_board = False
+                show_board = show_head = False
             try:
                 answer = input_fn(f"{names.get(session.to_move, session.to_move)}, choice> ").strip()
             except EOFError:
@@ -274,9 +304,11 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
             print_fn(f"You: {new[0].text}{new[0].details()}")
             show_moves(new[1:])
             autosave()
-            show_board = any(e.by == BOT for e in new[1:]) or new[0].starts_action or \
-                (len(new) > 1 and new[-1].card != new[0].card)
-            if not show_board and not session.over:
+            new_card = session.card() != new[0].card
+            show_board = any(e.by == BOT for e in new[1:]) or new[0].starts_action or new_card
+            if compact and show_board:           # what changed is printed above: the head only for a new card
+                show_board, show_head = False, new_card
+            if not show_board and not show_head and not session.over:
                 show_choices(session.choices())
     except KeyboardInterrupt:
         status = INTERRUPTED

@@ -37,7 +37,7 @@ from .registry import is_volume, spec, volume_names
 
 MAX_SAVE_BYTES = 8 * 2**20          # the longest game of any volume saves well under 1 MiB
 SAVE_KEYS = ("volume", "seed", "actions")
-OPTIONAL_SAVE_KEYS = ("snapshot", "human", "bot", "variant")
+OPTIONAL_SAVE_KEYS = ("snapshot", "human", "bot", "variant", "sandbox")
 YOU, BOT, AUTO = "you", "bot", "auto"   # who took a logged decision (AUTO: the only legal choice)
 
 
@@ -57,6 +57,7 @@ class Entry:
     changes: list[str] = field(default_factory=list)  # what changed on the board, in words
     reason: str = ""            # why the bot chose it
     starts_action: bool = False  # the first decision of an action (where abort goes back to)
+    chance: str = ""            # the chance it showed (dice, a chit draw, a card revealed), in words; "" none
 
     def line(self, seat_names: dict[str, str] | None = None) -> str:
         who = (seat_names or {}).get(self.seat, self.seat or "")
@@ -125,15 +126,18 @@ def check_seats(volume: str, human) -> tuple[str, ...]:
 class PlaySession:
     """One game: the person's seats against ``bot`` in the others."""
 
-    def __init__(self, volume: str, seed: int = 0, human=None, bot: str | None = "heuristic",
+    def __init__(self, volume: str, seed: int = 0, human=None, bot: str | None = "heuristic",  # a policy or a level
                  actions: list[int] | None = None, before_replay: Callable[[str], Any] | None = None,
-                 snapshot: dict | None = None, variant: Any = None):
+                 snapshot: dict | None = None, variant: Any = None, sandbox: bool = False):
         if not is_volume(volume):
             raise StateError(f"unknown volume {volume!r}; implemented volumes: {', '.join(sorted(volume_names()))}")
         self.volume = volume
         self.spec = spec(volume)
         self.table = table(volume)
         self.seed = check_seed(seed)
+        if not isinstance(sandbox, bool):
+            raise StateError(f"sandbox must be true or false, got {sandbox!r}")
+        self.sandbox = sandbox      # full undo allowed (chance_barrier), marked on the save
         self.variant = None         # the variant played (a checked Variant), None: the base game
         if variant is not None:
             from .variants import resolve
@@ -142,6 +146,10 @@ class PlaySession:
             self.variant = None if found.is_base else found
         self.human = check_seats(volume, human if human is not None else self.spec.agents[:1])
         self.bot_seats = tuple(a for a in self.spec.agents if a not in self.human)
+        if self.bot_seats and isinstance(bot, str):
+            from .levels import policy_of
+
+            bot = policy_of(volume, bot)        # a level's name plays its agent
         self.bot = check_policy(volume, bot, self.bot_seats) if self.bot_seats else None
         if before_replay is not None:
             before_replay(volume)
@@ -172,6 +180,17 @@ class PlaySession:
 
         return describe(self.variant)
 
+    def bot_words(self) -> str:
+        """The bot in words: its level and ladder rating (britishway_env/levels.py) where a level names it."""
+        if self.bot is None:
+            return "no bot: you play every seat"
+        from .levels import level_of
+
+        lv = level_of(self.volume, self.bot)
+        if lv is None:
+            return f"the {self.bot} bot (not a level of the ladder: no rating)"
+        return f"the {lv.name} level ({lv.policy}: {lv.what}); {lv.rating_words()}"
+
     def seat_name(self, seat: str | None) -> str:
         return self.spec.faction(seat) if seat in self.spec.agents else (seat or "")
 
@@ -183,6 +202,15 @@ class PlaySession:
         if not self.bot_seats:
             who = f"{self.seat_name(winner)} wins" if winner is not None else "nobody wins"
         return f"{self.game.outcome.replace('_', ' ')}: {who}"
+
+    def card(self) -> str:
+        """The card in play now, as the log names it."""
+        return self.table.card(self.game)
+
+    def entries_this_card(self) -> list[Entry]:
+        """The decisions taken on the card in play now (none when it was just revealed)."""
+        card, campaign = self.card(), self.table.campaign(self.game)
+        return [e for e in self.log if e.card == card and e.campaign == campaign]
 
     def log_lines(self, scope: str = "card") -> list[str]:
         """The log in words: "card" (this card), "campaign" (since the last campaign began) or "all"."""
@@ -239,17 +267,21 @@ class PlaySession:
 
     def undo(self) -> int:
         """Take back the person's last decision and everything after it;
-        returns how many decisions were taken back (StateError: none of yours yet)."""
+        returns how many decisions were taken back. StateError when none of
+        theirs is left, or (outside a sandbox) when chance was seen since it:
+        see :meth:`chance_barrier`."""
         mine = [e.index for e in self.log if e.by == YOU]
         if not mine:
             raise StateError("nothing to undo: you have not decided anything yet")
+        self._check_no_chance_since(mine[-1], "undo")
         n = len(self.game.history) - mine[-1]
         self._replay(self.game.history[:mine[-1]])
         return n
 
     def abort(self) -> int:
         """Go back to the start of the person's current action (their decisions
-        since it began, with what followed); StateError when there is nothing to take back."""
+        since it began, with what followed); StateError when there is nothing to
+        take back, or (outside a sandbox) when chance was seen since it began."""
         if not self.persons_turn():
             raise StateError("nothing to abort: it is not your turn")
         start = None
@@ -262,13 +294,53 @@ class PlaySession:
                 break
         if start is None:
             raise StateError("nothing to abort: you are at the start of your action")
+        self._check_no_chance_since(start, "abort")
         n = len(self.game.history) - start
         self._replay(self.game.history[:start])
         return n
 
+    def chance_barrier(self) -> Entry | None:
+        """The last decision that showed chance (a die rolled, a chit drawn, a
+        card revealed), or None. Undo and abort stop there, as at the table
+        where a roll once seen stands (Rally the Troops works so too): the game's
+        chance comes from its seed, so taking back a decision made after a roll
+        and choosing again would meet the same roll, and a known roll could be
+        aimed anywhere. A sandbox session (``sandbox=True``, marked on its save)
+        takes back anything."""
+        for e in reversed(self.log):
+            if e.chance:
+                return e
+        return None
+
+    def undo_rule(self) -> str:
+        """The undo rule of this session, in one line (the terminal's help and the page say it)."""
+        if self.sandbox:
+            return "sandbox: undo and abort take back anything, rolls and card reveals included (marked on the save)"
+        return ("undo and abort stop at the last die roll, chit draw or card reveal: chance once seen stands "
+                "(a sandbox game, --sandbox, allows full undo)")
+
+    def _check_no_chance_since(self, index: int, what: str) -> None:
+        if self.sandbox:
+            return
+        barrier = self.chance_barrier()
+        if barrier is not None and barrier.index >= index:
+            raise StateError(f"cannot {what}: {barrier.chance} at decision {barrier.index + 1} "
+                             f"({self.seat_name(barrier.seat)}: {barrier.text}), and chance once seen stands; "
+                             "undo and abort stop at the last die roll, chit draw or card reveal "
+                             "(a sandbox game allows full undo)")
+
     # ----------------------------------------------------------- pictures --
     def board_text(self) -> str:
         return self.table.board(self.game)
+
+    def board_head(self) -> str:
+        """The board's head: its lines above the map (the card in play, the
+        Initiative Track, the tracks and pools); the whole board when it has no map section."""
+        lines = self.board_text().splitlines()
+        for k, line in enumerate(lines):
+            if line.startswith("Map:"):
+                return "\n".join(lines[:k])
+        return "\n".join(lines)
 
     def picture(self):
         """The map as an RGB array, or None for a volume without a picture."""
@@ -283,6 +355,8 @@ class PlaySession:
                "human": list(self.human), "bot": self.bot, "snapshot": self.game.to_dict()}
         if self.variant is not None:
             out["variant"] = self.variant.to_dict()
+        if self.sandbox:
+            out["sandbox"] = True
         return out
 
     @classmethod
@@ -339,9 +413,12 @@ class PlaySession:
         for i, a in enumerate(actions):
             if type(a) is not int:
                 raise StateError(f"{where}: actions[{i}] must be an integer, got {a!r}")
+        sandbox = d.get("sandbox", False)
+        if not isinstance(sandbox, bool):
+            raise StateError(f"{where}: sandbox must be true or false (a game played with full undo), got {sandbox!r}")
         try:
             return cls(volume, seed, human=seats, bot=policy, actions=actions, before_replay=before_replay,
-                       snapshot=d.get("snapshot"), variant=variant)
+                       snapshot=d.get("snapshot"), variant=variant, sandbox=sandbox)
         except (IllegalActionError, StateError) as err:
             raise StateError(f"{where}: {err}") from None
 
@@ -366,6 +443,9 @@ class PlaySession:
         rolls = g.apply_reading_rolls(action)
         after = g.to_dict()
         entry.dice = self.table.dice(before, after, rolls)
+        revealed = self.table.card(g)
+        seen = list(entry.dice) + ([f"revealed {revealed}"] if revealed != card and revealed else [])
+        entry.chance = "; ".join(seen)
         entry.changes = changes(before, after, self.table.ignored_keys)
         self.log.append(entry)
         return entry

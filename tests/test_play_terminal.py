@@ -50,6 +50,8 @@ def _saved(path):
 def test_a_person_plays_palestine_against_the_scripted_bot_with_undo_quit_and_resume(tmp_path):
     term = _spawn(["palestine", "--as", "irgun", "--vs", "heuristic", "--seed", "3"], tmp_path)
     term.expect("you play Irgun against the heuristic bot")
+    term.expect(r"Bot: the scripted level \(heuristic: [^\r\n]*ladder \+\d+ Elo \(95% \+\d+\.\.\+\d+")
+    term.expect("Undo: undo and abort stop at the last die roll, chit draw or card reveal")
     term.expect(PROMPT)
     board = term.before
     # The board on its own: card texts, Initiative Track, pools, a legend.
@@ -84,7 +86,7 @@ def test_a_person_plays_palestine_against_the_scripted_bot_with_undo_quit_and_re
     term.expect("Aborted: 2 decisions taken back")
     term.expect("Initiative Track: 1st Eligible Irgun \\(to choose\\)")
     term.expect(PROMPT)
-    # Play until the bot has moved, then undo: the bot's replies go with your decision.
+    # Play until the bot has moved: its reply revealed the next card, so undo stops there (chance once seen stands).
     text = ""
     while "(bot)" not in text:
         _answer(term, "1")
@@ -93,10 +95,9 @@ def test_a_person_plays_palestine_against_the_scripted_bot_with_undo_quit_and_re
     assert "why: " in text
     decisions = len(_saved(tmp_path / "saves" / "palestine-3.json")["actions"])
     _answer(term, "undo")
-    term.expect(r"Undone: (\d+) decisions? taken back")
-    taken = int(term.match.group(1))
+    term.expect(r"cannot undo: [^\r\n]*revealed [^\r\n]*chance once seen stands")
     term.expect(PROMPT)
-    assert len(_saved(tmp_path / "saves" / "palestine-3.json")["actions"]) == decisions - taken
+    assert len(_saved(tmp_path / "saves" / "palestine-3.json")["actions"]) == decisions
     _answer(term, "log")
     term.expect("-- P29 Curfews \\(campaign 1\\)")
     term.expect(PROMPT)
@@ -134,6 +135,50 @@ def test_a_person_plays_palestine_against_the_scripted_bot_with_undo_quit_and_re
     assert done["actions"][:len(saved["actions"])] == saved["actions"]
     assert Game.replay("palestine", 3, done["actions"]).is_terminal()
     assert "The finished game is saved in saves/palestine-3.json." in out
+
+
+def test_a_sandbox_game_undoes_past_a_card_reveal_and_its_save_says_so(tmp_path):
+    term = _spawn(["palestine", "--as", "irgun", "--vs", "scripted", "--seed", "3", "--sandbox"], tmp_path)
+    term.expect("Undo: sandbox: undo and abort take back anything")
+    term.expect(PROMPT)
+    text = ""
+    while "(bot)" not in text:                    # the bot's first reply reveals the next card (as above)
+        _answer(term, "1")
+        term.expect(PROMPT)
+        text += term.before
+    decisions = len(_saved(tmp_path / "saves" / "palestine-3.json")["actions"])
+    _answer(term, "undo")
+    term.expect(r"Undone: (\d+) decisions? taken back")
+    taken = int(term.match.group(1))
+    term.expect(PROMPT)
+    _answer(term, "q")
+    term.expect(pexpect.EOF)
+    saved = _saved(tmp_path / "saves" / "palestine-3.json")
+    assert len(saved["actions"]) == decisions - taken and saved["sandbox"] is True
+    assert saved["bot"] == "heuristic"            # the level's agent is what the save records
+
+
+def test_a_short_screen_gets_the_compact_mode_and_board_shows_it_all(tmp_path):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+               COLUMNS="120", LINES="24", TERM="dumb")
+    term = pexpect.spawn(sys.executable, ["-m", "britishway_env.cli", "play", "palestine", "--as", "irgun",
+                                          "--seed", "3"], cwd=str(tmp_path), env=env, encoding="utf-8",
+                         timeout=TIMEOUT, dimensions=(24, 120))
+    term.expect("Compact mode")
+    term.expect(PROMPT)
+    assert "Card in play: P29 Curfews" in term.before and "Galilee" in term.before   # the whole board, once
+    text = ""
+    while "(bot)" not in text:
+        _answer(term, "1")
+        term.expect(PROMPT)
+        text += term.before
+    assert "Map:" not in text and "Galilee    " not in text       # no map section after the reply
+    assert "Card in play:" in text                                # the new card's head
+    _answer(term, "board")
+    term.expect(PROMPT)
+    assert "Map:" in term.before
+    _answer(term, "q")
+    term.expect(pexpect.EOF)
 
 
 @pytest.mark.parametrize("seat, bot", [("british", "random"), ("irgun", "trained"), ("british", "trained")])
