@@ -153,3 +153,17 @@ def test_compact_mode_is_the_default_on_a_short_screen_and_the_head_has_no_map()
     assert wants_compact(table, lines=24) and not wants_compact(table, lines=rows + COMPACT_MARGIN)
     head = table.board_head()
     assert "Card in play:" in head and "Map:" not in head and len(head.splitlines()) < rows
+
+
+def test_the_readmes_table_of_levels_is_what_the_ladder_pages_say():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    rows = {}
+    for line in readme.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0].startswith("`") and cells[0].strip("`").split("`")[0] in levels.LEVEL_NAMES:
+            rows[cells[0].strip("`").split("`")[0]] = [int(c) for c in cells[2:]]
+    assert list(rows) == list(levels.LEVEL_NAMES)
+    for k, volume in enumerate(["palestine", "cyprus", "arab_revolt"]):
+        assert {lv.name: lv.rating for lv in levels.levels(volume)} == {n: r[k] for n, r in rows.items()}
