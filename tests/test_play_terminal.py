@@ -14,6 +14,8 @@ pexpect = pytest.importorskip("pexpect")
 from britishway_env import Game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+from britishway_env.levels import LEVELS  # noqa: E402
+
 PROMPT = r"(British|Irgun|Israeli|EOKA|Rebels), choice> "
 TIMEOUT = 600            # a hang guard (the first run may compile the rules and bots), not a timing check
 
@@ -228,6 +230,21 @@ def test_a_whole_arab_revolt_game_against_a_bot(tmp_path, seat, bot):
     assert (tmp_path / "a-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     saved = _saved(tmp_path / "a.json")
     assert saved["volume"] == "arab_revolt" and Game.replay("arab_revolt", 6, saved["actions"]).is_terminal()
+
+
+@pytest.mark.parametrize("volume, seat, level, why", [
+    ("palestine", "irgun", "league", "why: league member"), ("cyprus", "eoka", "search", "why: search, 100"),
+    ("arab_revolt", "rebels", "search-quick", "why: search, 100"), ("cyprus", "british", "beginner",
+                                                                    "why: picked at random")])
+def test_a_whole_game_against_a_level_named_by_strength(tmp_path, volume, seat, level, why):
+    term = _spawn([volume, "--as", seat, "--vs", level, "--seed", "5", "--save", "l.json"], tmp_path)
+    term.expect(rf"Bot: the {level} level \([^\r\n]*ladder ")
+    out = _play_on(term, answer="1")
+    term.close()
+    assert term.exitstatus == 0 and why in out and "Result: " in out
+    saved = _saved(tmp_path / "l.json")
+    assert saved["bot"] == dict((n, p) for n, p, _ in LEVELS)[level]
+    assert Game.replay(volume, 5, saved["actions"]).is_terminal()
 
 
 def test_the_solo_deck_in_a_terminal_has_no_bot_and_no_map(tmp_path):
