@@ -25,7 +25,7 @@ _PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
 _PIECE_KEYS = ("troops", "police", "underground_irregulars", "active_irregulars", "underground_guerrillas",
                "active_guerrillas", "bases")
 _MARKER_KEYS = ("opposition", "sabotage", "curfew")
-LEGEND = ("Legend: Troops and Police are British cubes, Irregulars British cylinders; Rebel Guerrillas are "
+LEGEND = ("Legend: Troops and Police are British cubes, Irregulars British cylinders (on the picture: Police blue discs, Irregulars green diamonds); Rebel Guerrillas are "
           "Underground (hidden) or Active (revealed, 1.4.3); Rebel Bases are red discs; Opposition, Sabotage and "
           "Curfew are markers (1.6, 1.9, 1.12). Political Will 0-20: the Rebels win if it is 0 at a Propaganda "
           "Round, the British after the last (7.0). Unity Track: Decentralized (Divide 3) .. Centralized "
