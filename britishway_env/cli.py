@@ -552,12 +552,9 @@ def _print_seat_tables(ro, df, found) -> None:
 def _compile_for_play(volume: str) -> None:
     """Compile what a person's game of ``volume`` runs (the rules, and the bots where it has a bot seat),
     with the compile notice."""
-    from .registry import spec
-    from .warmup import ensure_compiled
+    from .warmup import compile_for_play
 
-    ensure_compiled(volume, "play", _notice)
-    if spec(volume).bot is not None and spec(volume).several_seats:
-        ensure_compiled(volume, "bots", _notice)
+    compile_for_play(volume, _notice)
 
 
 @app.command()
@@ -689,11 +686,9 @@ def serve(
     and a bot; the map, the choices as buttons, the bot's moves with their dice in a log, undo, save
     and load. Ctrl-C stops it."""
     from .web.server import serve as run_server
-    from .registry import spec
 
-    for name in volume_names():
-        if spec(name).table is not None:
-            _compile_for_play(name)
+    # The port opens at once: a volume's kernels compile when its first game is asked for (the page
+    # shows the compile's progress).
     print(f"Serving on http://{host}:{port}/  (Ctrl-C stops it)")
     run_server(host=host, port=port)
 

@@ -82,3 +82,14 @@ def notice_once(volume: str, use: str) -> None:
     if use != "play":          # every other use builds on the rules: their notice comes first
         notice_once(volume, "play")
     ensure_compiled(volume, use, _stderr)
+
+
+def compile_for_play(volume: str, echo: Echo | None = None) -> None:
+    """Make ready what a person's game of ``volume`` runs: the rules, and the bots where it has a bot
+    seat (``britishway play`` before its game, ``britishway serve`` before a volume's first game)."""
+    from .registry import spec
+
+    ensure_compiled(volume, "play", echo)
+    found = spec(volume)
+    if found.bot is not None and found.several_seats:
+        ensure_compiled(volume, "bots", echo)

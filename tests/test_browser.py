@@ -5,6 +5,10 @@ After every move the map picture (its pixels) and the log must change; undo,
 save (a download), load (an upload) and a request for an action that was
 not offered are tried on the way; a screenshot of the page is saved (into
 the folder named by BRITISHWAY_SCREENSHOTS when set, for the README).
+Shorter tests click a space on the map, read the card panel, shrink the
+window to 820 px, load a save (the header follows it) and a refused one
+(the picker is cleared), and watch a volume's first game wait for its
+compile.
 
 Runs where Chromium is installed (`.ci/run` installs Debian's `chromium`
 first, so CI always runs it); skipped elsewhere.
@@ -267,3 +271,136 @@ def test_a_variant_file_starts_a_variant_game_named_in_the_header(server, browse
     page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
     assert "rules.nope: not a rule parameter" in page.text_content("#error")
     page.close()
+
+
+# ------------------------------------------------ the map, the cards, the header --
+
+def _boxes_apart(a: dict, b: dict) -> bool:
+    return (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_a_space_clicked_on_the_map_takes_its_choice_beside_the_card_in_play(server, browser, tmp_path):
+    """The card in play with both texts beside the map; into an Operation, hovering a space says its
+    pieces and clicking it takes the choice that names it; at 820 px the page stacks, nothing overlaps."""
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    _new_game(page, server, "palestine", "irgun", "heuristic", 3)
+    card = page.evaluate("game.card")
+    text = page.text_content("#card")
+    assert card["title"] in text and card["unshaded"] in text and card["shaded"] in text
+    assert "Unshaded:" in text and "Shaded:" in text
+    assert page.locator("#played button").first.text_content() == card["title"]
+    page.locator("#played button").first.click()
+    assert card["shaded"] in page.text_content("#played-card")
+    assert _boxes_apart(page.locator("#map").bounding_box(), page.locator("#cards").bounding_box())
+    # Into an Operation: a box, then an Operation, until spaces are offered.
+    for _ in range(8):
+        if page.locator("#map-spaces .space.offered").count():
+            break
+        names = page.eval_on_selector_all("#choices button.choice", "bs => bs.map(b => b.textContent)")
+        k = next((i for i, n in enumerate(names) if "Pass" not in n and "Event" not in n), 0)
+        before = _decisions(page)
+        page.locator("#choices button.choice").nth(k).click()
+        _wait_settled(page, before)
+    offered = page.evaluate("game.choices.filter(c => c.space)")
+    assert offered, page.evaluate("game.choices")
+    counts = {}
+    for c in offered:
+        counts[c["space"]] = counts.get(c["space"], 0) + 1
+    choice = next(c for c in offered if counts[c["space"]] == 1)
+    space = f'#map-spaces [data-space="{choice["space"]}"]'
+    page.hover(space)
+    page.wait_for_selector("#map-tip:not([hidden])")
+    tip = page.text_content("#map-tip")
+    assert f'{choice["space"]}: {page.evaluate("game.spaces")[choice["space"]]}' in tip
+    assert f'click: {choice["name"]}' in tip
+    page.screenshot(path=str(tmp_path / "wide.png"))
+    before = _decisions(page)
+    page.click(space)
+    _wait_settled(page, before)
+    mine = page.evaluate("game.log.filter(e => e.by === 'you')")
+    assert mine[-1]["text"] == choice["name"] and mine[-1]["index"] >= before - 1
+    assert page.locator("#choices button.choice").count() == len(page.evaluate("game.choices"))   # buttons stay
+    # A narrow window: the map as wide as the window, the card panel below it, nothing side by side.
+    page.set_viewport_size({"width": 820, "height": 1000})
+    page.wait_for_function("document.getElementById('map').getBoundingClientRect().width <= 820")
+    m, c = page.locator("#map").bounding_box(), page.locator("#cards").bounding_box()
+    assert page.is_visible("#map") and page.is_visible("#cards") and m["width"] > 600 and c["width"] > 600
+    assert _boxes_apart(m, c) and c["y"] >= m["y"] + m["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 820
+    page.screenshot(path=str(tmp_path / "narrow.png"), full_page=True)
+    folder = os.environ.get("BRITISHWAY_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        for name in ("wide.png", "narrow.png"):
+            shutil.copy(tmp_path / name, Path(folder) / f"page_{name}")
+    page.close()
+
+
+def test_a_load_shows_its_game_in_the_header_and_a_refused_one_clears_the_picker(server, browser, tmp_path):
+    from britishway_env.session import PlaySession
+
+    saved = tmp_path / "cyprus.json"
+    saved.write_text(json.dumps(PlaySession("cyprus", 5, human=["eoka"], bot="random").save_payload()))
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    page.goto(server + "/")
+    page.wait_for_selector("#volume option", state="attached", timeout=WAIT_MS)
+    page.select_option("#volume", "palestine")
+    page.set_input_files("#load", str(saved))
+    page.wait_for_function("document.getElementById('volume').value === 'cyprus'", timeout=WAIT_MS)
+    assert page.input_value("#seat") == "eoka" and page.input_value("#bot") == "random"
+    assert page.input_value("#seed") == "5"
+    playing = page.text_content("#playing")
+    assert "Cyprus" in playing and "you: EOKA" in playing and "bot: random" in playing
+    assert page.evaluate("document.getElementById('load').files.length") == 0
+    for name, body, error in (("broken.json", "{not json", "not valid JSON"),
+                              ("partial.json", '{"volume": "palestine"}', "the loaded save")):
+        bad = tmp_path / name
+        bad.write_text(body)
+        page.set_input_files("#load", str(bad))
+        page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
+        assert error in page.text_content("#error")
+        assert page.evaluate("document.getElementById('load').files.length") == 0
+        assert page.input_value("#volume") == "cyprus" and "Cyprus" in page.text_content("#playing")
+        page.evaluate("showError('')")
+    page.close()
+
+
+def test_a_volume_compiling_at_its_first_game_shows_its_progress(browser):
+    """A server whose compile the test holds: the page says what compiles, then starts the game."""
+    import uvicorn
+
+    release = threading.Event()
+
+    def slow(volume, echo):
+        echo(f"compiling the {volume} rules, first run only...")
+        release.wait(120)
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(S.create_app(port=port, compiler=S.Compiler(slow)), host="127.0.0.1",
+                                        port=port, log_level="warning"))
+    t = threading.Thread(target=srv.run, daemon=True)
+    t.start()
+    try:
+        for _ in range(1200):
+            if srv.started:
+                break
+            time.sleep(0.05)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#volume option", state="attached", timeout=WAIT_MS)
+        page.select_option("#volume", "cyprus")
+        page.click("#new")
+        page.wait_for_selector("#progress:not([hidden])", timeout=WAIT_MS)
+        assert "compiling the cyprus rules, first run only..." in page.text_content("#progress")
+        assert page.is_hidden("#game")
+        release.set()
+        page.wait_for_selector("#choices button", timeout=WAIT_MS)
+        assert page.is_hidden("#progress") and page.evaluate("game.volume") == "cyprus"
+        page.close()
+    finally:
+        release.set()
+        srv.should_exit = True
+        t.join(30)

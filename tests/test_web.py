@@ -33,9 +33,29 @@ def client():
     return _client()
 
 
+def _post(client, url, **kwargs):
+    """A new game or a load, as the page sends it: while the volume compiles (202), wait for it and ask again."""
+    for _ in range(6000):                       # a hang guard: the first game of a volume may compile it
+        r = client.post(url, **kwargs)
+        if r.status_code != 202:
+            return r
+        _ready(client, r.json()["compiling"])
+    raise AssertionError(f"{url} kept answering 202")
+
+
+def _ready(client, volume):
+    for _ in range(6000):
+        st = client.get(f"/api/compile/{volume}").json()
+        if st["state"] in ("ready", "waiting"):
+            return
+        assert st["state"] == "compiling", st
+        time.sleep(0.1)
+    raise AssertionError(f"{volume} never compiled")
+
+
 def _new(client, **body):
     body = {"volume": "palestine", "seat": "irgun", "bot": "heuristic", "seed": 3, **body}
-    r = client.post("/api/games", json=body)
+    r = _post(client, "/api/games", json=body)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -169,7 +189,7 @@ def test_undo_abort_save_and_load(client):
     undone = client.post(f"/api/games/{gid}/undo").json()
     assert undone["decisions"] < view["decisions"] and undone["your_turn"]
     save = client.get(f"/api/games/{gid}/save").json()
-    loaded = client.post("/api/games/load", content=json.dumps(save)).json()
+    loaded = _post(client, "/api/games/load", content=json.dumps(save)).json()
     assert loaded["id"] != gid and loaded["board"] == undone["board"] and loaded["log"] == undone["log"]
     # Loading checks the save as `britishway play --load` does, and names no file path as a bot.
     bad = dict(save, actions=save["actions"] + [999])
@@ -187,7 +207,7 @@ def test_an_unknown_game_is_a_404(client):
 
 
 def test_the_solo_deck_has_no_map_picture(client):
-    r = client.post("/api/games", json={"volume": "solo1948", "seat": "israeli", "seed": 2})
+    r = _post(client, "/api/games", json={"volume": "solo1948", "seat": "israeli", "seed": 2})
     view = r.json()
     assert view["map"] is None and "1948" in view["board"]
     assert client.get(f"/api/games/{view['id']}/map.png").status_code == 404
@@ -233,7 +253,7 @@ def test_a_thinking_bot_holds_up_no_other_request(monkeypatch):
                 break
             time.sleep(0.05)
         with httpx.Client(base_url=base, timeout=120) as c:
-            other = c.post("/api/games", json={"volume": "palestine", "seat": "irgun", "seed": 4}).json()
+            other = _post(c, "/api/games", json={"volume": "palestine", "seat": "irgun", "seed": 4}).json()
             monkeypatch.setattr(table, "reason", slow_reason)
             done = {}
 
@@ -291,7 +311,7 @@ def test_a_new_game_plays_a_variant_named_in_its_view_and_kept_by_its_save(clien
         view = client.post(f"/api/games/{view['id']}/act", json={"action": view["choices"][0]["action"]}).json()
     save = client.get(f"/api/games/{view['id']}/save").json()
     assert save["variant"]["name"] == "pw12" and save["snapshot"]["variant"] == save["variant"]
-    loaded = client.post("/api/games/load", content=json.dumps(save)).json()
+    loaded = _post(client, "/api/games/load", content=json.dumps(save)).json()
     assert loaded["variant"] == view["variant"] and loaded["board"] == view["board"]
     tampered = dict(save, variant=dict(PW12, setup={"political_will": 13}))
     assert "snapshot disagrees" in client.post("/api/games/load", json=tampered).json()["error"]
@@ -310,6 +330,8 @@ def test_a_new_game_plays_a_variant_named_in_its_view_and_kept_by_its_save(clien
     ({"volume": "palestine", "name": "x", "restrict": {"haganah": {"pass": True}}}, "restrict.haganah: not a seat"),
 ])
 def test_a_bad_variant_is_refused_with_its_error_and_no_game_is_made(client, variant, fragment):
+    _post(client, "/api/games", json={"volume": "palestine", "seat": "irgun", "seed": 3})   # compiled
+    client.app.state.games.tables.clear()
     r = client.post("/api/games", json={"volume": "palestine", "seat": "irgun", "seed": 3, "variant": variant})
     assert r.status_code == 400 and fragment in r.json()["error"], r.text
     assert not client.app.state.games.tables
@@ -318,3 +340,188 @@ def test_a_bad_variant_is_refused_with_its_error_and_no_game_is_made(client, var
 def test_the_solo_deck_has_no_variants(client):
     r = client.post("/api/games", json={"volume": "solo1948", "seat": "israeli", "variant": {"name": "x"}})
     assert r.status_code == 400 and "has no variants" in r.json()["error"], r.text
+
+
+# ------------------------------------------------------- compiling at first use --
+
+class _SlowCompile:
+    """A compile the test releases: it says what it compiles, then waits."""
+
+    def __init__(self, fail=False):
+        self.calls, self.release, self.fail = [], threading.Event(), fail
+
+    def __call__(self, volume, echo):
+        self.calls.append(volume)
+        echo(f"compiling the {volume} rules, first run only...")
+        assert self.release.wait(60)
+        if self.fail:
+            raise RuntimeError("no compiler here")
+
+
+def _state(client, volume, want):
+    for _ in range(600):
+        st = client.get(f"/api/compile/{volume}").json()
+        if st["state"] == want:
+            return st
+        time.sleep(0.05)
+    raise AssertionError(f"{volume} never reached {want}: {st}")
+
+
+def test_the_port_answers_before_any_volume_compiles():
+    """`britishway serve` opens its port at once: the page, health and the volumes answer, nothing compiles."""
+    slow = _SlowCompile()
+    client = _client(S.create_app(compiler=S.Compiler(slow)))
+    assert client.get("/").status_code == 200 and client.get("/api/health").json() == {"ok": True}
+    assert {v["name"] for v in client.get("/api/volumes").json()} >= {"palestine", "cyprus", "arab_revolt"}
+    assert client.get("/api/compile/cyprus").json()["state"] == "waiting"
+    assert slow.calls == []
+    r = client.get("/api/compile/atlantis")
+    assert r.status_code == 404 and "no volume 'atlantis'" in r.json()["error"]
+
+
+def test_the_serve_command_compiles_nothing_before_its_port_opens(monkeypatch):
+    from typer.testing import CliRunner
+
+    from britishway_env import cli, warmup
+
+    served = []
+    monkeypatch.setattr(S, "serve", lambda host, port: served.append((host, port)))
+    monkeypatch.setattr(warmup, "compile_for_play", lambda *a, **k: pytest.fail("compiled before serving"))
+    result = CliRunner().invoke(cli.app, ["serve", "--port", "8765"])
+    assert result.exit_code == 0, result.output
+    assert served == [("127.0.0.1", 8765)] and "Serving on http://127.0.0.1:8765/" in result.output
+
+
+def test_a_new_game_of_a_volume_not_yet_compiled_says_so_then_starts():
+    """The first new game of a volume starts its compile (once, however many ask) and answers 202 with
+    what compiles; the page polls, then asks again and gets the game."""
+    slow = _SlowCompile()
+    client = _client(S.create_app(compiler=S.Compiler(slow)))
+    body = {"volume": "palestine", "seat": "irgun", "seed": 3}
+    first = client.post("/api/games", json=body)
+    assert first.status_code == 202 and first.json()["compiling"] == "palestine"
+    assert client.post("/api/games", json=body).status_code == 202
+    st = _state(client, "palestine", "compiling")
+    assert st["message"] == "compiling the palestine rules, first run only..." and st["seconds"] >= 0
+    assert client.get("/api/compile/cyprus").json()["state"] == "waiting"
+    # A load of the volume waits for the same compile.
+    save = {"volume": "palestine", "seed": 3, "actions": [], "human": ["irgun"], "bot": "heuristic"}
+    assert client.post("/api/games/load", json=save).status_code == 202
+    assert slow.calls == ["palestine"]
+    assert not client.app.state.games.tables
+    slow.release.set()
+    assert _state(client, "palestine", "ready")["message"] == "palestine is ready"
+    view = client.post("/api/games", json=body)
+    assert view.status_code == 200 and view.json()["volume"] == "palestine"
+    assert client.post("/api/games/load", json=save).status_code == 200
+    assert slow.calls == ["palestine"]
+    # A bad request is refused before anything compiles.
+    assert client.post("/api/games", json={"volume": "cyprus", "seat": "x"}).status_code == 400
+    assert slow.calls == ["palestine"]
+
+
+def test_a_compile_that_fails_is_said_and_tried_again():
+    slow = _SlowCompile(fail=True)
+    client = _client(S.create_app(compiler=S.Compiler(slow)))
+    body = {"volume": "cyprus", "seat": "eoka", "seed": 3}
+    assert client.post("/api/games", json=body).status_code == 202
+    slow.release.set()
+    st = _state(client, "cyprus", "failed")
+    assert st["message"] == "compiling cyprus failed: no compiler here"
+    slow.release.clear()
+    assert client.post("/api/games", json=body).status_code == 202 and slow.calls == ["cyprus", "cyprus"]
+    slow.release.set()
+    assert _state(client, "cyprus", "failed")
+    r = client.post("/api/games", json=body)         # the answer to a request that finds the compile failed
+    assert r.status_code in (202, 500) and len(slow.calls) == 3
+    if r.status_code == 500:
+        assert r.json()["error"] == "compiling cyprus failed: no compiler here"
+
+
+# ------------------------------------------------------------ the card panel --
+
+def test_the_view_has_the_card_in_play_with_both_texts_and_the_cards_played(client):
+    from britishway_env.volumes.palestine import card_texts as texts
+    from britishway_env.volumes.palestine import table
+
+    view = _new(client)
+    card = view["card"]
+    assert card == {"number": 29, "title": "P29 Curfews", "unshaded": texts.card_text(29, 0),
+                    "shaded": texts.card_text(29, 1)}
+    assert card["unshaded"] and card["shaded"] and view["played"][-1] == card
+    assert view["capabilities"] == []
+    while len(view["played"]) < 3:
+        view = client.post(f"/api/games/{view['id']}/act", json={"action": view["choices"][0]["action"]}).json()
+    assert [c["number"] for c in view["played"]][:2] == [29, view["played"][1]["number"]]
+    assert all(c == table.card_texts(c["number"]) for c in view["played"])
+    assert view["card"] == view["played"][-1]
+
+
+@pytest.mark.parametrize("volume", ["palestine", "cyprus", "arab_revolt"])
+def test_capabilities_in_effect_come_with_the_text_of_their_side(volume):
+    """Played at random until a Capability is in effect (5.3): its entry names the side and gives its text."""
+    import random
+
+    from britishway_env.registry import spec
+
+    table = spec(volume).resolve(spec(volume).table)
+    rng = random.Random(1)
+    for seed in range(20):
+        game = Game(volume, seed=seed)
+        while not game.is_terminal():
+            caps = table.cards(game)["capabilities"]
+            if caps:
+                label, side = next(iter(game.to_dict()["capabilities"].items()))
+                cap = caps[0]
+                assert cap["side"] == side and label.endswith(str(cap["number"]))
+                assert cap["text"] == cap[side] and cap["title"] == table.card_texts(cap["number"])["title"]
+                return
+            game.apply(rng.choice(game.legal_actions()))
+    pytest.fail(f"no capability came into play in {volume}")
+
+
+def test_the_solo_deck_shows_its_event_card(client):
+    view = _post(client, "/api/games", json={"volume": "solo1948", "seat": "israeli", "seed": 2}).json()
+    assert view["regions"] is None and view["spaces"] is None and view["capabilities"] == []
+    card = view["card"]
+    assert card is not None and card["shaded"] is None and card["title"] in view["board"]
+    assert card["unshaded"] in view["board"] and view["played"][-1] == card
+
+
+# ------------------------------------------------------------- the clickable map --
+
+@pytest.mark.parametrize("volume, seat, n_spaces", [("palestine", "british", 13), ("cyprus", "british", 10),
+                                                     ("arab_revolt", "british", 17)])
+def test_the_view_places_every_space_on_the_picture_and_names_the_space_of_each_choice(client, volume, seat,
+                                                                                         n_spaces):
+    from PIL import Image
+    import io
+
+    view = _new(client, volume=volume, seat=seat, seed=5)
+    regions = view["regions"]
+    png = Image.open(io.BytesIO(client.get(view["map"]).content))
+    assert (regions["width"], regions["height"]) == png.size
+    names = [r["name"] for r in regions["spaces"]]
+    assert len(names) == n_spaces and sorted(names) == sorted(view["spaces"])
+    for r in regions["spaces"]:
+        if r["shape"] == "circle":
+            box = (r["cx"] - r["r"], r["cy"] - r["r"], r["cx"] + r["r"], r["cy"] + r["r"])
+        else:
+            assert r["shape"] == "rect"
+            box = (r["x"], r["y"], r["x"] + r["w"], r["y"] + r["h"])
+        assert 0 <= box[0] < box[2] <= regions["width"] and 64 <= box[1] < box[3] <= regions["height"], r
+    # Into an Operation: the spaces offered name their space; no other choice does.
+    for _ in range(30):
+        if any(c["space"] for c in view["choices"]):
+            break
+        pick = next((c for c in view["choices"] if "Op" in c["name"] and "Pass" not in c["name"]),
+                    view["choices"][0])
+        view = client.post(f"/api/games/{view['id']}/act", json={"action": pick["action"]}).json()
+    spaced = [c for c in view["choices"] if c["space"]]
+    assert spaced, view["choices"]
+    for c in view["choices"]:
+        assert c["space"] is None or c["space"] in c["name"], c
+    # The hover text of a space is its pieces in words, as the board in words lists them.
+    some = next(n for n, words in view["spaces"].items() if words != "-")
+    assert any(line.split(some)[-1].strip().endswith(view["spaces"][some]) for line in view["board"].splitlines()
+               if line.strip().startswith(some))

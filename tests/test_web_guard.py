@@ -41,7 +41,7 @@ def served(tmp_path_factory):
                                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                 env=dict(os.environ, PYTHONUNBUFFERED="1"))
     try:
-        for _ in range(6000):                   # a hang guard: the first run may compile every volume
+        for _ in range(6000):                   # a hang guard
             if proc.poll() is not None:
                 raise AssertionError(f"britishway serve exited: {log.read_text()[-3000:]}")
             try:
@@ -49,6 +49,11 @@ def served(tmp_path_factory):
                 break
             except OSError:
                 time.sleep(0.1)
+        # The port opens before anything compiles: the solo deck's first game compiles it (202 until then).
+        for _ in range(6000):
+            if raw(port, "POST", "/api/games", {"Content-Type": "application/json"}, SOLO)[0] == 200:
+                break
+            time.sleep(0.1)
         yield port, log
     finally:
         proc.terminate()
@@ -182,7 +187,11 @@ def test_another_clients_new_games_never_drop_mine(served):
 
 
 def _new(client, seed=1):
-    r = client.post("/api/games", json={"volume": "solo1948", "seat": "israeli", "seed": seed})
+    for _ in range(6000):                               # the solo deck's first game compiles it (202)
+        r = client.post("/api/games", json={"volume": "solo1948", "seat": "israeli", "seed": seed})
+        if r.status_code != 202:
+            break
+        time.sleep(0.1)
     assert r.status_code == 200, r.text
     return r.json()["id"]
 

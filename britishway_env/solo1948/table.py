@@ -57,3 +57,23 @@ def dice(before: dict, after: dict, rolls: list[tuple[int, int]]) -> list[str]:
 
 def reason(game, policy: str, action: int) -> str:
     return ""
+
+
+# ------------------------------------------------------------ the page --
+# What the page of `britishway serve` shows beside the board (britishway_env/web/server.py): no map
+# picture, so no regions; the cards are the event cards, one text each (our wording, render.event_text).
+
+def card_texts(number: int) -> dict:
+    """Event card ``number`` (1-based, in the card list's order): its name and what it does."""
+    from .render import event_text
+
+    n = int(number)
+    return {"number": n, "title": EVENT_NAMES[n - 1], "unshaded": event_text(n - 1), "shaded": None}
+
+
+def cards(game) -> dict:
+    """The event card of this turn (None before the first), no Capabilities, and the event cards drawn."""
+    event = int(game.state[L.EVENT])
+    drawn = game.state[L.EVENT_DECK:L.EVENT_DECK + int(game.state[L.EVENT_DRAWN])]
+    return {"card": card_texts(event + 1) if event >= 0 else None, "capabilities": [],
+            "played": [card_texts(int(e) + 1) for e in drawn]}

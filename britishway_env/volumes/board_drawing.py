@@ -6,8 +6,9 @@ panel with these."""
 
 from __future__ import annotations
 
-# Colours of the pieces (1.4): tan Troops, blue Police, red Cells, dark red Arms Caches.
-TROOP, POLICE, CELL, CACHE = "#c8a165", "#2f6fbf", "#c62828", "#8e1111"
+# Colours of the pieces (1.4): tan Troops, blue Police, red Cells, dark red Arms Caches; Arab Revolt's
+# Irregulars green, so that they never read as Police (both are British).
+TROOP, POLICE, CELL, CACHE, IRREGULAR = "#c8a165", "#2f6fbf", "#c62828", "#8e1111", "#2e7d32"
 
 
 def count(n: int, one: str, many: str) -> str:
@@ -112,12 +113,15 @@ def glyph(ax, kind, x, y, size=0.26, z=5):
     elif kind in ("arms_caches",):   # red disc with a dark ring
         ax.add_patch(Circle((x, y), h * 1.1, fc=CACHE, ec="black", lw=1.0, zorder=z))
         ax.add_patch(Circle((x, y), h * 0.45, fc="#ff8a80", ec="none", zorder=z + 0.1))
-    elif kind in ("underground_guerrillas", "active_guerrillas", "guerrillas",
-                  "underground_irregulars", "active_irregulars", "irregulars"):   # octagonal cylinders
-        colour = CELL if "guerrillas" in kind else POLICE
+    elif kind in ("underground_guerrillas", "active_guerrillas", "guerrillas"):   # red octagons
         filled = not kind.startswith("underground")
-        ax.add_patch(RegularPolygon((x, y), 8, radius=h * 1.12, fc=colour if filled else "white", ec=colour,
+        ax.add_patch(RegularPolygon((x, y), 8, radius=h * 1.12, fc=CELL if filled else "white", ec=CELL,
                                     lw=2.0 if not filled else 1.0, zorder=z))
+    elif kind in ("underground_irregulars", "active_irregulars", "irregulars"):   # green diamonds, not Police discs
+        filled = not kind.startswith("underground")
+        ax.add_patch(RegularPolygon((x, y), 4, radius=h * 1.3, fc=IRREGULAR if filled else "white",
+                                    ec=IRREGULAR if not filled else "#1b3d1d", lw=2.0 if not filled else 1.0,
+                                    zorder=z))
     elif kind == "bases":       # flat red disc
         ax.add_patch(Circle((x, y), h * 1.15, fc=CACHE, ec="#3e0000", lw=1.4, zorder=z))
 

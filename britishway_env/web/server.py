@@ -42,6 +42,23 @@ the field. A game's view names its variant (``variant``: name, description
 and its changes in one line; null for the base game); its save keeps it, so
 loading the save plays it again.
 
+A volume's kernels compile when its first game is asked for, not before the
+port opens (:class:`Compiler`: in a background thread, once per volume for
+the whole process however many ask). Until they are ready a new game or a
+load of that volume answers 202 with ``compiling`` (the volume), ``state``
+and ``message`` (what compiles now); the page polls ``/api/compile/{volume}``
+and sends the request again once its ``state`` is ``ready``.
+
+Beside the map the page shows the card in play with both texts, the
+Capabilities in effect (5.3) and the cards played (the view's ``card``,
+``capabilities``, ``played``: each card ``number``, ``title``, ``unshaded``,
+``shaded``, a Capability also its ``side`` and that side's ``text``). On the
+map a person clicks a space to take the offered choice that names it: the
+view's ``regions`` (the picture's ``width``, ``height`` and each space's
+``shape``, ``circle`` ``cx cy r`` or ``rect`` ``x y w h``, in picture pixels),
+``spaces`` (each space's pieces in words, shown on hover) and each choice's
+``space`` (the space it names, or null).
+
 Over the web a bot is named (``heuristic``, ``random``, ``trained``, ``search``,
 ``search:400``); a
 policy file path is refused, so a request never makes the server read a
@@ -52,8 +69,10 @@ Endpoints (JSON unless said)::
     GET  /                          the page (static/index.html, no build step)
     GET  /api/health                {"ok": true}
     GET  /api/volumes               volumes a person can play: seats, bots, whether there is a map picture
+    GET  /api/compile/{volume}      {"volume", "state": "waiting" | "compiling" | "ready" | "failed", "message"}
     POST /api/games                 {"volume", "seat", "bot", "seed"?, "variant"?} -> a new game's view
-    POST /api/games/load            a save file's JSON -> that game's view
+                                    (202 {"compiling", "state", "message"} while the volume compiles)
+    POST /api/games/load            a save file's JSON -> that game's view (202 as above)
     GET  /api/games/{id}            the game's view
     POST /api/games/{id}/act        {"action": n} (one of the offered choices) -> the view after the bot's replies
     POST /api/games/{id}/undo       {} (or no body): take back the person's last decision -> the view
@@ -122,6 +141,74 @@ class RequestError(Exception):
 
 # matplotlib draws one picture at a time: its text and font caches are not made for threads.
 _PICTURE_LOCK = threading.Lock()
+
+
+def _compile_for_play(volume: str, echo) -> None:
+    """``warmup.compile_for_play``: numba's cache loaded (seconds), or the kernels compiled (minutes, said)."""
+    from ..warmup import compile_for_play
+
+    echo(f"loading the compiled kernels of {spec(volume).title} from numba's cache...")
+    compile_for_play(volume, echo)
+
+
+class Compiler:
+    """Each volume's kernels made ready once, in a background thread, when its first game is asked for
+    (``compile(volume, echo)``: ``warmup.compile_for_play`` by default; ``echo`` gets its notices).
+    One per process (:data:`COMPILER`): numba's compiled kernels are the process's. A compile that
+    failed is tried again by the next request."""
+
+    def __init__(self, compile=_compile_for_play, clock=time.monotonic):
+        self._compile = compile
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._state: dict[str, dict] = {}
+
+    def status(self, volume: str) -> dict:
+        with self._lock:
+            st = self._state.get(volume)
+            if st is None:
+                return {"volume": volume, "state": "waiting", "message": f"{volume} compiles at its first game"}
+            out = {"volume": volume, "state": st["state"], "message": st["message"]}
+            if st["state"] == "compiling":
+                out["seconds"] = round(self._clock() - st["since"])
+            return out
+
+    def ready(self, volume: str) -> bool:
+        """Whether ``volume``'s kernels are ready; if not, its compile is started (once)."""
+        with self._lock:
+            st = self._state.get(volume)
+            if st is not None and st["state"] == "ready":
+                return True
+            if st is not None and st["state"] == "compiling":
+                return False
+            st = {"state": "compiling", "message": f"compiling {volume}...", "since": self._clock()}
+            self._state[volume] = st
+        threading.Thread(target=self._run, args=(volume, st), name=f"compile-{volume}", daemon=True).start()
+        return False
+
+    def _run(self, volume: str, st: dict) -> None:
+        def echo(line: str) -> None:
+            with self._lock:
+                st["message"] = line
+
+        try:
+            self._compile(volume, echo)
+        except Exception as err:                    # said to the page, which may ask again
+            with self._lock:
+                st.update(state="failed", message=f"compiling {volume} failed: {err}")
+            return
+        with self._lock:
+            st.update(state="ready", message=f"{volume} is ready")
+
+    def answer(self, volume: str) -> JSONResponse:
+        """The 202 a request for a game of ``volume`` gets while it compiles (500 if its compile failed)."""
+        st = self.status(volume)
+        if st["state"] == "failed":                    # the next request tries again (``ready``)
+            return JSONResponse({"error": st["message"]}, status_code=500)
+        return JSONResponse({"compiling": volume, **st}, status_code=202)
+
+
+COMPILER = Compiler()
 
 
 class Table:
@@ -314,16 +401,22 @@ def _has_picture(volume: str) -> bool:
 def view(game_id: str, session: PlaySession) -> dict:
     """Everything the page shows of a game."""
     g = session.game
+    table = session.table
+    picture = _has_picture(session.volume)
     return {
         "id": game_id, "volume": session.volume, "title": session.spec.title, "seed": session.seed,
         "human": list(session.human), "bot": session.bot, "bot_seats": list(session.bot_seats),
         "seat_names": {a: session.seat_name(a) for a in session.spec.agents},
         "to_move": session.to_move, "your_turn": session.persons_turn(), "over": session.over,
         "result": session.result(), "decision": g.phase, "help": session.decision_help() if not session.over else "",
-        "choices": [{"action": a, "name": name} for a, name in session.choices()],
+        "choices": [{"action": a, "name": name, "space": table.action_space(g, a) if picture else None}
+                    for a, name in session.choices()],
         "board": session.board_text(), "decisions": len(g.history),
         "log": [asdict(e) for e in session.log],
-        "map": f"/api/games/{game_id}/map.png?v={len(g.history)}" if _has_picture(session.volume) else None,
+        "map": f"/api/games/{game_id}/map.png?v={len(g.history)}" if picture else None,
+        "regions": table.map_regions() if picture else None,
+        "spaces": table.spaces_in_words(g) if picture else None,
+        **table.cards(g),
         "variant": None if session.variant is None else {
             "name": session.variant.name, "description": session.variant.description,
             "changes": session.variant_line()},
@@ -423,10 +516,12 @@ def _check_variant(volume: str, variant: dict | None):
 
 
 # ------------------------------------------------------------------- the app --
-def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int = 8000) -> Starlette:
+def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int = 8000,
+               compiler: Compiler | None = None) -> Starlette:
     """The app, answering for ``host``:``port`` (the address it is served on: the :class:`Guard` checks
-    every request's ``Host`` and ``Origin`` against it)."""
+    every request's ``Host`` and ``Origin`` against it); ``compiler``: :data:`COMPILER` unless given."""
     games = games if games is not None else Games()
+    compiler = compiler if compiler is not None else COMPILER
 
     def client(request: Request) -> str:
         return request.state.client
@@ -453,9 +548,20 @@ def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int
     async def volumes(request: Request):
         return JSONResponse(await anyio.to_thread.run_sync(playable_volumes))
 
+    async def compiling(request: Request):
+        async def go():
+            volume = request.path_params["volume"]
+            names = [n for n in volume_names() if spec(n).table is not None]
+            if volume not in names:
+                raise RequestError(f"no volume {volume!r}: volumes are {', '.join(names)}", 404)
+            return JSONResponse(compiler.status(volume))
+        return await guarded(go)
+
     async def new_game(request: Request):
         async def go():
             volume, human, bot, seed, variant = _new_game_args(await read_json(request))
+            if not compiler.ready(volume):
+                return compiler.answer(volume)
 
             def start() -> PlaySession:
                 return PlaySession(volume, seed, human=human, bot=bot, variant=_check_variant(volume, variant))
@@ -469,6 +575,10 @@ def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int
             if isinstance(body, dict) and isinstance(body.get("bot"), str) and body["bot"] not in WEB_BOTS:
                 raise RequestError(f"the save's bot {body['bot']!r} is not one the page offers "
                                    f"({', '.join(WEB_BOTS)}); play it with britishway play --load")
+            volume = body.get("volume") if isinstance(body, dict) else None
+            if isinstance(volume, str) and volume in volume_names() and spec(volume).table is not None \
+                    and not compiler.ready(volume):
+                return compiler.answer(volume)              # a save of another volume is refused as it was
             session = await anyio.to_thread.run_sync(lambda: PlaySession.from_save(body, "the loaded save"))
             return answer(games.get(client(request), games.add(client(request), session)))
         return await guarded(go)
@@ -534,6 +644,7 @@ def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int
         Route("/", index),
         Route("/api/health", health),
         Route("/api/volumes", volumes),
+        Route("/api/compile/{volume}", compiling),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/load", load_game, methods=["POST"]),
         Route("/api/games/{game_id}", show),
@@ -546,6 +657,7 @@ def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int
     ]
     app = Starlette(routes=routes, middleware=[Middleware(Guard, host=host, port=port)])
     app.state.games = games
+    app.state.compiler = compiler
     return app
 
 

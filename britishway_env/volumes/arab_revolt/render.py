@@ -25,7 +25,7 @@ _PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
 _PIECE_KEYS = ("troops", "police", "underground_irregulars", "active_irregulars", "underground_guerrillas",
                "active_guerrillas", "bases")
 _MARKER_KEYS = ("opposition", "sabotage", "curfew")
-LEGEND = ("Legend: Troops and Police are British cubes, Irregulars British cylinders; Rebel Guerrillas are "
+LEGEND = ("Legend: Troops and Police are British cubes, Irregulars British cylinders (on the picture: Police blue discs, Irregulars green diamonds); Rebel Guerrillas are "
           "Underground (hidden) or Active (revealed, 1.4.3); Rebel Bases are red discs; Opposition, Sabotage and "
           "Curfew are markers (1.6, 1.9, 1.12). Political Will 0-20: the Rebels win if it is 0 at a Propaganda "
           "Round, the British after the last (7.0). Unity Track: Decentralized (Divide 3) .. Centralized "
@@ -231,3 +231,23 @@ def render_rgb(game) -> np.ndarray:
     fig.text(0.012, 1 - 48 / FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
     fig.add_artist(title_rule(fig, 1 - TITLE_H / FIG_H))
     return to_rgb(canvas)
+
+
+def map_regions() -> dict:
+    """The picture's size and each space's region in its pixels, the Foreign Countries included
+    (boards/palestine_picture.py)."""
+    from ..boards.palestine_picture import space_regions
+
+    return {"width": FIG_W, "height": FIG_H, "spaces": space_regions(SPACE_NAMES)}
+
+
+def spaces_in_words(d: dict) -> dict[str, str]:
+    """Each space's pieces and markers in words, from the state dict ``d`` (as the board in words lists
+    them; Transjordan and Egypt say when they are out of play, 1.3.7)."""
+    out = {}
+    for name in SPACE_NAMES:
+        words = _pieces_words(d["spaces"].get(name, {}))
+        if name in ("Transjordan", "Egypt") and not d["transjordan_egypt_in_play"]:
+            words = f"out of play; {words}" if words != "-" else "out of play"
+        out[name] = words
+    return out

@@ -174,3 +174,19 @@ def draw_map(ax, d, names, piece_keys, marker_keys, out_of_play=()):
         highlight = "current" if i == current else ("selected" if i < len(selected) and selected[i] else None)
         draw_space(ax, name, int(SPACE_KIND[SPACE_NAMES.index(name)]), d["spaces"].get(name, {}), highlight,
                    piece_keys, marker_keys, name in out_of_play)
+
+
+def space_regions(names) -> list[dict]:
+    """Where each space of ``names`` lies in the picture, in its pixels (x right, y down from the top
+    left, the whole FIG_W x FIG_H picture): a City its circle, any other space its box; drawn from
+    ``geometry`` as ``draw_space`` draws them (the page's clickable map)."""
+    out = []
+    for name in names:
+        cx, cy, w, h = geometry(name)
+        x, y = cx * PX, FIG_H - cy * PX
+        if SPACE_KIND[SPACE_NAMES.index(name)] == CITY:
+            out.append({"name": name, "shape": "circle", "cx": round(x, 1), "cy": round(y, 1), "r": round(w * PX, 1)})
+        else:
+            out.append({"name": name, "shape": "rect", "x": round(x - w * PX / 2, 1), "y": round(y - h * PX / 2, 1),
+                        "w": round(w * PX, 1), "h": round(h * PX, 1)})
+    return out

@@ -311,3 +311,31 @@ def render_rgb(game) -> np.ndarray:
     fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
     fig.add_artist(title_rule(fig, 1 - _TITLE_H / _FIG_H))
     return to_rgb(canvas)
+
+
+def space_regions() -> list[dict]:
+    """Where each space lies in the picture, in its pixels (x right, y down from the top left): a British
+    Base its circle, a Town or Mountain its box; from ``_GEOMETRY`` as ``_draw_space`` draws them (the
+    page's clickable map)."""
+    out = []
+    for name in SPACE_NAMES:
+        cx, cy, w, h = _GEOMETRY[name]
+        x, y = cx * _PX, _TITLE_H + _MAP_H - cy * _PX
+        if SPACE_KIND[SPACE_NAMES.index(name)] == BASE:
+            out.append({"name": name, "shape": "circle", "cx": round(x, 1), "cy": round(y, 1),
+                        "r": round(w * _PX, 1)})
+        else:
+            out.append({"name": name, "shape": "rect", "x": round(x - w * _PX / 2, 1),
+                        "y": round(y - h * _PX / 2, 1), "w": round(w * _PX, 1), "h": round(h * _PX, 1)})
+    return out
+
+
+def map_regions() -> dict:
+    """The picture's size and each space's region in its pixels."""
+    return {"width": _FIG_W, "height": _FIG_H, "spaces": space_regions()}
+
+
+def spaces_in_words(d: dict) -> dict[str, str]:
+    """Each space's pieces and markers in words, from the state dict ``d`` (as the board in words lists
+    them)."""
+    return {name: _pieces_words(d["spaces"].get(name, {})) for name in SPACE_NAMES}

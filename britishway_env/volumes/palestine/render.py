@@ -244,3 +244,19 @@ def render_rgb(game) -> np.ndarray:
 
     return to_rgb(canvas)
 
+
+
+def map_regions() -> dict:
+    """The picture's size and each map space's region in its pixels (boards/palestine_picture.py)."""
+    from ..boards.palestine import SPACE_NAMES
+    from ..boards.palestine_picture import space_regions
+
+    return {"width": _FIG_W, "height": _FIG_H, "spaces": space_regions(SPACE_NAMES[:N_MAP_SPACES])}
+
+
+def spaces_in_words(d: dict) -> dict[str, str]:
+    """Each map space's pieces and markers in words, from the state dict ``d`` (as the board in words
+    lists them)."""
+    from ..boards.palestine import SPACE_NAMES
+
+    return {name: _pieces_words(d["spaces"].get(name, {})) for name in SPACE_NAMES[:N_MAP_SPACES]}
