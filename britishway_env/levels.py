@@ -14,6 +14,7 @@ as "not rated".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from .registry import spec
@@ -90,13 +91,11 @@ def _playable(volume: str, policy: str) -> bool:
     return True
 
 
-def levels(volume: str) -> list[Level]:
-    """The levels a person may face in ``volume``, weakest first: those whose
-    policy the volume plays here (a network or league file present); none for a
-    volume with no bot seat."""
+@lru_cache(maxsize=None)
+def _levels(volume: str) -> tuple[Level, ...]:
     found = spec(volume)
     if not found.several_seats or found.bot is None:
-        return []
+        return ()
     rated = ratings(volume)
     out = []
     for name, policy, what in LEVELS:
@@ -104,7 +103,14 @@ def levels(volume: str) -> list[Level]:
             continue
         r = rated.get(policy, {})
         out.append(Level(name, policy, what, r.get("rating"), r.get("low"), r.get("high"), r.get("games")))
-    return out
+    return tuple(out)
+
+
+def levels(volume: str) -> list[Level]:
+    """The levels a person may face in ``volume``, weakest first: those whose
+    policy the volume plays here (a network or league file present); none for a
+    volume with no bot seat."""
+    return list(_levels(volume))          # read once a process: the pages and the shipped files do not change
 
 
 def policy_of(volume: str, bot: str) -> str:

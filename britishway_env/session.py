@@ -319,15 +319,26 @@ class PlaySession:
         return ("undo and abort stop at the last die roll, chit draw or card reveal: chance once seen stands "
                 "(a sandbox game, --sandbox, allows full undo)")
 
+    def undo_refusal(self, what: str = "undo") -> str:
+        """Why :meth:`undo` (``what="undo"``) would be refused now, in words; "" when it would not."""
+        mine = [e.index for e in self.log if e.by == YOU]
+        if not mine:
+            return "nothing to undo: you have not decided anything yet"
+        return self._chance_since(mine[-1], what)
+
+    def _chance_since(self, index: int, what: str) -> str:
+        barrier = None if self.sandbox else self.chance_barrier()
+        if barrier is None or barrier.index < index:
+            return ""
+        return (f"cannot {what}: {barrier.chance} at decision {barrier.index + 1} "
+                f"({self.seat_name(barrier.seat)}: {barrier.text}), and chance once seen stands; "
+                "undo and abort stop at the last die roll, chit draw or card reveal "
+                "(a sandbox game allows full undo)")
+
     def _check_no_chance_since(self, index: int, what: str) -> None:
-        if self.sandbox:
-            return
-        barrier = self.chance_barrier()
-        if barrier is not None and barrier.index >= index:
-            raise StateError(f"cannot {what}: {barrier.chance} at decision {barrier.index + 1} "
-                             f"({self.seat_name(barrier.seat)}: {barrier.text}), and chance once seen stands; "
-                             "undo and abort stop at the last die roll, chit draw or card reveal "
-                             "(a sandbox game allows full undo)")
+        refused = self._chance_since(index, what)
+        if refused:
+            raise StateError(refused)
 
     # ----------------------------------------------------------- pictures --
     def board_text(self) -> str:

@@ -90,13 +90,15 @@ def _map_sum(page):
     return page.evaluate(MAP_SUM)
 
 
-def _new_game(page, base, volume, seat, bot, seed):
+def _new_game(page, base, volume, seat, bot, seed, sandbox=False):
     page.goto(base + "/")
     page.wait_for_selector("#volume option", state="attached", timeout=WAIT_MS)
     page.select_option("#volume", volume)
     page.select_option("#seat", seat)
     if bot:
         page.select_option("#bot", bot)
+    if sandbox:
+        page.check("#sandbox")
     page.fill("#seed", str(seed))
     page.click("#new")
     page.wait_for_selector("#choices button, #status:has-text('Game over')", timeout=WAIT_MS)
@@ -107,8 +109,9 @@ def _new_game(page, base, volume, seat, bot, seed):
 def test_a_whole_game_by_clicking_with_undo_save_load_and_a_refused_request(server, browser, tmp_path,
                                                                              seat, bot, seed):
     page = browser.new_page(viewport={"width": 1500, "height": 1000}, accept_downloads=True)
-    _new_game(page, server, "palestine", seat, bot, seed)
+    _new_game(page, server, "palestine", seat, bot, seed, sandbox=True)    # full undo, tried at move 4
     assert f"you play {seat.capitalize()} against the {bot} bot" in page.text_content("#help")
+    assert "sandbox (full undo)" in page.text_content("#playing")
     moves = 0
     picture = _map_sum(page)
     while not page.text_content("#status").startswith("Game over"):
@@ -151,6 +154,7 @@ def test_a_whole_game_by_clicking_with_undo_save_load_and_a_refused_request(serv
             got.value.save_as(saved)
             d = json.loads(saved.read_text())
             assert d["human"] == [seat] and d["bot"] == bot and len(d["actions"]) == _decisions(page)
+            assert d["sandbox"] is True
             board, log = page.text_content("#board"), page.text_content("#log")
             page.set_input_files("#load", str(saved))
             page.wait_for_function("document.getElementById('load').value === ''", timeout=WAIT_MS)
@@ -404,3 +408,28 @@ def test_a_volume_compiling_at_its_first_game_shows_its_progress(browser):
         release.set()
         srv.should_exit = True
         t.join(30)
+
+
+def test_undo_is_refused_past_a_roll_or_a_card_reveal_and_the_page_says_why(server, browser):
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    _new_game(page, server, "palestine", "irgun", "heuristic", 3)
+    assert "stop at the last die roll, chit draw or card reveal" in page.text_content("#undo-rule")
+    options = page.eval_on_selector_all("#bot option", "os => os.map(o => o.textContent)")
+    assert any(o.startswith("scripted: ladder +") for o in options) and any(o.startswith("search: ") for o in options)
+    for _ in range(200):                     # until the bot's reply showed chance (the next card, a die)
+        before = _decisions(page)
+        page.locator("#choices button.choice").first.click()
+        _wait_settled(page, before)
+        if page.is_disabled("#undo") and "chance once seen stands" in (page.get_attribute("#undo", "title") or ""):
+            break
+    else:
+        pytest.fail("undo was never refused")
+    before = _decisions(page)
+    answer = page.evaluate("""async () => {
+        const r = await fetch(`/api/games/${game.id}/undo`, {method: 'POST',
+            headers: {'Content-Type': 'application/json'}, body: '{}'});
+        return [r.status, await r.json()];
+    }""")
+    assert answer[0] == 400 and "cannot undo" in answer[1]["error"]
+    assert _decisions(page) == before
+    page.close()

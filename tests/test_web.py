@@ -71,7 +71,7 @@ def test_the_page_and_its_files_are_served(client):
 def test_volumes_offer_seats_bots_and_pictures(client):
     vols = {v["name"]: v for v in client.get("/api/volumes").json()}
     # The shipped league files (agents/league) put `league` on every COIN volume's menu.
-    bots = ["heuristic", "random", "trained", "search", "search:400", "league"]
+    bots = ["heuristic", "random", "trained", "search", "search:100+value", "search:400", "league"]
     assert vols["palestine"]["bots"] == bots and vols["palestine"]["picture"]
     assert [s["id"] for s in vols["palestine"]["seats"]] == ["british", "irgun"]
     assert vols["solo1948"]["bots"] == [] and not vols["solo1948"]["picture"]
@@ -153,8 +153,8 @@ def test_bodies_that_are_not_json_or_too_big_are_refused(client):
     ({"volume": "atlantis", "seat": "irgun"}, "volume must be one of"),
     ({"volume": "palestine", "seat": "haganah"}, "seat must be one of british, irgun, all"),
     ({"volume": "palestine", "seat": "irgun", "bot": "agents/checkpoints/palestine_british.npz"},
-     "bot must be one of heuristic, random, trained"),
-    ({"volume": "palestine", "seat": "irgun", "bot": "search:100000"}, "bot must be one of"),
+     "or one of heuristic, random, trained"),
+    ({"volume": "palestine", "seat": "irgun", "bot": "search:100000"}, "bot must be a level"),
     ({"volume": "palestine", "seat": "irgun", "bot": "heuristic", "seed": -3}, "seed must be an integer"),
     ({"volume": "palestine", "seat": "irgun", "bot": "heuristic", "seed": "3"}, "seed must be an integer"),
     ({"volume": "palestine", "seat": "all", "bot": "random"}, "has no bot"),
@@ -178,7 +178,7 @@ def test_the_search_bot_plays_on_the_page(client):
 
 
 def test_undo_abort_save_and_load(client):
-    view = _new(client)
+    view = _new(client, sandbox=True)                  # full undo: the bot's replies reveal cards
     gid = view["id"]
     assert "nothing to undo" in client.post(f"/api/games/{gid}/undo").json()["error"]
     assert "nothing to abort" in client.post(f"/api/games/{gid}/abort", json={}).json()["error"]
@@ -189,7 +189,9 @@ def test_undo_abort_save_and_load(client):
     undone = client.post(f"/api/games/{gid}/undo").json()
     assert undone["decisions"] < view["decisions"] and undone["your_turn"]
     save = client.get(f"/api/games/{gid}/save").json()
+    assert save["sandbox"] is True
     loaded = _post(client, "/api/games/load", content=json.dumps(save)).json()
+    assert loaded["sandbox"] is True
     assert loaded["id"] != gid and loaded["board"] == undone["board"] and loaded["log"] == undone["log"]
     # Loading checks the save as `britishway play --load` does, and names no file path as a bot.
     bad = dict(save, actions=save["actions"] + [999])
@@ -197,6 +199,34 @@ def test_undo_abort_save_and_load(client):
     assert "is not one the page offers" in client.post("/api/games/load",
                                                        json=dict(save, bot="x.npz")).json()["error"]
     assert client.post("/api/games/load", json={"volume": "palestine"}).json()["error"].startswith("the loaded save")
+
+
+def test_undo_is_refused_past_a_card_revealed_and_the_view_says_why(client):
+    view = _new(client)
+    gid = view["id"]
+    assert view["sandbox"] is False and "stop at the last die roll" in view["undo_rule"]
+    while not view["undo_refused"] or "nothing to undo" in view["undo_refused"]:
+        view = client.post(f"/api/games/{gid}/act", json={"action": view["choices"][0]["action"]}).json()
+    assert "chance once seen stands" in view["undo_refused"]
+    assert any(e["chance"] for e in view["log"])
+    refused = client.post(f"/api/games/{gid}/undo")
+    assert refused.status_code == 400 and refused.json()["error"] == view["undo_refused"]
+    assert client.get(f"/api/games/{gid}").json()["decisions"] == view["decisions"]
+
+
+def test_the_bots_are_offered_by_level_with_their_ladder_ratings(client):
+    offered = {v["name"]: v for v in client.get("/api/volumes").json()}
+    for volume in ("palestine", "cyprus", "arab_revolt"):
+        lv = offered[volume]["levels"]
+        assert [x["name"] for x in lv] == ["beginner", "scripted", "network", "league", "search-quick", "search"]
+        assert all(x["policy"] in offered[volume]["bots"] and "Elo" in x["words"] for x in lv)
+    assert offered["solo1948"]["levels"] == []
+    view = _new(client, bot="search-quick", seed=4)
+    assert view["bot"] == "search:100+value" and view["bot_words"].startswith("the search-quick level")
+    bad = client.post("/api/games", json={"volume": "palestine", "seat": "irgun", "bot": "grandmaster"}).json()
+    assert "bot must be a level (beginner, scripted" in bad["error"]
+    bad = client.post("/api/games", json={"volume": "palestine", "seat": "irgun", "sandbox": "yes"}).json()
+    assert "sandbox must be true" in bad["error"]
 
 
 def test_an_unknown_game_is_a_404(client):

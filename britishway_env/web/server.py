@@ -109,6 +109,7 @@ from ..engine.mixture import LEAGUE
 from ..engine.statedict import check_seed
 from ..errors import BritishWayError, VariantError
 from ..io import png_bytes
+from ..levels import levels, policy_of
 from ..registry import spec, volume_names
 from ..session import MAX_SAVE_BYTES, PlaySession
 from ..session import read_json as read_json_text
@@ -123,8 +124,8 @@ MAX_BODY_BYTES = MAX_SAVE_BYTES     # the largest request body (a save file)
 # Named bots only: no file paths over the web, and the search at its named levels only (a request
 # naming a million iterations would hold a worker thread for minutes). "league" is offered for a volume
 # only while every seat of it has a league file that loads (britishway_env/league.py).
-WEB_BOTS = ("heuristic", "random", "trained", "search", "search:400", "league")
-SEARCH_BOTS = ("search", "search:400")
+WEB_BOTS = ("heuristic", "random", "trained", "search", "search:100+value", "search:400", "league")
+SEARCH_BOTS = ("search", "search:100+value", "search:400")
 
 
 class Disconnected(Exception):
@@ -380,9 +381,10 @@ def playable_volumes() -> list[dict]:
                 or (b in ("trained",) + SEARCH_BOTS and _has_trained(name))
                 or (b == LEAGUE and league.available(name))] \
             if found.several_seats and found.bot is not None else []
+        offered = [lv for lv in levels(name) if lv.policy in bots]
         out.append({"name": name, "title": found.title,
                     "seats": [{"id": a, "name": found.faction(a)} for a in found.agents],
-                    "bots": bots, "picture": _has_picture(name)})
+                    "bots": bots, "levels": [lv.to_dict() for lv in offered], "picture": _has_picture(name)})
     return sorted(out, key=lambda v: not v["bots"])      # volumes with a bot first
 
 
@@ -406,6 +408,8 @@ def view(game_id: str, session: PlaySession) -> dict:
     return {
         "id": game_id, "volume": session.volume, "title": session.spec.title, "seed": session.seed,
         "human": list(session.human), "bot": session.bot, "bot_seats": list(session.bot_seats),
+        "bot_words": session.bot_words() if session.bot_seats else "",
+        "sandbox": session.sandbox, "undo_rule": session.undo_rule(), "undo_refused": session.undo_refusal("undo"),
         "seat_names": {a: session.seat_name(a) for a in session.spec.agents},
         "to_move": session.to_move, "your_turn": session.persons_turn(), "over": session.over,
         "result": session.result(), "decision": g.phase, "help": session.decision_help() if not session.over else "",
@@ -465,8 +469,8 @@ def _object(body, keys: tuple[str, ...], required: tuple[str, ...]) -> dict:
     return body
 
 
-def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int, dict | None]:
-    d = _object(body, ("volume", "seat", "bot", "seed", "variant"), ("volume", "seat"))
+def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int, dict | None, bool]:
+    d = _object(body, ("volume", "seat", "bot", "seed", "variant", "sandbox"), ("volume", "seat"))
     volume = d["volume"]
     names = {v["name"]: v for v in playable_volumes()}
     if not isinstance(volume, str) or volume not in names:
@@ -484,8 +488,12 @@ def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int, dict | 
     if len(human) < len(seats):
         if bot is None:
             bot = "heuristic"
+        if isinstance(bot, str):
+            bot = policy_of(volume, bot)               # a level's name plays its agent
         if not isinstance(bot, str) or bot not in info["bots"]:
-            raise RequestError(f"bot must be one of {', '.join(info['bots'])}, got {bot!r}")
+            names = [lv["name"] for lv in info["levels"]]
+            raise RequestError(f"bot must be a level ({', '.join(names)}) or one of {', '.join(info['bots'])}, "
+                               f"got {d.get('bot')!r}")
     elif bot is not None:
         raise RequestError("a person playing every seat has no bot: leave bot out")
     seed = d.get("seed")
@@ -500,7 +508,10 @@ def _new_game_args(body) -> tuple[str, tuple[str, ...], str | None, int, dict | 
         if not isinstance(variant, dict):
             raise RequestError("variant must be a JSON object: a variant's volume, name and its changes "
                                f"(setup, deck, rules, restrict; docs/variants.md), got {json.dumps(variant)[:80]}")
-    return volume, human, bot, seed, variant
+    sandbox = d.get("sandbox", False)
+    if not isinstance(sandbox, bool):
+        raise RequestError(f"sandbox must be true (full undo, marked on the save) or false, got {sandbox!r}")
+    return volume, human, bot, seed, variant, sandbox
 
 
 def _check_variant(volume: str, variant: dict | None):
@@ -559,12 +570,13 @@ def create_app(games: Games | None = None, *, host: str = "127.0.0.1", port: int
 
     async def new_game(request: Request):
         async def go():
-            volume, human, bot, seed, variant = _new_game_args(await read_json(request))
+            volume, human, bot, seed, variant, sandbox = _new_game_args(await read_json(request))
             if not compiler.ready(volume):
                 return compiler.answer(volume)
 
             def start() -> PlaySession:
-                return PlaySession(volume, seed, human=human, bot=bot, variant=_check_variant(volume, variant))
+                return PlaySession(volume, seed, human=human, bot=bot, variant=_check_variant(volume, variant),
+                                   sandbox=sandbox)
             session = await anyio.to_thread.run_sync(start)
             return answer(games.get(client(request), games.add(client(request), session)))
         return await guarded(go)

@@ -42,7 +42,11 @@ function volumeChanged() {
   const seats = v.seats.map((s) => [s.id, s.name]);
   if (v.seats.length > 1) seats.push(["all", "every seat (no bot)"]);
   fillSelect($("seat"), seats);
-  fillSelect($("bot"), v.bots.length ? v.bots.map((b) => [b, b]) : [["", "none (the deck)"]]);
+  // The bots by strength: each level with its ladder rating, then any other bot the page plays.
+  const levels = v.levels.map((l) => [l.policy, `${l.name}: ${l.words}`]);
+  const others = v.bots.filter((b) => !v.levels.some((l) => l.policy === b)).map((b) => [b, b]);
+  fillSelect($("bot"), v.bots.length ? levels.concat(others) : [["", "none (the deck)"]]);
+  if (v.bots.includes("heuristic")) $("bot").value = "heuristic";
   $("bot").disabled = !v.bots.length;
 }
 
@@ -90,7 +94,10 @@ function render(view) {
   $("help").textContent = `${view.title}, seed ${view.seed}: you play ${you}${against}. ${view.help}`;
   $("playing").hidden = false;
   $("playing").textContent = `Playing: ${view.title}, seed ${view.seed}; you: ${you}; ` +
-    (view.bot ? `bot: ${view.bot} (${view.bot_seats.map((s) => names[s]).join(", ")})` : "no bot");
+    (view.bot ? `bot: ${view.bot} (${view.bot_seats.map((s) => names[s]).join(", ")})` : "no bot") +
+    (view.sandbox ? "; sandbox (full undo)" : "");
+  $("playing").title = view.bot_words || "";
+  $("undo-rule").textContent = `Undo: ${view.undo_rule}.`;
   const buttons = view.choices.map((c, i) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -131,7 +138,8 @@ function render(view) {
     $("board-details").open = true;
   }
   const mine = view.log.some((e) => e.by === "you");
-  $("undo").disabled = !mine;
+  $("undo").disabled = !mine || Boolean(view.undo_refused);
+  $("undo").title = view.undo_refused || "take back your last decision and the bot's replies";
   $("abort").disabled = !(mine && view.your_turn);
   $("save").disabled = false;
 }
@@ -341,6 +349,7 @@ function showInForm(view) {
     $("bot").value = view.bot;
   }
   $("seed").value = view.seed;
+  $("sandbox").checked = Boolean(view.sandbox);
 }
 
 async function busyWith(work) {
@@ -377,6 +386,7 @@ async function start() {
     const body = { volume: $("volume").value, seat: $("seat").value };
     if (!$("bot").disabled && $("seat").value !== "all") body.bot = $("bot").value;
     if ($("seed").value !== "") body.seed = Number($("seed").value);
+    if ($("sandbox").checked) body.sandbox = true;
     busyWith(async () => {
       const file = $("variant-file").files[0];
       if (file) {
