@@ -175,6 +175,8 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
     def show_choices(choices) -> None:
         for i, (_, name) in enumerate(choices):
             print_fn(f"  {i + 1:>2}. {name}")
+        for note in session.menu_notes():
+            print_fn(f"  note: {note}")
 
     def show_help(choices) -> None:
         print_fn(f"{session.game.phase}: {session.decision_help()}")
@@ -274,8 +276,10 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
             print_fn(f"You: {new[0].text}{new[0].details()}")
             show_moves(new[1:])
             autosave()
+            # A new card in play (even one your own move brought) is shown before its menu.
             show_board = any(e.by == BOT for e in new[1:]) or new[0].starts_action or \
-                (len(new) > 1 and new[-1].card != new[0].card)
+                (session.table.card(session.game), session.table.campaign(session.game)) != \
+                (new[0].card, new[0].campaign)
             if not show_board and not session.over:
                 show_choices(session.choices())
     except KeyboardInterrupt:

@@ -321,6 +321,7 @@ def view(game_id: str, session: PlaySession) -> dict:
         "to_move": session.to_move, "your_turn": session.persons_turn(), "over": session.over,
         "result": session.result(), "decision": g.phase, "help": session.decision_help() if not session.over else "",
         "choices": [{"action": a, "name": name} for a, name in session.choices()],
+        "notes": session.menu_notes(),
         "board": session.board_text(), "decisions": len(g.history),
         "log": [asdict(e) for e in session.log],
         "map": f"/api/games/{game_id}/map.png?v={len(g.history)}" if _has_picture(session.volume) else None,
