@@ -79,6 +79,8 @@ def test_search_and_redeploy_moves_name_their_destinations_and_help_lists_them()
                 for a, name in s.choices():
                     if a != PL.A_STOP:
                         assert name.endswith(" to " + either(g.spaces_after(a))), name
+                        assert g.spaces_after(a) and all(n in name for n in g.spaces_after(a)[:4]) or \
+                            "any of" in name
                 seen.add("search")
         for s in _random_session("palestine", "irgun", seed, bot="random"):
             g = s.game

@@ -129,11 +129,20 @@ class CoinGame(KernelGame):
     def spaces_after(self, action: int) -> list[str]:
         """The spaces the decision after ``action`` offers, read from the rules
         kernel's own legal mask on a copy of the game: where the piece that
-        ``action`` picks up may go (a name says its destination, not a copy of the rule)."""
+        ``action`` picks up may go (a name says its destination, not a copy of
+        the rule). None for an action not legal now (nothing follows it)."""
+        if not self.legal_mask()[action]:
+            return None
         after = self.clone()
         after.apply(action)
         lo, hi = self.layout.A_SPACE, self.layout.A_COUNT
         return [after.generic_action_name(a) for a in after.legal_actions() if lo <= a < hi]
+
+    def to_where(self, action: int) -> str:
+        """" to Haifa or Acre": where the piece ``action`` picks up may go
+        (:meth:`spaces_after`); "" for an action not legal now."""
+        found = self.spaces_after(action)
+        return "" if found is None else " to " + either(found)
 
     def observation(self) -> np.ndarray:
         """What both players see (float32; the AEC env's and the vector env's ``observation``)."""

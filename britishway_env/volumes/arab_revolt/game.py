@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...engine.statedict import as_integer, show
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame, either
+from ..coin_game import CoinGame
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import events as E
 from . import invariants, turns
@@ -168,10 +168,10 @@ class ArabRevoltGame(CoinGame):
             if d == L.D_SA_SPACE:
                 return f"{L.SA_NAMES[int(s[L.SA])]} in {name}"
             if d == L.D_PATROL_MOVE:
-                return f"move a Troop from {name} to {either(self.spaces_after(a))}"
+                return f"move a Troop from {name}{self.to_where(a)}"
             verb = _SPACE_VERB.get(d)
             if d in _MOVE_FROM:
-                return f"{verb.format(name)} to {either(self.spaces_after(a))}"
+                return f"{verb.format(name)}{self.to_where(a)}"
             if d in _MOVE_TO:
                 return f"move the {_MOVE_TO[d]} from {MAP_NAMES[int(s[L.CUR])]} to {name}"
             if d == L.D_EVENT_SPACE:
@@ -217,7 +217,7 @@ class ArabRevoltGame(CoinGame):
         if d == L.D_SA_SPACE:
             return f"Detain in {where}: a Base to Prison (Rebel Courts)"
         if d == L.D_PATROL_MOVE:
-            return f"move a Police from {where} to {either(self.spaces_after(L.A_ALT + MAP_NAMES.index(where)))}"
+            return f"move a Police from {where}{self.to_where(L.A_ALT + MAP_NAMES.index(where))}"
         if d == L.D_RAID_STRIKE:
             return f"Ambush in {where}: remove an Irregular"
         return where

@@ -12,7 +12,7 @@ from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...engine.statedict import is_integer
 from ...errors import StateError
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame, either
+from ..coin_game import CoinGame
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
 from . import events as E
 from . import invariants, turns
@@ -159,7 +159,7 @@ class CyprusGame(CoinGame):
                 return f"{L.SA_NAMES[sa]} in {name}"
             verb = _SPACE_VERB.get(d)
             if d in _MOVE_FROM:
-                return f"{verb.format(name)} to {either(self.spaces_after(a))}"
+                return f"{verb.format(name)}{self.to_where(a)}"
             if d in _MOVE_TO:
                 return f"move the {_MOVE_TO[d]} from {MAP_NAMES[int(s[L.CUR])]} to {name}"
             if d == L.D_REDEPLOY_CELL:

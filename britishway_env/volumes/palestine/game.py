@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...errors import StateError
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame, either
+from ..coin_game import CoinGame
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import invariants, turns
@@ -152,7 +152,7 @@ class PalestineGame(CoinGame):
                 return f"{L.SA_NAMES[int(self.state[L.SA])]} in {name}"
             verb = _SPACE_VERB.get(d)
             if d in _MOVE_FROM:
-                return f"{verb.format(name)} to {either(self.spaces_after(a))}"
+                return f"{verb.format(name)}{self.to_where(a)}"
             if d in _MOVE_TO:
                 return f"move the {_MOVE_TO[d]} from {MAP_NAMES[int(self.state[L.CUR])]} to {name}"
             if d == L.D_REDEPLOY_CELL:
