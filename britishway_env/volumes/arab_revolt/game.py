@@ -144,8 +144,9 @@ class ArabRevoltGame(CoinGame):
             if card > 0:
                 return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[k]} text"
         if L.A_PASS <= a < L.A_EVENT_SIDE and d == L.D_BOX:     # what a Pass gives (2.3.3)
-            return f"{name}: " + ("select a Punishment chit from the cup to hold (2.3.3)" if self.current_agent == "british" else
-                                   "then may place a Base in a District or Foreign Country with a Guerrilla (2.3.3)")
+            return f"{name}: " + ("select a Punishment chit from the cup to hold (2.3.3)"
+                                  if self.current_agent == "british" else
+                                  "then may place a Base in a District or Foreign Country with a Guerrilla (2.3.3)")
         if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER, L.D_SUPPORT_DIVIDE, L.D_SUPPORT_MOBILIZE):
             return f"Special Activity: {name}"
         if L.A_OP <= a < L.A_SA:

@@ -91,7 +91,8 @@ _STOP_MEANS = {
     L.D_SABOTAGE_CACHE: "Spend no Arms Cache", L.D_SA_AFTER: "No Special Activity",
     L.D_SA_SPACE: "No more Special Activity spaces", L.D_EVENT_SPACE: "No more (the text says 'up to' / 'may')",
     L.D_EVENT_COUNT: "None", L.D_EVENT_OP: "No Operation", L.D_PATROL_ARREST: "No second arrest space",
-    L.D_DEPLOY_DESTINATION: "Move no more Troops: the Deploy ends", L.D_DEPLOY_TROOPS: "No more Troops: the Deploy ends",
+    L.D_DEPLOY_DESTINATION: "Move no more Troops: the Deploy ends",
+    L.D_DEPLOY_TROOPS: "No more Troops: the Deploy ends",
     L.D_PASS_ROB: "Rob nowhere: just Pass", L.D_PROP_ROB: "Rob nowhere", L.D_PROP_CACHE: "Place no Arms Cache",
     L.D_PATROL_MOVE: "No more Police move: on to the arrests", L.D_SEARCH_MOVE: "No more Troops move: on to the "
     "activations", L.D_REDEPLOY_POLICE: "No more Police move", L.D_REDEPLOY_TROOPS: "No more Troops move",
