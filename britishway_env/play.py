@@ -197,6 +197,8 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
     def show_choices(choices) -> None:
         for i, (_, name) in enumerate(choices):
             print_fn(f"  {i + 1:>2}. {name}")
+        for note in session.menu_notes():
+            print_fn(f"  note: {note}")
 
     def show_help(choices) -> None:
         print_fn(f"{session.game.phase}: {session.decision_help()}")
@@ -304,7 +306,8 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
             print_fn(f"You: {new[0].text}{new[0].details()}")
             show_moves(new[1:])
             autosave()
-            new_card = session.card() != new[0].card
+            # A new card in play (even one your own move brought) is shown before its menu.
+            new_card = (session.card(), session.table.campaign(session.game)) != (new[0].card, new[0].campaign)
             show_board = any(e.by == BOT for e in new[1:]) or new[0].starts_action or new_card
             if compact and show_board:           # what changed is printed above: the head only for a new card
                 show_board, show_head = False, new_card

@@ -360,6 +360,13 @@ class PlaySession:
     def decision_help(self) -> str:
         return self.table.help(self.game)
 
+    def menu_notes(self) -> list[str]:
+        """Lines shown under the person's choices (the volume table's ``notes``):
+        what the menu leaves off and why, such as an event text that would have
+        no effect now; none when it is not the person's turn."""
+        notes = getattr(self.table, "notes", None)
+        return list(notes(self.game)) if notes is not None and self.persons_turn() else []
+
     # -------------------------------------------------------------- saves --
     def save_payload(self) -> dict:
         out = {"volume": self.volume, "seed": int(self.seed), "actions": [int(a) for a in self.game.history],
@@ -451,13 +458,14 @@ class PlaySession:
                       starts_action=starts)
         if by == BOT:
             entry.reason = self.table.reason(g, self.bot, int(action))
+        prior = g.clone()           # the game before the decision: what its rolls were for
         rolls = g.apply_reading_rolls(action)
         after = g.to_dict()
-        entry.dice = self.table.dice(before, after, rolls)
+        entry.dice = self.table.dice(before, after, rolls, game=prior, action=int(action))
         revealed = self.table.card(g)
         seen = list(entry.dice) + ([f"revealed {revealed}"] if revealed != card and revealed else [])
         entry.chance = "; ".join(seen)
-        entry.changes = changes(before, after, self.table.ignored_keys)
+        entry.changes = changes(before, after, self.table.ignored_keys, getattr(self.table, "change_words", None))
         self.log.append(entry)
         return entry
 
@@ -545,10 +553,14 @@ def read_json(text: str, where: str, unreadable: str = "not valid JSON") -> obje
         raise StateError(f"{where}: {unreadable} ({err})") from None
 
 
-def changes(before: dict, after: dict, ignored: tuple[str, ...] = ()) -> list[str]:
+def changes(before: dict, after: dict, ignored: tuple[str, ...] = (), words: dict | None = None) -> list[str]:
     """What changed between two state dicts, in words: counts and tracks that
-    moved ("political will 18 -> 16", "spaces <space> <piece> 2 -> 3")."""
+    moved ("political will 18 -> 16", "spaces <space> <piece> 2 -> 3").
+    ``words`` (a volume table's ``change_words``): top-level keys whose values
+    are not counts, each with ``fn(before, after) -> str`` saying the change as
+    the board does (a track's box by its printed value)."""
     out: list[str] = []
+    words = words or {}
 
     def walk(a, b, path):
         if isinstance(a, dict) or isinstance(b, dict):
@@ -567,6 +579,10 @@ def changes(before: dict, after: dict, ignored: tuple[str, ...] = ()) -> list[st
 
     for key in after:
         if key in ignored or key not in before:
+            continue
+        if key in words:
+            if before[key] != after[key]:
+                out.append(words[key](before[key], after[key]))
             continue
         walk(before[key], after[key], [key])
     return out

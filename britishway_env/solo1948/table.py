@@ -50,7 +50,7 @@ def help(game) -> str:  # noqa: A001 - the session's name for a decision's help 
     return _HELP.get(phase, L.PHASE_NAMES[phase])
 
 
-def dice(before: dict, after: dict, rolls: list[tuple[int, int]]) -> list[str]:
+def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
     """Rolls of three faces pick a front; others pick a random Unit card at a front."""
     return [f"a front: {FRONT_NAMES[v]}" if faces == 3 else f"Unit card {v + 1} of {faces}" for faces, v in rolls]
 

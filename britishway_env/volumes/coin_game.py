@@ -126,9 +126,37 @@ class CoinGame(KernelGame):
     def phase(self) -> str:
         return self.layout.DECISION_NAMES[int(self.turns.pending(self.state))]
 
+    def spaces_after(self, action: int) -> list[str]:
+        """The spaces the decision after ``action`` offers, read from the rules
+        kernel's own legal mask on a copy of the game: where the piece that
+        ``action`` picks up may go (a name says its destination, not a copy of
+        the rule). None for an action not legal now (nothing follows it)."""
+        if not self.legal_mask()[action]:
+            return None
+        after = self.clone()
+        after.apply(action)
+        lo, hi = self.layout.A_SPACE, self.layout.A_COUNT
+        return [after.generic_action_name(a) for a in after.legal_actions() if lo <= a < hi]
+
+    def to_where(self, action: int) -> str:
+        """" to Haifa or Acre": where the piece ``action`` picks up may go
+        (:meth:`spaces_after`); "" for an action not legal now."""
+        found = self.spaces_after(action)
+        return "" if found is None else " to " + either(found)
+
     def observation(self) -> np.ndarray:
         """What both players see (float32; the AEC env's and the vector env's ``observation``)."""
         found = importlib.import_module(self.observation_module)
         out = np.zeros(found.OBS_SIZE, dtype=np.float32)
         found.observe(self.state, out)
         return out
+
+
+def either(names: list[str], most: int = 4) -> str:
+    """Space names as a choice reads them: "Haifa", "Haifa or Acre", "A, B or C";
+    past ``most``, "any of N spaces"."""
+    if not names:
+        return "nowhere"
+    if len(names) > most:
+        return f"any of {len(names)} spaces"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]

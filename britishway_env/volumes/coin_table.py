@@ -6,6 +6,8 @@ to its layout, cards and bots."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
 from ..engine.coin.header import CARD, D_BOX, DECISION, PROPAGANDA_DONE
@@ -26,17 +28,51 @@ def starts_action(game) -> bool:
     return int(game.state[DECISION]) == D_BOX
 
 
-def dice(before: dict, after: dict, rolls: list[tuple[int, int]]) -> list[str]:
+def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None,
+         purpose=None) -> list[str]:
     """Rolls in words (``before``/``after``: the state dicts around the
-    decision): the Intel Chits the British gained are draws from the bag
-    (1.6.1), the last rolls of the decision; the others are dice."""
+    decision; ``game``: the game before it, ``action``: the decision): the
+    Intel Chits the British gained are draws from the bag (1.6.1), the last
+    rolls of the decision; the others are dice. ``purpose(game, action)``
+    (the volume's) says what the decision's first die is rolled for:
+    ``(what, modifier, why)`` with the modifier the rules kernel adds (its own
+    function), or None; that die then reads "a die for Negotiate (4.2.2): 1,
+    +2 for 2 Terror markers on the map = 3"."""
     gained = max(0, len(after["intel_chits"]) - len(before["intel_chits"]))
     chits = rolls[len(rolls) - gained:] if gained else []
-    out = [f"a die: {v + 1}" for _, v in rolls[:len(rolls) - len(chits)]]
-    return out + [f"an Intel Chit from the bag ({faces} in it)" for faces, _ in chits]
+    dice_rolls = rolls[:len(rolls) - len(chits)]
+    out = [f"a die: {v + 1}" for _, v in dice_rolls]
+    found = purpose(game, action) if purpose is not None and game is not None and dice_rolls else None
+    if found is not None:
+        out[0] = die_words(dice_rolls[0][1] + 1, *found)
+    words = [f"an Intel Chit drawn from the bag ({faces} in it)" for faces, _ in chits]
+    drawn = sorted((Counter(after["intel_chits"]) - Counter(before["intel_chits"])).elements())
+    if words and len(drawn) == len(words):       # the values gained (none spent in the same decision)
+        words[-1] += f": value {drawn[0]}" if len(drawn) == 1 else \
+            f" (the chits drawn: values {', '.join(map(str, drawn))})"
+    return out + words
 
 
-def reason(game, policy: str, action: int, volume: str, scored_choice, neg: float) -> str:
+def die_words(rolled: int, what: str, modifier: int, why: str) -> str:
+    """One die with what it was rolled for and its modifier: "a die for
+    Sabotage in Haifa City (3.3.3): 4, -1 for 1 Police there = 3"; a
+    modifier of 0 is said too, so a person sees none was added."""
+    if modifier == 0:
+        return f"a die for {what}: {rolled} (no modifier: {why})"
+    return f"a die for {what}: {rolled}, {modifier:+d} ({why}) = {rolled + modifier}"
+
+
+# What a scripted bot's score is, by how the volume's bots score (volumes/<v>/bots.py).
+PALESTINE_SCORES = ("scores are the bot's priorities in Political Will equivalents: how far it expects the "
+                    "action to move British Political Will, with the pieces it gains or costs counted in Political "
+                    "Will; higher is preferred")
+LOOKAHEAD_SCORES = ("scores are the average worth to the bot's faction of the positions reached by playing the "
+                    "action and finishing the turn at random a few times, on its evaluation's scale (Political Will "
+                    "and pieces, a win 100); higher is preferred")
+
+
+def reason(game, policy: str, action: int, volume: str, scored_choice, neg: float,
+           scores_are: str = LOOKAHEAD_SCORES) -> str:
     """Why the bot chose ``action``: the scripted bot's score for it and its
     next-best alternatives (``scored_choice(game) -> (action, scores)``, ``neg``
     marking actions it did not score), a network's preferences, the search's
@@ -52,7 +88,7 @@ def reason(game, policy: str, action: int, volume: str, scored_choice, neg: floa
     if is_league(policy):                # the member this game plays, then that member's own reason
         mixture = load(volume, game.current_agent)
         k = draw(volume, game.current_agent, game.seed)
-        own = reason(game, mixture.members[k], action, volume, scored_choice, neg)
+        own = reason(game, mixture.members[k], action, volume, scored_choice, neg, scores_are)
         return f"league member {k + 1} of {len(mixture)} (weight {mixture.weights[k]:.2f}): {own}"
     if policy == "random":
         return f"picked at random among {len(legal)} choices"
@@ -120,4 +156,66 @@ def action_space(action: int, names, L) -> str | None:
     alt = getattr(L, "A_ALT", None)
     if alt is not None and alt <= a < alt + len(names):
         return names[a - alt]
+    return f"{head} ({scores_are})"
+
+
+SIDE_WORDS = ("unshaded", "shaded")
+
+
+def event_notes(game, titles, n_events: int, playable, offered, decision: str, single_text=None,
+                never=None) -> list[str]:
+    """At a box decision (2.3.2), one line for each text of the event card in
+    play that the menu leaves off because it would have no effect now (5.1.3):
+    ``playable(state, card, side, faction)`` is the rules kernel's own test,
+    ``offered(state, faction)`` whether the Event box is open to the faction
+    (a closed box, or a text a card does not have, is not noted); ``decision``
+    names the rules decision (docs/rules_decisions.md) that rules so."""
+    s = game.state
+    if game.is_terminal() or int(s[DECISION]) != D_BOX:
+        return []
+    card = int(s[CARD])
+    if not 1 <= card <= n_events or (never is not None and never[card]):
+        return []
+    faction = int(game.turns.actor(s))
+    if faction < 0 or not offered(s, faction):
+        return []
+    legal = game.legal_mask()
+    left_off = [SIDE_WORDS[side] for side in (0, 1)
+                if not (side == 1 and single_text is not None and single_text[card])
+                and not legal[game.layout.A_EVENT_SIDE + side] and not playable(s, card, side, faction)]
+    if not left_off:
+        return []
+    which = "neither text is offered: each" if len(left_off) == 2 else f"the {left_off[0]} text is not offered: it"
+    return [f"Event {titles[card - 1]}: {which} would have no effect now (5.1.3; rules decision {decision})"]
+
+
+def selected_words(game, names) -> str:
+    """The spaces the Operation under way selected (its destinations for a
+    Search or Patrol move, 3.2.2, 3.2.3), by name."""
+    s = game.state
+    first = game.layout.SELECTED
+    n = min(len(names), game.layout.A_COUNT - game.layout.A_SPACE)      # the map's spaces
+    picked = [names[k] for k in range(n) if s[first + k] == 1]
+    return ", ".join(picked) or "none yet"
+
+
+def move_help(game, names) -> str | None:
+    """Help for a decision that moves a piece toward the Operation's selected
+    spaces, naming them; None for other decisions."""
+    L = game.layout
+    d = int(game.turns.pending(game.state))
+    where = selected_words(game, names)
+    if d == getattr(L, "D_SEARCH_MOVE", -1):
+        return (f"Search (3.2.3): Troops move one at a time from adjacent spaces into the Search's destination "
+                f"spaces ({where}); pick the space a Troop leaves (each choice names where it may go), or stop "
+                f"moving and go on to the activations")
+    if d == getattr(L, "D_SEARCH_MOVE_TO", -1):
+        return f"Search (3.2.3): pick which destination ({where}) the Troop from {names[int(game.state[L.CUR])]} " \
+               "moves into"
+    if d == getattr(L, "D_PATROL_MOVE", -1):
+        return (f"Patrol (3.2.2): Police move one at a time into the Patrol's spaces ({where}); pick the space a "
+                f"Police leaves (each choice names where it may go), or stop moving")
+    if d == getattr(L, "D_PATROL_MOVE_TO", -1):
+        return f"Patrol (3.2.2): pick which of the Patrol's spaces ({where}) the Police from " \
+               f"{names[int(game.state[L.CUR])]} moves into"
     return None

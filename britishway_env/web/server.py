@@ -415,6 +415,7 @@ def view(game_id: str, session: PlaySession) -> dict:
         "result": session.result(), "decision": g.phase, "help": session.decision_help() if not session.over else "",
         "choices": [{"action": a, "name": name, "space": table.action_space(g, a) if picture else None}
                     for a, name in session.choices()],
+        "notes": session.menu_notes(),
         "board": session.board_text(), "decisions": len(g.history),
         "log": [asdict(e) for e in session.log],
         "map": f"/api/games/{game_id}/map.png?v={len(g.history)}" if picture else None,

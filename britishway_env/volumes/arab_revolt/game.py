@@ -108,6 +108,10 @@ _STOP_MEANS = {
     L.D_REDEPLOY_IRREGULAR: "No more Irregulars go",
 }
 _OPTION_NAMES = {9: ("Syria", "Lebanon"), 31: ("Syria", "Lebanon")}
+# A piece picked up in one decision goes where the next one says: the "from" choice
+# names the destinations the rules offer it, the "to" choice the piece and its source.
+_MOVE_FROM = (L.D_PATROL_MOVE, L.D_SWEEP_MOVE, L.D_REDEPLOY_POLICE)
+_MOVE_TO = {L.D_PATROL_MOVE_TO: "cube", L.D_SWEEP_MOVE_TO: "Troop", L.D_REDEPLOY_POLICE_TO: "Police"}
 
 
 class ArabRevoltGame(CoinGame):
@@ -139,6 +143,10 @@ class ArabRevoltGame(CoinGame):
             card = int(s[L.CARD])
             if card > 0:
                 return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[k]} text"
+        if L.A_PASS <= a < L.A_EVENT_SIDE and d == L.D_BOX:     # what a Pass gives (2.3.3)
+            return f"{name}: " + ("select a Punishment chit from the cup to hold (2.3.3)"
+                                  if self.current_agent == "british" else
+                                  "then may place a Base in a District or Foreign Country with a Guerrilla (2.3.3)")
         if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER, L.D_SUPPORT_DIVIDE, L.D_SUPPORT_MOBILIZE):
             return f"Special Activity: {name}"
         if L.A_OP <= a < L.A_SA:
@@ -161,8 +169,12 @@ class ArabRevoltGame(CoinGame):
             if d == L.D_SA_SPACE:
                 return f"{L.SA_NAMES[int(s[L.SA])]} in {name}"
             if d == L.D_PATROL_MOVE:
-                return f"move a Troop from {name}"
+                return f"move a Troop from {name}{self.to_where(a)}"
             verb = _SPACE_VERB.get(d)
+            if d in _MOVE_FROM:
+                return f"{verb.format(name)}{self.to_where(a)}"
+            if d in _MOVE_TO:
+                return f"move the {_MOVE_TO[d]} from {MAP_NAMES[int(s[L.CUR])]} to {name}"
             if d == L.D_EVENT_SPACE:
                 pick = int(s[L.EV_PICK])
                 verb = E.MARKED_SPACE_VERBS.get(int(s[L.EV_CARD]), "{}") if pick == E.PICK_MARKED_SPACE \
@@ -206,7 +218,7 @@ class ArabRevoltGame(CoinGame):
         if d == L.D_SA_SPACE:
             return f"Detain in {where}: a Base to Prison (Rebel Courts)"
         if d == L.D_PATROL_MOVE:
-            return f"move a Police from {where}"
+            return f"move a Police from {where}{self.to_where(L.A_ALT + MAP_NAMES.index(where))}"
         if d == L.D_RAID_STRIKE:
             return f"Ambush in {where}: remove an Irregular"
         return where

@@ -116,7 +116,7 @@ PUNISHMENT_NAMES = ("Detain", "Demolish", "Fine")
 DECENTRALIZED, CENTRALIZED = 0, 4
 UNITY_SETUP = 2
 UNITY_VALUES = np.array([3, 2, 1, 1, 0], dtype=np.int64)
-UNITY_NAMES = ("Decentralized (3)", "2", "1 (centre)", "1", "Centralized (0)")
+UNITY_NAMES = ("Decentralized (3)", "2", "1 (centre)", "1 (right of centre)", "Centralized (0)")
 
 ONGOING, BRITISH_WIN, REBELS_WIN = coin.ONGOING, coin.COUNTERINSURGENT_WIN, coin.INSURGENT_WIN
 OUTCOME_NAMES = ("ongoing", "british_victory", "rebels_victory")

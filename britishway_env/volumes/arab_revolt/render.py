@@ -47,8 +47,29 @@ def initiative_words(d: dict) -> str:
 
 
 def action_in_progress(d: dict) -> str:
-    """The Operation and Special Activity under way, in words ("" when none)."""
+    """The Operation and Special Activity under way, in words ("" when none).
+    Foreign Assistance's Rally (6.2.3) is named so, with the Foreign Countries
+    its chit allows, not as a Limited Rally."""
+    ctx = d["context"]
+    if ctx["foreign_assistance"] and ctx["operation"] == L.OP_RALLY:
+        n, limit = ctx["n_selected"], ctx["space_limit"]
+        return (f"Foreign Assistance (6.2.3): Rally in up to {count(limit, 'Foreign Country', 'Foreign Countries')}, "
+                f"{n} so far")
     return board_drawing.action_in_progress(d, L.OP_NAMES, L.SA_NAMES)
+
+
+def unity_words(box: int) -> str:
+    """A box of the Unity Track (6.6) as the board prints it, with its Divide
+    value (6.6.2): the state dict's ``unity_track`` is the box, 0
+    (Decentralized, leftmost) to 4 (Centralized, rightmost), not the value."""
+    return f"{L.UNITY_NAMES[box]}, Divide value {int(L.UNITY_VALUES[box])}"
+
+
+def unity_change(before: int, after: int) -> str:
+    """A move of the Unity Track in the log's words (6.6.1): the boxes by their
+    printed values, and which way it went."""
+    way = "toward Centralized" if after > before else "toward Decentralized"
+    return f"Unity Track {way}: {unity_words(before)} -> {unity_words(after)}"
 
 
 def _chits(pool: dict) -> str:
@@ -78,8 +99,8 @@ def render_text(game) -> str:
         doing = action_in_progress(d)
         lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}" + (f" ({doing})" if doing else ""))
     unity = d["unity_track"]
-    lines.append(f"Political Will {d['political_will']}/20   Unity Track: {L.UNITY_NAMES[unity]} "
-                 f"(Divide value {int(L.UNITY_VALUES[unity])})"
+    lines.append(f"Political Will {d['political_will']}/20   Unity Track: {unity_words(unity)} "
+                 f"(box {unity + 1} of 5 from Decentralized)"
                  + ("   Transjordan and Egypt in play" if d["transjordan_egypt_in_play"] else ""))
     av = d["available"]
     lines.append(f"British: Available {count(av['troops'], 'Troop', 'Troops')}, {av['police']} Police, "
@@ -133,7 +154,7 @@ def _draw_panel(ax, d):
     # The Unity Track: five boxes, their Divide values (6.6).
     unity = d["unity_track"]
     y = below - 0.45
-    heading(y, "Unity Track  (Decentralized .. Centralized)")
+    heading(y, f"Unity Track  {L.UNITY_NAMES[unity]}  (Decentralized .. Centralized)")
     bw, bh = 1.1, 0.55
     by = y - 0.4 - bh
     for v in range(5):

@@ -50,12 +50,18 @@ def roll_under_bases(state):
 def bases_modified_roll(state):
     """A die rolled against the number of Rebel Bases, with A2's modifier
     (A20 unshaded compares it the other way)."""
-    r = die(state)
+    return die(state) + bases_roll_modifier(state)
+
+
+@njit(cache=True)
+def bases_roll_modifier(state):
+    """What CENTRAL WAR COMMITTEE (A2) adds to a die rolled against the Rebel
+    Bases: +1 unshaded, -1 shaded, else 0."""
     if capability(state, CAP_CENTRAL_COMMITTEE, CAP_UNSHADED):
-        r += 1
-    elif capability(state, CAP_CENTRAL_COMMITTEE, CAP_SHADED):
-        r -= 1
-    return r
+        return 1
+    if capability(state, CAP_CENTRAL_COMMITTEE, CAP_SHADED):
+        return -1
+    return 0
 
 
 @njit(cache=True)

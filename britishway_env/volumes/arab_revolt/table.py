@@ -5,9 +5,10 @@ bot chose what it did, and where an action starts."""
 from __future__ import annotations
 
 from .. import coin_table
+from . import events, pieces, resources, turns
 from . import layout as L
-from .cards import CARD_TITLES
-from .render import render_rgb, render_text
+from .cards import CARD_TITLES, N_EVENT_CARDS
+from .render import render_rgb, render_text, unity_change
 
 board = render_text
 HAS_PICTURE = True                       # picture(game) draws the map
@@ -16,6 +17,8 @@ picture = render_rgb
 # State-dict keys a move's "what changed" leaves out: bookkeeping, not the board.
 ignored_keys = ("volume", "layout_version", "decision", "current_agent", "context", "played_cards",
                 "undrawn_cards", "rng", "forced_chance", "seed", "history", "history_from_seed")
+# State-dict keys the log words as the board does: the Unity Track's box by its printed value (6.6).
+change_words = {"unity_track": unity_change}
 
 _HELP = {
     L.D_BOX: "pick a box of the Initiative Track (2.3.2): an Event, a Limited Op (British one space; Rebels "
@@ -47,11 +50,62 @@ campaign = coin_table.campaign
 starts_action = coin_table.starts_action
 
 
-def dice(before: dict, after: dict, rolls: list[tuple[int, int]]) -> list[str]:
-    """The chance a decision used, in order: dice (1-6) and chits drawn from
-    the cups (1.7.1, 1.8.1: a draw picks among the chits in the cup, so it
-    reads as one value among as many as the cup held)."""
-    return [f"a roll of 1-{faces}: {value + 1}" for faces, value in rolls]
+def _out_of_cup(pool: dict) -> int:
+    return len(pool["held"]) + len(pool["drawn"]) + len(pool["set_aside"]) + (pool["in_play"] is not None)
+
+
+def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
+    """The chance a decision used, in order, each named for what it is: a die
+    (1-6), or a chit drawn from a cup, the Operations chits' (1.8.1) or the
+    Punishment chits' (1.7.1), where a draw picks among the chits the cup
+    holds (its "faces" are that count). A roll is told a draw by its count
+    matching a cup's, the cups followed through the decision from the game
+    before it; where a cup of 6 leaves that open, by whether that cup was
+    drawn from at all. The first die of a Coordinate (4.3.2) says what it was
+    rolled against and the modifier the kernel adds (resources.bases_roll_modifier)."""
+    if game is None:
+        return [f"a roll of 1-{faces}: {value + 1}" for faces, value in rolls]
+    s = game.state
+    ops = int(L.OPS_PER_KIND.sum() - s[L.OPS_TAKEN:L.OPS_TAKEN + 3].sum())
+    pun = int(L.PUN_PER_KIND.sum() - s[L.PUN_TAKEN:L.PUN_TAKEN + 3].sum())
+    ops_drawn = _out_of_cup(after["operations_chits"]) > _out_of_cup(before["operations_chits"]) or \
+        (after["context"]["foreign_assistance"] and not before["context"]["foreign_assistance"])
+    pun_drawn = _out_of_cup(after["punishment_chits"]) > _out_of_cup(before["punishment_chits"])
+    purpose = _roll_purpose(game, action)
+    out = []
+    for faces, value in rolls:
+        if faces == ops and (faces != 6 or ops_drawn):
+            out.append(f"an Operations chit drawn from the cup ({faces} in it)")
+            ops -= 1
+        elif faces == pun and (faces != 6 or pun_drawn):
+            out.append(f"a Punishment chit drawn from the cup ({faces} in it)")
+            pun -= 1
+        elif faces == 6:
+            if purpose is not None:
+                out.append(coin_table.die_words(value + 1, *purpose))
+                purpose = None
+            else:
+                out.append(f"a die: {value + 1}")
+        elif faces > L.PUN_PER_KIND.sum():           # more than the Punishment chits there are: Operations
+            out.append(f"an Operations chit drawn from the cup ({faces} in it)")
+        else:
+            out.append(f"a chit drawn from a cup of {faces}")
+    return out
+
+
+def _roll_purpose(game, action):
+    """What the decision's first die is for, with the kernel's modifier: a
+    Coordinate's roll against the Rebel Bases (4.3.2); None otherwise."""
+    s = game.state
+    d = int(turns.pending(s))
+    if action == L.A_SA + L.SA_COORDINATE and d in (L.D_SPACE, L.D_SA_AFTER):
+        m = int(resources.bases_roll_modifier(s))
+        bases = int(pieces.bases_on_map(s))
+        why = "CENTRAL WAR COMMITTEE (A2) not in effect" if m == 0 else \
+            f"CENTRAL WAR COMMITTEE (A2) {'unshaded' if m > 0 else 'shaded'}"
+        return (f"Coordinate (4.3.2): at or under the {bases} Rebel Bases on the map shifts Unity toward "
+                "Centralized", m, why)
+    return None
 
 
 def help(game) -> str:  # noqa: A001 - the session's name for a decision's help line
@@ -107,3 +161,9 @@ def _names() -> tuple[str, ...]:
 def action_space(game, action: int) -> str | None:
     """The space an offered action names (clicking that space on the map takes it), or None."""
     return coin_table.action_space(action, _names(), L)
+def notes(game) -> list[str]:
+    """Lines the menu shows under the choices: the event texts left off because
+    they would have no effect now (5.1.3; rules decision A-27)."""
+    return coin_table.event_notes(game, CARD_TITLES, N_EVENT_CARDS, events.event_playable,
+                                  lambda s, f: turns.box_offered(s, f, L.BOX_EVENT),
+                                  "A-27", events.SINGLE_TEXT, never=events.NOT_OFFERED)

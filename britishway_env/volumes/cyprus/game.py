@@ -81,6 +81,11 @@ _SPACE_VERB = {
     L.D_AMBUSH_CACHE: "place the Arms Cache in {}", L.D_CURFEW_FROM: "move the Curfew from {}",
     L.D_SMUGGLE_FROM: "... from {}", L.D_SUEZ_RETURN: "a Troop returns to {}",
 }
+# A piece picked up in one decision goes where the next one says: the "from" choice
+# names the destinations the rules offer it, the "to" choice the piece and its source.
+_MOVE_FROM = (L.D_REDEPLOY_POLICE, L.D_REDEPLOY_CACHE, L.D_PATROL_MOVE, L.D_SEARCH_MOVE)
+_MOVE_TO = {L.D_REDEPLOY_POLICE_TO: "Police", L.D_REDEPLOY_CACHE_TO: "Arms Cache", L.D_PATROL_MOVE_TO: "Police",
+            L.D_SEARCH_MOVE_TO: "Troop"}
 _STOP_MEANS = {
     L.D_SPACE: "No more spaces", L.D_SA_AFTER: "No Special Activity", L.D_SA_SPACE: "No more spaces",
     L.D_EVENT_OP: "No Operation", L.D_EVENT_SPACE: "Stop", L.D_EVENT_COUNT: "No shift",
@@ -132,6 +137,9 @@ class CyprusGame(CoinGame):
             card = int(s[L.CARD])
             if card > 0:
                 return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[k]} text"
+        if L.A_PASS <= a < L.A_EVENT_SIDE and d == L.D_BOX:     # what a Pass gives (2.3.3)
+            return f"{name}: " + ("draw an Intel Chit (2.3.3)" if self.current_agent == "british" else
+                                   "then may Ambush in one space (2.3.3)")
         if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER):
             return f"Special Activity: {name}"
         if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
@@ -150,6 +158,14 @@ class CyprusGame(CoinGame):
                     return f"Propagandize in {name}: Political Will -1"
                 return f"{L.SA_NAMES[sa]} in {name}"
             verb = _SPACE_VERB.get(d)
+            if d in _MOVE_FROM:
+                return f"{verb.format(name)}{self.to_where(a)}"
+            if d in _MOVE_TO:
+                return f"move the {_MOVE_TO[d]} from {MAP_NAMES[int(s[L.CUR])]} to {name}"
+            if d == L.D_REDEPLOY_CELL:
+                return f"the Cell from {MAP_NAMES[int(s[L.CUR])]} goes to {name}"
+            if d == L.D_DEPLOY_TROOPS:
+                return f"move a Troop from {name} to {MAP_NAMES[int(s[L.CUR])]}"
             if d == L.D_EVENT_SPACE:
                 verb = E.PICK_VERBS[int(s[L.EV_PICK])]
             if verb:

@@ -381,6 +381,16 @@ def sabotage_cell(state, s, use_active):
         activate(state, s)
 
 
+@njit(cache=True)
+def sabotage_modifier(state, s, cache_spent):
+    """What Sabotage adds to its die in ``s`` (3.3.3): the rule parameter
+    ``sabotage_cache_bonus`` (2) for an Arms Cache spent, -1 per Police there
+    (none with TURKISH POLICE unshaded, C31)."""
+    bonus = state[RULE_PARAMETERS + P_SABOTAGE_CACHE_BONUS] if cache_spent else 0
+    police = 0 if capability(state, CAP_TURKISH_POLICE, CAP_UNSHADED) else state[at(s, POLICE)]
+    return bonus - police
+
+
 @njit(cache=True, inline="always")
 def sabotage_roll(state, s, cache_from):
     """Sabotage's roll in one space (3.3.3): an Arms Cache spent (1.6.2) from
@@ -389,12 +399,9 @@ def sabotage_roll(state, s, cache_from):
     Sabotage marker, if one of the 15 is left (C-29). The 2 added and the 2
     to beat are the rule parameters ``sabotage_cache_bonus`` and
     ``sabotage_roll_above``. Returns the modified roll."""
-    bonus = 0
     if cache_from >= 0:
         remove_cache(state, cache_from)
-        bonus = state[RULE_PARAMETERS + P_SABOTAGE_CACHE_BONUS]
-    police = 0 if capability(state, CAP_TURKISH_POLICE, CAP_UNSHADED) else state[at(s, POLICE)]
-    result = die(state) + bonus - police
+    result = die(state) + sabotage_modifier(state, s, cache_from >= 0)
     if result > state[RULE_PARAMETERS + P_SABOTAGE_ROLL_ABOVE]:
         place_sabotage(state, s)
     return result

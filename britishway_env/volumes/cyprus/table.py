@@ -4,9 +4,14 @@ bot chose what it did, and where an action starts."""
 
 from __future__ import annotations
 
+from ...engine.coin import initiative
 from .. import coin_table
+from .game import MAP_NAMES as SPACE_NAMES
+from ...engine.coin.header import RULE_PARAMETERS
+from . import events, operations, turns
+from .parameters import P_SABOTAGE_CACHE_BONUS, P_SABOTAGE_ROLL_ABOVE
 from . import layout as L
-from .cards import CARD_TITLES
+from .cards import CARD_TITLES, N_EVENT_CARDS
 from .render import render_rgb, render_text
 
 board = render_text
@@ -42,11 +47,40 @@ def card(game) -> str:
 
 campaign = coin_table.campaign
 starts_action = coin_table.starts_action
-dice = coin_table.dice
+def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
+    """Dice and Intel Chit draws in words (coin_table.dice), the first die of a
+    Sabotage with what it was for and its modifier."""
+    return coin_table.dice(before, after, rolls, game, action, _roll_purpose)
+
+
+def _roll_purpose(game, action):
+    """What the decision's first die is for, with the modifier the rules kernel
+    adds (operations.sabotage_modifier): the Sabotage roll of a space
+    (3.3.3); None for other decisions."""
+    s = game.state
+    d = int(turns.pending(s))
+    space, cache = -1, False
+    if d == L.D_SPACE and int(s[L.OP]) == L.OP_SABOTAGE and L.A_SPACE <= action < L.A_COUNT:
+        space = action - L.A_SPACE
+    elif d == L.D_SABOTAGE_CACHE:
+        space, cache = int(s[L.CUR]), action != L.A_STOP
+    if space < 0:
+        return None
+    m = int(operations.sabotage_modifier(s, space, cache))
+    bonus = int(s[RULE_PARAMETERS + P_SABOTAGE_CACHE_BONUS]) if cache else 0
+    police = bonus - m
+    parts = ([f"+{bonus} for the Arms Cache spent"] if cache else []) + \
+        ([f"-1 per Police there, {police} of them"] if police else [])
+    return (f"Sabotage in {SPACE_NAMES[space]} (3.3.3), succeeding above "
+            f"{int(s[RULE_PARAMETERS + P_SABOTAGE_ROLL_ABOVE])}", m, "; ".join(parts) or "no Arms Cache, no Police "
+            "counted")
 
 
 def help(game) -> str:  # noqa: A001 - the session's name for a decision's help line
     d = int(game.state[L.DECISION])
+    moving = coin_table.move_help(game, SPACE_NAMES)
+    if moving is not None:
+        return moving
     return _HELP.get(d, f"{L.DECISION_NAMES[d]}")
 
 
@@ -98,3 +132,9 @@ def _names() -> tuple[str, ...]:
 def action_space(game, action: int) -> str | None:
     """The space an offered action names (clicking that space on the map takes it), or None."""
     return coin_table.action_space(action, _names(), L)
+def notes(game) -> list[str]:
+    """Lines the menu shows under the choices: the event texts left off because
+    they would have no effect now (5.1.3; rules decision C-8)."""
+    return coin_table.event_notes(game, CARD_TITLES, N_EVENT_CARDS, events.event_playable,
+                                  lambda s, f: initiative.box_open(s, f, L.BOX_EVENT),
+                                  "C-8", events.SINGLE_TEXT)

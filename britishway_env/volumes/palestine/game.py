@@ -79,12 +79,24 @@ _SPACE_VERB = {
     L.D_PATROL_ARREST: "arrest in {}", L.D_SEARCH_MOVE: "move a Troop from {}", L.D_SEARCH_MOVE_TO: "... to {}",
     L.D_TRAVEL_DEST: "Travel to {}", L.D_SABOTAGE_CACHE: "spend the Arms Cache in {}",
 }
+# A piece picked up in one decision goes where the next one says: the "from" choice
+# names the destinations the rules offer it, the "to" choice the piece and its source.
+_MOVE_FROM = (L.D_REDEPLOY_POLICE, L.D_REDEPLOY_TROOPS, L.D_REDEPLOY_CACHE, L.D_PATROL_MOVE,
+              L.D_SEARCH_MOVE)
+_MOVE_TO = {L.D_REDEPLOY_POLICE_TO: "Police", L.D_REDEPLOY_TROOPS_TO: "Troop", L.D_REDEPLOY_CACHE_TO: "Arms Cache",
+            L.D_PATROL_MOVE_TO: "Police", L.D_SEARCH_MOVE_TO: "Troop"}
 _STOP_MEANS = {
     L.D_SPACE: "No more spaces", L.D_ASSAULT_CHITS: "Spend no more Intel", L.D_PATROL_CHITS: "Spend no more Intel",
     L.D_SEARCH_CITY: "Place a Curfew (no chit)", L.D_TERROR_DECLARE: "No Terror here",
     L.D_SABOTAGE_CACHE: "Spend no Arms Cache", L.D_SA_AFTER: "No Special Activity",
     L.D_SA_SPACE: "No more Special Activity spaces", L.D_EVENT_SPACE: "No more (the text says 'up to' / 'may')",
     L.D_EVENT_COUNT: "None", L.D_EVENT_OP: "No Operation", L.D_PATROL_ARREST: "No second arrest space",
+    L.D_DEPLOY_DESTINATION: "Move no more Troops: the Deploy ends",
+    L.D_DEPLOY_TROOPS: "No more Troops: the Deploy ends",
+    L.D_PASS_ROB: "Rob nowhere: just Pass", L.D_PROP_ROB: "Rob nowhere", L.D_PROP_CACHE: "Place no Arms Cache",
+    L.D_PATROL_MOVE: "No more Police move: on to the arrests", L.D_SEARCH_MOVE: "No more Troops move: on to the "
+    "activations", L.D_REDEPLOY_POLICE: "No more Police move", L.D_REDEPLOY_TROOPS: "No more Troops move",
+    L.D_REDEPLOY_CACHE: "Move no Arms Cache", L.D_TRAVEL_DEST: "No more destinations from here",
 }
 CAPABILITY_CARDS = dict(zip(L.CAPABILITY_SLOT_CARDS, range(8)))
 # The two options of a D_EVENT_OPTION decision, by (card, event step).
@@ -113,6 +125,8 @@ class PalestineGame(CoinGame):
         a = parse_action(action, self.N_ACTIONS)
         d = int(turns.pending(self.state))
         name = generic_action_name(a)
+        if a == L.A_STOP and d == L.D_REDEPLOY_CELL:
+            return f"Move no Cell into {MAP_NAMES[int(self.state[L.CUR])]}"
         if a == L.A_STOP and d in _STOP_MEANS:
             return _STOP_MEANS[d]
         if L.A_EVENT_SIDE <= a < L.A_OP:
@@ -122,6 +136,8 @@ class PalestineGame(CoinGame):
             card = int(self.state[L.CARD])
             if card > 0:
                 return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[a - L.A_EVENT_SIDE]} text"
+        if L.A_PASS <= a < L.A_EVENT_SIDE and d == L.D_BOX:
+            return f"{name}: {self._pass_gives()}"
         if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER):
             return f"Special Activity: {name}"
         if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
@@ -136,6 +152,14 @@ class PalestineGame(CoinGame):
             if d == L.D_SA_SPACE:
                 return f"{L.SA_NAMES[int(self.state[L.SA])]} in {name}"
             verb = _SPACE_VERB.get(d)
+            if d in _MOVE_FROM:
+                return f"{verb.format(name)}{self.to_where(a)}"
+            if d in _MOVE_TO:
+                return f"move the {_MOVE_TO[d]} from {MAP_NAMES[int(self.state[L.CUR])]} to {name}"
+            if d == L.D_REDEPLOY_CELL:
+                return f"move a Cell from {name} into {MAP_NAMES[int(self.state[L.CUR])]}"
+            if d == L.D_DEPLOY_TROOPS:
+                return f"move a Troop from {name} to {MAP_NAMES[int(self.state[L.CUR])]}"
             if d == L.D_EVENT_SPACE:
                 verb = PICK_VERBS[int(self.state[L.EV_PICK])]
             if verb:
@@ -151,6 +175,15 @@ class PalestineGame(CoinGame):
                 return f"{name} Cell{'s' if a > L.A_COUNT else ''} in Prison out of the game"
             return f"{name} Cell{'s' if a > L.A_COUNT else ''}"
         return name
+
+    def _pass_gives(self) -> str:
+        """What a Pass gives the faction to act (2.3.3): the British an Intel Chit
+        (none while AMERICAN LOANS shaded makes them Pass, P27), the Irgun a Rob."""
+        if self.current_agent == "british":
+            return "no Intel Chit (AMERICAN LOANS, P27)" if turns.british_must_pass(self.state) else \
+                "draw an Intel Chit (2.3.3)"
+        return "then may Rob in one space (2.3.3)" if turns.any_prop_rob_space(self.state) else \
+            "nothing (no space to Rob in, 2.3.3)"
 
     # ------------------------------------------------------- state dict --
     def to_dict(self) -> dict:

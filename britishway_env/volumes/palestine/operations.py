@@ -280,6 +280,13 @@ def travel(state, src, dst, underground, active):
     return False
 
 
+@njit(cache=True)
+def sabotage_modifier(state, s, cache_spent):
+    """What Sabotage (and Terror) add to the die in ``s`` (3.3.3, 4.3.3): +2
+    for an Arms Cache spent, -1 per Police in the space."""
+    return (2 if cache_spent else 0) - state[at(s, POLICE)]
+
+
 @njit(cache=True, inline="always")
 def sabotage_space(state, s, cache_from, terror):
     """Sabotage in one space (3.3.3), with Terror (4.3.3) if asked.
@@ -296,16 +303,14 @@ def sabotage_space(state, s, cache_from, terror):
     """
     state[at(s, CELLS_UNDERGROUND)] -= 1
     state[at(s, CELLS_ACTIVE)] += 1
-    bonus = 0
     if cache_from >= 0:
         state[at(cache_from, ARMS_CACHES)] -= 1
         state[AVAILABLE_CACHES] += 1
-        bonus = 2
     rolled = die(state)
     if rolled == 1 and capability(state, CAP_FACTORIES, CAP_UNSHADED):
         state[at(s, CELLS_ACTIVE)] -= 1
         state[AVAILABLE_CELLS] += 1
-    result = rolled + bonus - state[at(s, POLICE)]
+    result = rolled + sabotage_modifier(state, s, cache_from >= 0)
     if result > state[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE]:
         if terror:
             if result >= 6:

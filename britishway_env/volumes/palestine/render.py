@@ -4,25 +4,48 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...engine.coin.header import RULE_PARAMETERS
 from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND
 from .. import board_drawing
 from ..board_drawing import badge, count, glyph, political_will_boxes, piece_row, pieces_words, title_rule, to_rgb
 from ..boards.palestine_picture import DPI as _DPI, FIG_H as _FIG_H, FIG_W as _FIG_W, MAP_W as _MAP_W, \
     MARKER_STYLE as _MARKER_STYLE, PX as _PX, TITLE_H as _TITLE_H, draw_map
 from . import layout as L
+from . import parameters as P
 from .card_texts import SHADED, UNSHADED, card_text
 from .cards import CARD_TITLES
 
-# Pieces and markers of a space, in the order the board lists them (1.4, 1.9, 1.10).
+# Pieces and markers of a space, in the order the board lists them (1.4, 1.6.2, 1.7, 1.10).
 _PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
                 ("underground_cells", "Underground Cell", "Underground Cells"),
                 ("active_cells", "Active Cell", "Active Cells"), ("arms_caches", "Arms Cache", "Arms Caches"),
                 ("sabotage", "Sabotage", "Sabotage"), ("terror", "Terror", "Terror"),
                 ("curfew", "Curfew", "Curfew"))
-LEGEND = ("Legend: Troops and Police are British cubes; Irgun Cells are Underground (hidden) or Active "
-          "(revealed, 1.4); Arms Caches are Irgun resources (1.6.2); Sabotage, Terror and Curfew are "
-          "markers (1.9, 1.10). Cities score 2 and Railways 1 per Sabotage in the Propaganda Round (6.1). "
-          "Political Will 0-20: the Irgun win if it is 0 at a Propaganda Round's victory check, the British if not by the last (7.0). Haganah Track 0-4 (6.5).")
+
+
+def political_will_words(values) -> str:
+    """The Political Will Phase (6.1.1, 6.1.2) in words, from the rule
+    parameters the kernel reads (``values[P_...]``: the printed ones in the
+    base game, a variant's own otherwise), so the legend says what the
+    round will do."""
+    return (f"Propaganda Round, Political Will Phase (6.1.1, 6.1.2): -{values[P.P_DISTRICT_SABOTAGE_LOSS]} "
+            f"Political Will per Sabotage in a District, -{values[P.P_RAILWAY_SABOTAGE_LOSS]} per Railway with "
+            f"Sabotage (once per Railway), -{values[P.P_CITY_SABOTAGE_LOSS]} per Sabotage and "
+            f"-{values[P.P_CITY_TERROR_LOSS]} per Terror in a City; +{values[P.P_NO_RAILWAY_SABOTAGE_GAIN]} if no "
+            f"Railway is Sabotaged, +{values[P.P_CLEAN_CITY_GAIN]} per City with neither.")
+
+
+def legend(values=P.BASE) -> str:
+    """The board's legend; the Political Will Phase's numbers from ``values``
+    (the rule parameters, :func:`political_will_words`)."""
+    return ("Legend: Troops and Police are British cubes; Irgun Cells are Underground (hidden) or Active "
+            "(revealed, 1.4); Arms Caches are Irgun resources (1.6.2); Sabotage and Terror (1.7) and Curfew "
+            "(1.10) are markers. " + political_will_words(values) + " Political Will 0-20: the Irgun win "
+            "if it is 0 at a Propaganda Round's victory check, the British if not by the last (7.0). Haganah "
+            "Track 0-4 (6.5).")
+
+
+LEGEND = legend()       # the base game's
 
 
 def _pieces_words(pieces: dict) -> str:
@@ -84,7 +107,7 @@ def render_text(game) -> str:
     for i in range(N_MAP_SPACES):
         name = game.generic_action_name(L.A_SPACE + i)
         lines.append(f"  {name:<27} {KIND_NAMES[SPACE_KIND[i]]:<9} {_pieces_words(d['spaces'].get(name, {}))}")
-    lines.append(LEGEND)
+    lines.append(legend(game.state[RULE_PARAMETERS:RULE_PARAMETERS + len(P.PARAMETERS)]))
     return "\n".join(lines)
 
 

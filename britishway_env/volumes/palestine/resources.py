@@ -173,6 +173,12 @@ def remove_owed_from_space(state, space, piece):
     settle_owed_without_choice(state)
 
 
+@njit(cache=True)
+def negotiate_modifier(state):
+    """What Negotiate adds to its die (4.2.2): 1 per Terror marker on the map."""
+    return map_total(state, TERROR)
+
+
 @njit(cache=True, inline="always")
 def negotiate(state):
     """Negotiate (4.2.2): a die plus 1 per Terror marker on the map; if it beats
@@ -180,7 +186,7 @@ def negotiate(state):
 
     Returns the modified roll.
     """
-    result = die(state) + map_total(state, TERROR)
+    result = die(state) + negotiate_modifier(state)
     if state[HAGANAH] == 0:
         draw_intel(state)
     elif result > state[HAGANAH]:

@@ -4,9 +4,14 @@ what it did, and where an action starts."""
 
 from __future__ import annotations
 
+from ...engine.coin import initiative
+from ..boards.palestine import SPACE_NAMES
 from .. import coin_table
+from ...engine.coin.header import RULE_PARAMETERS
+from . import events, operations, resources, turns
+from .parameters import P_SABOTAGE_SUCCESS_ABOVE
 from . import layout as L
-from .cards import CARD_TITLES
+from .cards import CARD_TITLES, N_EVENT_CARDS
 from .render import render_rgb, render_text
 
 board = render_text
@@ -43,10 +48,45 @@ starts_action = coin_table.starts_action
 
 def help(game) -> str:  # noqa: A001 - the session's name for a decision's help line
     d = int(game.state[L.DECISION])
+    moving = coin_table.move_help(game, SPACE_NAMES)
+    if moving is not None:
+        return moving
+    if d == L.D_REDEPLOY_CELL:
+        return (f"Irgun Redeploy (6.3.2): one Cell may move into {SPACE_NAMES[int(game.state[L.CUR])]}, a City "
+                "without a Curfew: pick the space it leaves, or move none into it")
     return _HELP.get(d, f"{L.DECISION_NAMES[d]}")
 
 
-dice = coin_table.dice
+def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
+    """Dice and Intel Chit draws in words (coin_table.dice), the first die of a
+    Negotiate or a Sabotage with what it was for and its modifier."""
+    return coin_table.dice(before, after, rolls, game, action, _roll_purpose)
+
+
+def _roll_purpose(game, action):
+    """What the decision's first die is for, with the modifier the rules kernel
+    adds (resources.negotiate_modifier, operations.sabotage_modifier): a
+    Negotiate (4.2.2) or the Sabotage (or Terror) roll of a space (3.3.3,
+    4.3.3); None for other decisions."""
+    s = game.state
+    d = int(turns.pending(s))
+    if action == L.A_SA + L.SA_NEGOTIATE and d in (L.D_SPACE, L.D_SA_AFTER):
+        m = int(resources.negotiate_modifier(s))
+        why = "no Terror marker on the map" if m == 0 else f"+1 per Terror marker on the map, {m} of them"
+        return f"Negotiate (4.2.2), against the Haganah Track at {int(s[L.HAGANAH])}", m, why
+    space, cache = -1, False
+    if d == L.D_SPACE and int(s[L.OP]) == L.OP_SABOTAGE and L.A_SPACE <= action < L.A_COUNT:
+        space = action - L.A_SPACE
+    elif d in (L.D_TERROR_DECLARE, L.D_SABOTAGE_CACHE):
+        space, cache = int(s[L.CUR]), d == L.D_SABOTAGE_CACHE and action != L.A_STOP
+    if space < 0:
+        return None
+    m = int(operations.sabotage_modifier(s, space, cache))
+    police = (2 if cache else 0) - m
+    parts = (["+2 for the Arms Cache spent"] if cache else []) + \
+        ([f"-1 per Police there, {police} of them"] if police else [])
+    return (f"Sabotage in {SPACE_NAMES[space]} (3.3.3), succeeding above "
+            f"{int(s[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE])}", m, "; ".join(parts) or "no Arms Cache, no Police")
 
 
 def reason(game, policy: str, action: int) -> str:
@@ -102,3 +142,19 @@ def action_space(game, action: int) -> str | None:
     if int(pending(game.state)) == L.D_MASS_DETENTION and L.A_COUNT <= a < L.A_COUNT + len(names):
         return names[a - L.A_COUNT]
     return coin_table.action_space(a, names, L)
+    return coin_table.reason(game, policy, action, "palestine", scored_choice, NEG, coin_table.PALESTINE_SCORES)
+
+
+def _event_box_offered(state, faction) -> bool:
+    """The Event box is open to ``faction`` (2.3.2) and AMERICAN LOANS shaded
+    does not make the British Pass (P27)."""
+    return bool(initiative.box_open(state, faction, L.BOX_EVENT)) and \
+        not (faction == L.BRITISH and turns.british_must_pass(state))
+
+
+def notes(game) -> list[str]:
+    """Lines the menu shows under the choices: the event texts left off because
+    they would have no effect now (5.1.3; rules decision P-15)."""
+    return coin_table.event_notes(game, CARD_TITLES, N_EVENT_CARDS, events.event_playable,
+                                  _event_box_offered,
+                                  "P-15", events.SINGLE_TEXT)
