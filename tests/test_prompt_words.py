@@ -41,7 +41,7 @@ def test_the_terminal_shows_a_card_your_own_move_brought_into_play():
     """Cyprus seed 5, EOKA against the trained bot: an own move that ends the
     card, with the person first on the next one, is followed by the board
     (its new card), not by the menu alone."""
-    s = PlaySession("cyprus", seed=5, human=["eoka"], bot="trained")
+    s = PlaySession("cyprus", seed=5, human=["eoka"], bot="trained", sandbox=True)   # undone below
     for _ in range(200):
         action = s.choices()[0][0]
         new = s.play(action)

@@ -120,42 +120,6 @@ def reason(game, policy: str, action: int, volume: str, scored_choice, neg: floa
     others = [a for a in scored if a != action][:2]
     if others:
         head += "; next best " + ", ".join(f"{name(a)} {scores[a]:.2f}" for a in others)
-    return head
-
-
-# ------------------------------------------------------------ the page --
-# What the page of ``britishway serve`` shows beside the map: the cards' texts, the spaces in words, the
-# space an offered choice names (britishway_env/web/server.py).
-
-def card_texts(number: int, titles, card_text) -> dict:
-    """Card ``number``: its title and both texts (5.2; ``shaded`` None for a card with one text)."""
-    n = int(number)
-    return {"number": n, "title": titles[n - 1], "unshaded": card_text(n, 0), "shaded": card_text(n, 1)}
-
-
-def cards(game, titles, card_text) -> dict:
-    """The card in play (None before the first), the Capabilities in effect with the text of the side
-    executed (5.3) and the cards played so far, the card in play last (2.3)."""
-    d = game.to_dict()
-    current = int(game.state[CARD])
-    caps = []
-    for label, side in d["capabilities"].items():
-        n = int(label.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-        caps.append({**card_texts(n, titles, card_text), "side": side,
-                     "text": card_text(n, 1 if side == "shaded" else 0)})
-    return {"card": card_texts(current, titles, card_text) if current > 0 else None, "capabilities": caps,
-            "played": [card_texts(n, titles, card_text) for n in d["played_cards"]]}
-
-
-def action_space(action: int, names, L) -> str | None:
-    """The map space an action names, or None: the space actions (``A_SPACE`` + space of ``names``) and,
-    where the volume's layout ``L`` has them, the other way of acting in a space (``A_ALT`` + space)."""
-    a = int(action)
-    if L.A_SPACE <= a < L.A_SPACE + len(names):
-        return names[a - L.A_SPACE]
-    alt = getattr(L, "A_ALT", None)
-    if alt is not None and alt <= a < alt + len(names):
-        return names[a - alt]
     return f"{head} ({scores_are})"
 
 
@@ -218,4 +182,40 @@ def move_help(game, names) -> str | None:
     if d == getattr(L, "D_PATROL_MOVE_TO", -1):
         return f"Patrol (3.2.2): pick which of the Patrol's spaces ({where}) the Police from " \
                f"{names[int(game.state[L.CUR])]} moves into"
+    return None
+
+
+# ------------------------------------------------------------ the page --
+# What the page of ``britishway serve`` shows beside the map: the cards' texts, the spaces in words, the
+# space an offered choice names (britishway_env/web/server.py).
+
+def card_texts(number: int, titles, card_text) -> dict:
+    """Card ``number``: its title and both texts (5.2; ``shaded`` None for a card with one text)."""
+    n = int(number)
+    return {"number": n, "title": titles[n - 1], "unshaded": card_text(n, 0), "shaded": card_text(n, 1)}
+
+
+def cards(game, titles, card_text) -> dict:
+    """The card in play (None before the first), the Capabilities in effect with the text of the side
+    executed (5.3) and the cards played so far, the card in play last (2.3)."""
+    d = game.to_dict()
+    current = int(game.state[CARD])
+    caps = []
+    for label, side in d["capabilities"].items():
+        n = int(label.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        caps.append({**card_texts(n, titles, card_text), "side": side,
+                     "text": card_text(n, 1 if side == "shaded" else 0)})
+    return {"card": card_texts(current, titles, card_text) if current > 0 else None, "capabilities": caps,
+            "played": [card_texts(n, titles, card_text) for n in d["played_cards"]]}
+
+
+def action_space(action: int, names, L) -> str | None:
+    """The map space an action names, or None: the space actions (``A_SPACE`` + space of ``names``) and,
+    where the volume's layout ``L`` has them, the other way of acting in a space (``A_ALT`` + space)."""
+    a = int(action)
+    if L.A_SPACE <= a < L.A_SPACE + len(names):
+        return names[a - L.A_SPACE]
+    alt = getattr(L, "A_ALT", None)
+    if alt is not None and alt <= a < alt + len(names):
+        return names[a - alt]
     return None

@@ -121,6 +121,14 @@ def reason(game, policy: str, action: int) -> str:
     return coin_table.reason(game, policy, action, "arab_revolt", scored_choice, NEG)
 
 
+def notes(game) -> list[str]:
+    """Lines the menu shows under the choices: the event texts left off because
+    they would have no effect now (5.1.3; rules decision A-27)."""
+    return coin_table.event_notes(game, CARD_TITLES, N_EVENT_CARDS, events.event_playable,
+                                  lambda s, f: turns.box_offered(s, f, L.BOX_EVENT),
+                                  "A-27", events.SINGLE_TEXT, never=events.NOT_OFFERED)
+
+
 # ------------------------------------------------------------ the page --
 # What the page of `britishway serve` shows beside the map and on it (britishway_env/web/server.py).
 
@@ -161,9 +169,3 @@ def _names() -> tuple[str, ...]:
 def action_space(game, action: int) -> str | None:
     """The space an offered action names (clicking that space on the map takes it), or None."""
     return coin_table.action_space(action, _names(), L)
-def notes(game) -> list[str]:
-    """Lines the menu shows under the choices: the event texts left off because
-    they would have no effect now (5.1.3; rules decision A-27)."""
-    return coin_table.event_notes(game, CARD_TITLES, N_EVENT_CARDS, events.event_playable,
-                                  lambda s, f: turns.box_offered(s, f, L.BOX_EVENT),
-                                  "A-27", events.SINGLE_TEXT, never=events.NOT_OFFERED)

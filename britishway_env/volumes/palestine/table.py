@@ -93,7 +93,22 @@ def reason(game, policy: str, action: int) -> str:
     """Why the bot chose ``action`` (its scores, a network's preferences, or "at random")."""
     from .bots import NEG, scored_choice
 
-    return coin_table.reason(game, policy, action, "palestine", scored_choice, NEG)
+    return coin_table.reason(game, policy, action, "palestine", scored_choice, NEG, coin_table.PALESTINE_SCORES)
+
+
+def _event_box_offered(state, faction) -> bool:
+    """The Event box is open to ``faction`` (2.3.2) and AMERICAN LOANS shaded
+    does not make the British Pass (P27)."""
+    return bool(initiative.box_open(state, faction, L.BOX_EVENT)) and \
+        not (faction == L.BRITISH and turns.british_must_pass(state))
+
+
+def notes(game) -> list[str]:
+    """Lines the menu shows under the choices: the event texts left off because
+    they would have no effect now (5.1.3; rules decision P-15)."""
+    return coin_table.event_notes(game, CARD_TITLES, N_EVENT_CARDS, events.event_playable,
+                                  _event_box_offered,
+                                  "P-15", events.SINGLE_TEXT)
 
 
 # ------------------------------------------------------------ the page --
@@ -142,19 +157,3 @@ def action_space(game, action: int) -> str | None:
     if int(pending(game.state)) == L.D_MASS_DETENTION and L.A_COUNT <= a < L.A_COUNT + len(names):
         return names[a - L.A_COUNT]
     return coin_table.action_space(a, names, L)
-    return coin_table.reason(game, policy, action, "palestine", scored_choice, NEG, coin_table.PALESTINE_SCORES)
-
-
-def _event_box_offered(state, faction) -> bool:
-    """The Event box is open to ``faction`` (2.3.2) and AMERICAN LOANS shaded
-    does not make the British Pass (P27)."""
-    return bool(initiative.box_open(state, faction, L.BOX_EVENT)) and \
-        not (faction == L.BRITISH and turns.british_must_pass(state))
-
-
-def notes(game) -> list[str]:
-    """Lines the menu shows under the choices: the event texts left off because
-    they would have no effect now (5.1.3; rules decision P-15)."""
-    return coin_table.event_notes(game, CARD_TITLES, N_EVENT_CARDS, events.event_playable,
-                                  _event_box_offered,
-                                  "P-15", events.SINGLE_TEXT)
