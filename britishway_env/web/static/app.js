@@ -111,6 +111,12 @@ function render(view) {
     return b;
   });
   $("choices").replaceChildren(...buttons);
+  // What the menu leaves off and why (an event text with no effect, with its rules decision).
+  $("notes").replaceChildren(...(view.notes || []).map((n) => {
+    const li = document.createElement("li");
+    li.textContent = n;
+    return li;
+  }));
   renderCards(view);
   $("board").textContent = view.board;
   const items = [];
