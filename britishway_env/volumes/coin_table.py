@@ -219,3 +219,42 @@ def action_space(action: int, names, L) -> str | None:
     if alt is not None and alt <= a < alt + len(names):
         return names[a - alt]
     return None
+
+
+class Page:
+    """What the page of `britishway serve` shows of a COIN volume beside the
+    map and on it (britishway_env/web/server.py), bound to the volume's
+    package (its ``render`` and ``card_texts`` modules, imported when first
+    asked for), card titles, map space names (``names()``) and layout ``L``.
+    A table module takes its page functions from one of these."""
+
+    def __init__(self, package: str, titles, names, L):
+        self.package, self.titles, self.names, self.L = package, titles, names, L
+
+    def _module(self, name: str):
+        import importlib
+
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def _card_text(self, number: int, side: int):
+        return self._module("card_texts").card_text(number, side)
+
+    def map_regions(self) -> dict:
+        """The picture's size and each space's region in its pixels."""
+        return self._module("render").map_regions()
+
+    def spaces_in_words(self, game) -> dict[str, str]:
+        """Each space's pieces and markers in words (the map's hover text)."""
+        return self._module("render").spaces_in_words(game.to_dict())
+
+    def card_texts(self, number: int) -> dict:
+        """Card ``number``: number, title, unshaded and shaded text (5.2)."""
+        return card_texts(number, self.titles, self._card_text)
+
+    def cards(self, game) -> dict:
+        """The card in play, the Capabilities in effect (5.3) and the cards played, with their texts."""
+        return cards(game, self.titles, self._card_text)
+
+    def action_space(self, game, action: int) -> str | None:
+        """The space an offered action names (clicking that space on the map takes it), or None."""
+        return action_space(action, self.names(), self.L)

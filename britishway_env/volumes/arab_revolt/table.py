@@ -132,40 +132,13 @@ def notes(game) -> list[str]:
 # ------------------------------------------------------------ the page --
 # What the page of `britishway serve` shows beside the map and on it (britishway_env/web/server.py).
 
-def map_regions() -> dict:
-    """The picture's size and each space's region in its pixels."""
-    from .render import map_regions as regions
-
-    return regions()
-
-
-def spaces_in_words(game) -> dict[str, str]:
-    """Each space's pieces and markers in words (the map's hover text)."""
-    from .render import spaces_in_words as words
-
-    return words(game.to_dict())
-
-
-def card_texts(number: int) -> dict:
-    """Card ``number``: number, title, unshaded and shaded text (5.2)."""
-    from .card_texts import card_text
-
-    return coin_table.card_texts(number, CARD_TITLES, card_text)
-
-
-def cards(game) -> dict:
-    """The card in play, the Capabilities in effect (5.3) and the cards played, with their texts."""
-    from .card_texts import card_text
-
-    return coin_table.cards(game, CARD_TITLES, card_text)
-
-
 def _names() -> tuple[str, ...]:
     from ..boards.palestine import SPACE_NAMES
 
     return SPACE_NAMES
 
 
-def action_space(game, action: int) -> str | None:
-    """The space an offered action names (clicking that space on the map takes it), or None."""
-    return coin_table.action_space(action, _names(), L)
+_page = coin_table.Page(__package__, CARD_TITLES, _names, L)
+map_regions, spaces_in_words = _page.map_regions, _page.spaces_in_words
+card_texts, cards = _page.card_texts, _page.cards
+action_space = _page.action_space

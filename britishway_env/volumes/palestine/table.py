@@ -114,38 +114,15 @@ def notes(game) -> list[str]:
 # ------------------------------------------------------------ the page --
 # What the page of `britishway serve` shows beside the map and on it (britishway_env/web/server.py).
 
-def map_regions() -> dict:
-    """The picture's size and each space's region in its pixels."""
-    from .render import map_regions as regions
-
-    return regions()
-
-
-def spaces_in_words(game) -> dict[str, str]:
-    """Each space's pieces and markers in words (the map's hover text)."""
-    from .render import spaces_in_words as words
-
-    return words(game.to_dict())
-
-
-def card_texts(number: int) -> dict:
-    """Card ``number``: number, title, unshaded and shaded text (5.2)."""
-    from .card_texts import card_text
-
-    return coin_table.card_texts(number, CARD_TITLES, card_text)
-
-
-def cards(game) -> dict:
-    """The card in play, the Capabilities in effect (5.3) and the cards played, with their texts."""
-    from .card_texts import card_text
-
-    return coin_table.cards(game, CARD_TITLES, card_text)
-
-
 def _names() -> tuple[str, ...]:
     from ..boards.palestine import N_MAP_SPACES, SPACE_NAMES
 
     return SPACE_NAMES[:N_MAP_SPACES]
+
+
+_page = coin_table.Page(__package__, CARD_TITLES, _names, L)
+map_regions, spaces_in_words = _page.map_regions, _page.spaces_in_words
+card_texts, cards = _page.card_texts, _page.cards
 
 
 def action_space(game, action: int) -> str | None:
@@ -156,4 +133,4 @@ def action_space(game, action: int) -> str | None:
     a, names = int(action), _names()
     if int(pending(game.state)) == L.D_MASS_DETENTION and L.A_COUNT <= a < L.A_COUNT + len(names):
         return names[a - L.A_COUNT]
-    return coin_table.action_space(a, names, L)
+    return _page.action_space(game, a)
