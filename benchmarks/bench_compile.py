@@ -1,17 +1,19 @@
 """Cold compile time of a volume's kernels, stage by stage and module by module.
 
-    python benchmarks/bench_compile.py                                  # Palestine, table to stdout
+    python benchmarks/bench_compile.py                                  # every COIN volume, tables to stdout
+    python benchmarks/bench_compile.py --volumes cyprus                 # one volume
     python benchmarks/bench_compile.py --write docs/results/benchmarks.md
     python benchmarks/bench_compile.py --warm                           # the package's own cache (smoke test)
     python benchmarks/bench_compile.py --repeat 3 --serial --write docs/results/benchmarks.md   # medians of 3 runs
 
-Every stage runs in its own fresh process, in order, sharing one empty
-``NUMBA_CACHE_DIR`` (unless ``--warm``), so a stage's time is what it compiles
-beyond the stages before it, as a user meets it:
+For each volume, every stage runs in its own fresh process, in order, sharing
+one empty ``NUMBA_CACHE_DIR`` (unless ``--warm``; each volume starts from an
+empty one), so a stage's time is what it compiles beyond the stages before
+it, as a user of that volume meets it:
 
-1. ``rules``: ``Game("palestine")`` and a random game through the Python API
+1. ``rules``: ``Game(volume)`` and random games through the Python API
    (setup, deck, legal actions, every rule an action can reach);
-2. ``env``: the AEC env's fused step and observation (``palestine_v0.env()``);
+2. ``env``: the AEC env's fused step and observation (``<volume>_v0.env()``);
 3. ``random``: random rollouts and the invariant fuzzer (``playout``: compiled
    random games, every invariant checked after every decision);
 4. ``bots``: the scripted bots choosing through ``bots.choose``;
@@ -73,20 +75,21 @@ cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, 
 print(json.dumps({"wall_s": wall, "cpu_s": cpu, "per_module": per_module}))
 """
 
-STAGES = (
+VOLUMES = ("palestine", "cyprus", "arab_revolt")
+STAGES = (                 # each stage's code, with VOLUME standing for the volume's name
     ("rules", """
 from britishway_env import Game
 import numpy as np
 rng = np.random.default_rng(0)
 for seed in range(3):
-    g = Game("palestine", seed=seed)
+    g = Game("VOLUME", seed=seed)
     while not g.is_terminal():
         g.apply(int(rng.choice(g.legal_actions())))
 """),
     ("env", """
 import random
-from britishway_env import palestine_v0
-env = palestine_v0.env()
+from britishway_env import VOLUME_v0
+env = VOLUME_v0.env()
 env.reset(seed=0)
 r = random.Random(0)
 for agent in env.agent_iter():
@@ -96,21 +99,21 @@ for agent in env.agent_iter():
     ("random", """
 import numpy as np
 from britishway_env.engine.coin.results import N_RESULT_COLUMNS
-from britishway_env.volumes.palestine import playout
+from britishway_env.volumes.VOLUME import playout
 out = np.zeros((4, N_RESULT_COLUMNS), dtype=np.int64)
 playout.play_random_games(0, 0, 4, True, out)
 """),
     ("bots", """
 from britishway_env import Game
-from britishway_env.volumes.palestine.bots import choose
-g = Game("palestine", seed=0)
+from britishway_env.volumes.VOLUME.bots import choose
+g = Game("VOLUME", seed=0)
 while not g.is_terminal():
     g.apply(choose(g, "heuristic"))
 """),
     ("batch", """
 import numpy as np
-from britishway_env.volumes.palestine import batch
-from britishway_env.volumes.palestine.bots import POLICY_HEURISTIC
+from britishway_env.volumes.VOLUME import batch
+from britishway_env.volumes.VOLUME.bots import POLICY_HEURISTIC
 out = np.zeros((4, batch.N_RESULT_COLUMNS), dtype=np.int64)
 batch.play_games(0, 0, 4, POLICY_HEURISTIC, POLICY_HEURISTIC, False, out)
 """),
@@ -139,23 +142,44 @@ def run_stage(code: str, cache_dir: str | None, jobs: int | None = None) -> dict
     return data
 
 
-def measure(warm: bool, stages: list[str], jobs: int | None = None) -> dict:
-    """The stages in order, in fresh processes sharing one empty cache (or
-    the package's own, ``warm``)."""
+def measure(warm: bool, stages: list[str], jobs: int | None = None, volume: str = "palestine") -> dict:
+    """The stages of ``volume`` in order, in fresh processes sharing one empty
+    cache (or the package's own, ``warm``)."""
     results = {}
     with tempfile.TemporaryDirectory(prefix="numba-cold-") as tmp:
         for name, code in STAGES:
             if name in stages:
-                results[name] = run_stage(code, None if warm else tmp, jobs)
+                results[name] = run_stage(code.replace("VOLUME", volume), None if warm else tmp, jobs)
     return results
 
 
-def report(runs: list[dict], warm: bool, jobs: int, serial: list[dict] | None = None) -> str:
-    """The report of one or more runs of the stages (``runs`` with up to
-    ``jobs`` compile processes, ``serial`` with one): each figure is the
-    median over the runs (a shared machine's speed drifts by a quarter from
-    one minute to the next), with the range when there were several. The
-    aims read the wall time a user waits, with the default processes."""
+def report(by_volume: dict[str, tuple[list[dict], list[dict] | None]], warm: bool, jobs: int) -> str:
+    """The report: for each volume, its runs of the stages (with up to
+    ``jobs`` compile processes, and the ``serial`` runs with one, or None):
+    each figure is the median over the runs (a shared machine's speed drifts
+    by a quarter from one minute to the next), with the range when there
+    were several. The aims read the wall time a user waits, with the default
+    processes."""
+    runs, serial = next(iter(by_volume.values()))
+    lines = [HEADING, "",
+             f"Command: `{command_line()}`  ",
+             f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average before: {loadavg()}; "
+             f"cores busy with other work: {busy_cores():.1f}  ",
+             ("Cache: the package's own numba cache (warm: loading, not compiling)" if warm else
+              "Cache: for each volume, one fresh NUMBA_CACHE_DIR shared by its stages, run in order, each in a "
+              "fresh process"),
+             f"Runs: {len(runs)} (each from an empty cache); figures are medians"
+             + (" (min-max)" if len(runs) > 1 else "") + "; seconds", "",
+             f"Compile processes: up to {jobs} (`{JOBS_VARIABLE}`; the default is one per core: on a cold cache "
+             "a volume's large call trees compile side by side, engine/compile_jobs.py)"
+             + ("; the last column is the same stages with one process" if serial else ""), ""]
+    for volume, (runs, serial) in by_volume.items():
+        lines += volume_lines(volume, runs, jobs, serial)
+    return "\n".join(lines) + "\n"
+
+
+def volume_lines(volume: str, runs: list[dict], jobs: int, serial: list[dict] | None) -> list[str]:
+    """One volume's tables: the stages, the aims' sums, and compile seconds per module."""
     results = runs[0]
 
     def spread(values) -> str:
@@ -165,17 +189,7 @@ def report(runs: list[dict], warm: bool, jobs: int, serial: list[dict] | None = 
     def wall(name, rs):
         return [r[name]["wall_s"] for r in rs]
 
-    lines = [HEADING, "",
-             f"Command: `{command_line()}`  ",
-             f"Machine: {cpu_model()}, {os.cpu_count()} cores; load average before: {loadavg()}; "
-             f"cores busy with other work: {busy_cores():.1f}  ",
-             ("Cache: the package's own numba cache (warm: loading, not compiling)" if warm else
-              "Cache: one fresh NUMBA_CACHE_DIR shared by the stages, run in order, each in a fresh process"),
-             f"Runs: {len(runs)} (each from an empty cache); figures are medians"
-             + (" (min-max)" if len(runs) > 1 else "") + "; seconds", "",
-             f"Compile processes: up to {jobs} (`{JOBS_VARIABLE}`; the default is one per core: on a cold cache "
-             "a volume's large call trees compile side by side, engine/compile_jobs.py)"
-             + ("; the last column is the same stages with one process" if serial else ""), ""]
+    lines = [f"## {volume}", ""]
     head = f"| stage | wall, up to {jobs} processes | CPU, all processes |"
     rule = "|---|---:|---:|"
     if serial:
@@ -209,12 +223,14 @@ def report(runs: list[dict], warm: bool, jobs: int, serial: list[dict] | None = 
     for m in modules:
         cells = [f"{statistics.median(run[k]['per_module'].get(m, 0.0) for run in table_runs):.1f}" for k in results]
         lines.append(f"| `{m}` | " + " | ".join(cells) + " |")
-    return "\n".join(lines) + "\n"
+    return lines + [""]
 
 
 def main(argv=None) -> str:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--warm", action="store_true", help="use the package's own cache (a quick smoke run)")
+    p.add_argument("--volumes", default=",".join(VOLUMES),
+                   help=f"comma-separated volumes, each measured from its own empty cache (default: {','.join(VOLUMES)})")
     p.add_argument("--stages", default=",".join(n for n, _ in STAGES),
                    help="comma-separated stages to run, in order (default: all)")
     p.add_argument("--repeat", type=int, default=1, help="run the stages this many times, each from an empty "
@@ -229,17 +245,23 @@ def main(argv=None) -> str:
     unknown = sorted(set(stages) - {n for n, _ in STAGES})
     if unknown:
         p.error(f"unknown stages {unknown}; choose from {[n for n, _ in STAGES]}")
+    volumes = [v for v in args.volumes.split(",") if v]
+    if not volumes or set(volumes) - set(VOLUMES):
+        p.error(f"--volumes: choose from {list(VOLUMES)}")
     if args.repeat < 1:
         p.error("--repeat must be at least 1")
     if args.jobs is not None and args.jobs < 1:
         p.error("--jobs must be at least 1")
     jobs = default_jobs() if args.jobs is None else args.jobs
-    runs, serial = [], []
-    for _ in range(args.repeat):           # the two settings in turn, so that drift hits both alike
-        runs.append(measure(args.warm, stages, jobs))
-        if args.serial and jobs > 1:
-            serial.append(measure(args.warm, stages, 1))
-    text = report(runs, args.warm, jobs, serial or None)
+    by_volume = {}
+    for volume in volumes:
+        runs, serial = [], []
+        for _ in range(args.repeat):           # the two settings in turn, so that drift hits both alike
+            runs.append(measure(args.warm, stages, jobs, volume))
+            if args.serial and jobs > 1:
+                serial.append(measure(args.warm, stages, 1, volume))
+        by_volume[volume] = (runs, serial or None)
+    text = report(by_volume, args.warm, jobs)
     if args.write:
         write_section(args.write, HEADING, text)
     print(text)
