@@ -302,7 +302,7 @@ class PlaySession:
     def chance_barrier(self) -> Entry | None:
         """The last decision that showed chance (a die rolled, a chit drawn, a
         card revealed), or None. Undo and abort stop there, as at the table
-        where a roll once seen stands (Rally the Troops works so too): the game's
+        where a roll once seen stands (online tables work so too): the game's
         chance comes from its seed, so taking back a decision made after a roll
         and choosing again would meet the same roll, and a known roll could be
         aimed anywhere. A sandbox session (``sandbox=True``, marked on its save)
