@@ -69,11 +69,10 @@ nothing is ever bootstrapped across a change of seat. Every observation a
 slot hands out is its learner seat's decision (``info["seat"]``; the other
 seat's decisions are the opponent's, played inside the step).
 
-The 1948 solo deck (``VectorEnv("solo1948", ...)``) has one seat, the
-Israeli player, whose every decision the learner makes: the rules play the
-Arab side, so it takes no ``opponent`` and no ``variant``. Its reward is the
-solo rules' Victory Conditions (+1 a Decisive or Attrition Victory, -1 a
-Complete Loss, 0 the Turn limit), every end a termination.
+A volume of one seat (the 1948 solo deck: ``VectorEnv("solo1948", ...)``)
+hands the learner every decision of its one seat: the rules play the other
+side, so it takes no ``opponent`` and no ``variant``. Its reward and ends
+are its rules' (its vector module says how: solo1948/vector.py).
 
 Game ``k`` of a run is seeded with ``seed_from(seed, k)``, as in the
 rollouts: slot ``i`` plays games ``first_game + i, first_game + i + num_envs,
