@@ -33,7 +33,6 @@ that game (SB3's ``ep_rew_mean`` and ``ep_len_mean``). ``seed(s)`` makes
 from __future__ import annotations
 
 import numpy as np
-from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from britishway_env.envs.vector import VectorEnv

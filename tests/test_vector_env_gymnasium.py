@@ -18,7 +18,7 @@ from gymnasium.vector.utils import batch_space
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
 from britishway_env.envs.vector import VectorEnv
-from britishway_env.errors import IllegalActionError
+from britishway_env.errors import IllegalActionError, UnknownPolicyError
 
 VOLUMES = ["palestine", "cyprus", "arab_revolt", "solo1948"]
 N = 3
@@ -240,5 +240,5 @@ def test_the_solo_deck_is_the_same_env_its_evaluation_rows_the_rollouts():
         info = x[4]
         for u, v in zip(x[:4], y[:4]):
             np.testing.assert_array_equal(u, v)
-    with pytest.raises(Exception, match="one seat"):
+    with pytest.raises(UnknownPolicyError, match="one seat"):
         a.set_opponents("heuristic")
