@@ -54,7 +54,7 @@ The other seat is played by an *opponent*:
   from the weights, from its game number alone (the same draw whatever the
   slot or thread count), so a seeded run is reproducible. Which entry a
   game drew is ``opponent_indices()`` while it is played and
-  ``info["opponent"]`` when it ends.
+  ``info["final_info"]["opponent"]`` when it ends.
 * ``"league"`` (alone or as a pool entry of weight ``w``): the opponent
   seat's league mixture (britishway_env/league.py), expanded into its
   members as pool entries in their order, member ``k`` of weight ``w *
