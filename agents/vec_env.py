@@ -1,6 +1,6 @@
-"""The compiled vector env (``britishway_env.envs.vector``) as a
-Stable-Baselines3 ``VecEnv``, with ``action_masks()`` for sb3-contrib's
-MaskablePPO.
+"""The compiled vector env (``britishway_env.envs.vector``, a Gymnasium
+``VectorEnv``) as a Stable-Baselines3 ``VecEnv``, with ``action_masks()``
+for sb3-contrib's MaskablePPO.
 
     from sb3_contrib import MaskablePPO
     from agents.vec_env import SB3VectorEnv
@@ -9,10 +9,13 @@ MaskablePPO.
     model = MaskablePPO("MlpPolicy", venv, gamma=1.0)
     model.learn(100_000)
 
-``opponent`` is anything ``VectorEnv`` takes: ``"random"``, ``"heuristic"``,
-``"search[:N]"``, ``"league"`` (the other seat's league mixture, expanded
-into its members: britishway_env/league.py), a policy, or a pool of
-``(opponent, weight)``; ``set_opponents`` changes it for the games to come.
+It serves every volume the vector env does, the 1948 solo deck included
+(``SB3VectorEnv("solo1948", num_envs=64, seed=0)``, which takes no
+opponent). ``opponent`` is anything ``VectorEnv`` takes: ``"random"``,
+``"heuristic"``, ``"search[:N]"``, ``"league"`` (the other seat's league
+mixture, expanded into its members: britishway_env/league.py), a policy, or
+a pool of ``(opponent, weight)``; ``set_opponents`` changes it for the games
+to come.
 
 Each slot is one trajectory of the learner's seat, so SB3's returns and
 value targets never cross a change of seat: the other seat's decisions are
@@ -20,15 +23,16 @@ played inside ``step`` and the learner's reward (+1/-1) arrives on the step
 whose actions ended the game. ``dones`` are terminations and truncations
 (a game past the rules' decision limit, flagged ``TimeLimit.truncated``);
 ``infos[i]["terminal_observation"]`` holds a finished game's last
-observation, as SB3 expects, and ``infos[i]["episode"]`` the learner's
-reward and its number of decisions in that game (SB3's ``ep_rew_mean`` and
-``ep_len_mean``).
+observation, as SB3 expects (the vector env's ``info["final_obs"][i]``), and
+``infos[i]["episode"]`` the learner's reward and its number of decisions in
+that game (SB3's ``ep_rew_mean`` and ``ep_len_mean``). ``seed(s)`` makes
+``s`` the seed of the next ``reset()``, as SB3's ``VecEnv.seed`` does; a
+``reset()`` without one moves on to new games (the vector env's rule).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from britishway_env.envs.vector import VectorEnv
@@ -69,19 +73,20 @@ class MaskedVecEnv(VecEnv):
 
 class SB3VectorEnv(MaskedVecEnv):
     def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str | None = None,
-                 opponent="random", seed: int = 0, auto_single: bool = True, variant=None):
+                 opponent=None, seed: int = 0, auto_single: bool = True, variant=None):
         self.venv = VectorEnv(volume, num_envs=num_envs, seat=seat, opponent=opponent, seed=seed,
                               auto_single=auto_single, variant=variant)
-        obs_space = spaces.Box(-np.inf, np.inf, shape=(self.venv.observation_size,), dtype=np.float32)
-        super().__init__(num_envs, obs_space, spaces.Discrete(self.venv.n_actions))
+        super().__init__(num_envs, self.venv.single_observation_space, self.venv.single_action_space)
         self._actions = np.zeros(num_envs, dtype=np.int64)
+        self._next_seed: int | None = None          # seed(s): the seed of the next reset
         self.episode_rewards: list[float] = []      # the learner's reward of every game finished
 
     def set_opponents(self, opponent) -> None:
         self.venv.set_opponents(opponent)
 
     def reset(self):
-        obs, _ = self.venv.reset()
+        seed, self._next_seed = self._next_seed, None
+        obs, _ = self.venv.reset(seed=seed)
         return obs
 
     def step_async(self, actions):
@@ -91,12 +96,14 @@ class SB3VectorEnv(MaskedVecEnv):
         obs, rewards, terminated, truncated, info = self.venv.step(self._actions)
         dones = terminated | truncated
         infos = [{} for _ in range(self.num_envs)]
-        for k, i in enumerate(info["ended"]):
-            infos[i]["terminal_observation"] = info["terminal_obs"][k]
-            infos[i]["TimeLimit.truncated"] = bool(truncated[i])
-            # The learner's reward and decisions in the game (what SB3's Monitor would report).
-            infos[i]["episode"] = {"r": float(rewards[i]), "l": int(info["length"][i])}
-            self.episode_rewards.append(float(rewards[i]))
+        if "final_info" in info:
+            length = info["final_info"]["length"]
+            for i in np.flatnonzero(info["_final_obs"]):       # the slots whose game ended
+                infos[i]["terminal_observation"] = info["final_obs"][i]
+                infos[i]["TimeLimit.truncated"] = bool(truncated[i])
+                # The learner's reward and decisions in the game (what SB3's Monitor would report).
+                infos[i]["episode"] = {"r": float(rewards[i]), "l": int(length[i])}
+                self.episode_rewards.append(float(rewards[i]))
         return obs, rewards, dones, infos
 
     def action_masks(self) -> np.ndarray:
@@ -104,5 +111,8 @@ class SB3VectorEnv(MaskedVecEnv):
 
     def seed(self, seed=None):
         if seed is not None:
-            self.venv.seed = VectorEnv._check_seed(seed)
+            self._next_seed = VectorEnv._check_seed(seed)
         return [None] * self.num_envs
+
+    def close(self):
+        self.venv.close()

@@ -60,17 +60,17 @@ def vector_steps(seconds: float, envs: int, auto_single: bool = True, copy: bool
 
     env = VectorEnv("palestine", num_envs=envs, seat="both", opponent="random", seed=0, auto_single=auto_single,
                     copy=copy)
-    env.reset()
+    _, info = env.reset()
     streams = np.arange(envs, dtype=np.int64) * 7919 + 1
     acts = np.zeros(envs, dtype=np.int64)
     for _ in range(3):                                       # warm: compiled, threads started
-        uniform_legal_rows(env.action_masks(), streams, acts)
-        env.step(acts)
+        uniform_legal_rows(info["action_mask"], streams, acts)
+        _, _, _, _, info = env.step(acts)
     before = env.learner_steps
     t0 = time.perf_counter()
     while True:
         for _ in range(10):
-            uniform_legal_rows(env.action_masks(), streams, acts)
+            uniform_legal_rows(info["action_mask"], streams, acts)
             obs, rewards, term, trunc, info = env.step(acts)
         dt = time.perf_counter() - t0
         if dt >= seconds:

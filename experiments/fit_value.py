@@ -78,7 +78,8 @@ def collect(volume: str, seat: str, net, pool: list, games: int, seed: int, keep
 
     env = VectorEnv(volume, num_envs=min(envs, games), seat=seat, opponent=pool, seed=seed, games=games)
     rng = np.random.default_rng(sample_seed)
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     outcome = np.full(games, np.nan)
     opponent = np.full(games, -1, dtype=np.int64)
     kept_obs, kept_game = [], []
@@ -91,11 +92,13 @@ def collect(volume: str, seat: str, net, pool: list, games: int, seed: int, keep
         actions[:] = 0
         actions[live] = net.act(obs[live], masks[live])
         obs, rewards, terminated, truncated, info = env.step(actions)
-        masks = env.action_masks()
-        for i in info["ended"]:
-            g = int(info["game"][i])
-            outcome[g] = 0.0 if truncated[i] else float(np.sign(rewards[i]))
-            opponent[g] = int(info["opponent"][i])
+        masks = info["action_mask"]
+        if "final_info" in info:                        # games ended: their outcome and opponent
+            final = info["final_info"]
+            for i in np.flatnonzero(info["_final_info"]):
+                g = int(final["game"][i])
+                outcome[g] = 0.0 if truncated[i] else float(np.sign(rewards[i]))
+                opponent[g] = int(final["opponent"][i])
     assert not np.isnan(outcome).any(), "every game ends"
     return (np.concatenate(kept_obs).astype(np.float32), np.concatenate(kept_game).astype(np.int64),
             outcome, opponent)

@@ -387,7 +387,8 @@ def collect_bot_decisions(volume: str, seat: str, games: int, envs: int, seed: i
     env = VectorEnv(volume, num_envs=min(envs, games), seat=seat,
                     opponent=[("heuristic", 0.75), ("random", 0.25)], seed=seed, games=games)
     rng = np.random.default_rng(seed)
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     xs, ms, ys, gs = [], [], [], []
     reward_of = np.zeros(games, dtype=np.float32)
     while not env.done:
@@ -403,9 +404,10 @@ def collect_bot_decisions(volume: str, seat: str, games: int, envs: int, seed: i
         for i in flip:
             acts[i] = rng.choice(np.flatnonzero(masks[i]))
         obs, rewards, term, trunc, info = env.step(acts)
-        ended = info["ended"]
-        reward_of[info["game"][ended]] = rewards[ended]
-        masks = env.action_masks()
+        if "final_info" in info:                        # games ended: their learner's reward
+            ended = info["_final_info"]
+            reward_of[info["final_info"]["game"][ended]] = rewards[ended]
+        masks = info["action_mask"]
     g = np.concatenate(gs)
     return (np.concatenate(xs), np.concatenate(ms), np.concatenate(ys), reward_of[g])
 

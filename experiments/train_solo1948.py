@@ -4,7 +4,9 @@
     python experiments/train_solo1948.py --eval-only          # evaluate the shipped checkpoint
     python experiments/train_solo1948.py --timesteps 20000 --envs 16 --eval-games 500 --out-dir /tmp/smoke  # smoke
 
-Training steps many games at once in numba (agents.vec_solo1948). The
+Training steps many games at once in numba (the vector env,
+britishway_env/envs/vector.py, through agents/vec_env.py's SB3 adapter), every
+decision the policy's, forced ones included (``auto_single=False``). The
 trained actor is written as a policy file (``--out``, ``.npz`` weights plus a
 JSON config, see agents/policy_file.py) that loads without torch and without
 unpickling; ``--sb3-out`` also keeps the full Stable-Baselines3 model zip
@@ -34,12 +36,12 @@ def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threa
     from sb3_contrib import MaskablePPO
 
     from agents.export_sb3 import export_state_dict
-    from agents.vec_solo1948 import Solo1948VecEnv
+    from agents.vec_env import SB3VectorEnv
     from britishway_env.provenance import manifest
 
     torch.manual_seed(seed)
     torch.set_num_threads(threads)
-    venv = Solo1948VecEnv(num_envs=envs, seed=seed)
+    venv = SB3VectorEnv("solo1948", num_envs=envs, seed=seed, auto_single=False)
     model = MaskablePPO(
         "MlpPolicy", venv, n_steps=128, batch_size=2048, n_epochs=4, learning_rate=3e-4,
         gamma=1.0, gae_lambda=0.95, ent_coef=0.01, clip_range=0.2,

@@ -318,7 +318,8 @@ def test_the_vector_env_pool_expands_a_league_into_its_members(league_dir):
     assert env._pool_names[:3] == ["heuristic", "random", "heuristic"] and env._pool_names[3] == "league trained"
     assert np.allclose(np.diff(np.concatenate([[0.0], env._pool_cum])), [0.5] + [0.5 * w for w in weights])
     act = env._pool_acts[3]
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     net = load_network("trained", VOLUME, "british")
     assert np.array_equal(act(obs[:4], masks[:4]), net.act(obs[:4], masks[:4]))
     drawn = env.opponent_indices()
@@ -327,16 +328,18 @@ def test_the_vector_env_pool_expands_a_league_into_its_members(league_dir):
         assert abs(count - n * p) <= Z999 * math.sqrt(n * p * (1 - p)), (k, count, n * p)
     # a game keeps the member it drew until it ends
     small = VectorEnv(VOLUME, num_envs=8, seat="eoka", opponent="league", seed=1)
-    obs, masks = small.reset()
+    obs, info = small.reset()
+    masks = info["action_mask"]
     rng = np.random.default_rng(0)
     for _ in range(60):
         held = small.opponent_indices().copy()
         obs, rewards, term, trunc, info = small.step(
             np.array([rng.choice(np.flatnonzero(m)) for m in masks], dtype=np.int64))
-        masks = small.action_masks()
-        going = np.setdiff1d(np.arange(8), info["ended"])
-        assert np.array_equal(small.opponent_indices()[going], held[going])
-        assert np.array_equal(info["opponent"][info["ended"]], held[info["ended"]])
+        masks = info["action_mask"]
+        ended = info.get("_final_info", np.zeros(8, dtype=bool))
+        assert np.array_equal(small.opponent_indices()[~ended], held[~ended])
+        if ended.any():
+            assert np.array_equal(info["final_info"]["opponent"][ended], held[ended])
     with pytest.raises(UnknownPolicyError, match="learner a seat"):
         VectorEnv(VOLUME, num_envs=2, seat="both", opponent="league")
     with pytest.raises(LeagueError, match="no league policy for the eoka seat"):

@@ -52,7 +52,8 @@ def test_vector_env_equals_the_aec_env_decision_for_decision(seat, auto_single):
     other = "irgun" if seat == "british" else "british"
     env = VectorEnv("palestine", num_envs=n, seat=seat, opponent=pick_rows(5), seed=base,
                     auto_single=auto_single, games=n)
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     aecs = [aec_game(seed_from(base, i)) for i in range(n)]
     finished = [False] * n
 
@@ -96,8 +97,8 @@ def test_vector_env_equals_the_aec_env_decision_for_decision(seat, auto_single):
             assert bool(term[i]) == over
             if over:
                 assert rewards[i] == (1.0 if e.game.winner == seat else -1.0)
-                np.testing.assert_array_equal(info["terminal_obs"][list(info["ended"]).index(i)],
-                                              e.observe(seat)["observation"])
+                assert info["_final_obs"][i]
+                np.testing.assert_array_equal(info["final_obs"][i], e.observe(seat)["observation"])
                 finished[i] = True
             else:
                 assert rewards[i] == 0.0
@@ -119,7 +120,8 @@ def test_a_losing_learner_gets_minus_one_even_when_the_opponent_moved_last():
 
         env = VectorEnv("palestine", num_envs=1, seat=seat, opponent=opp if opponent == "random" else opponent,
                         seed=4, auto_single=False, games=12)
-        obs, masks = env.reset()
+        obs, info = env.reset()
+        masks = info["action_mask"]
         learner_rng = np.random.default_rng(0)
         losses = 0
         while not env.done:
@@ -128,7 +130,7 @@ def test_a_losing_learner_gets_minus_one_even_when_the_opponent_moved_last():
             obs, rewards, term, trunc, info = env.step(act)
             masks = env.action_masks()
             if term[0]:
-                winner = env.result_rows()[info["game"][0]][0]
+                winner = env.result_rows()[info["final_info"]["game"][0]][0]
                 want = 1.0 if winner == (BRITISH_WIN if seat == "british" else IRGUN_WIN) else -1.0
                 assert rewards[0] == want
                 losses += want < 0
@@ -164,7 +166,8 @@ def test_random_opponent_rows_follow_the_seed_not_the_threads_or_the_slots():
         numba.set_num_threads(threads)
         try:
             env = VectorEnv("palestine", num_envs=n_slots, seat="british", opponent="random", seed=99, games=16)
-            obs, masks = env.reset()
+            obs, info = env.reset()
+            masks = info["action_mask"]
             rng_act = pick_rows(2)
             while not env.done:
                 acts = np.zeros(n_slots, dtype=np.int64)
@@ -188,7 +191,8 @@ def test_the_same_seed_gives_the_same_run_and_the_mask_is_the_rules_mask():
 
     def run():
         env = VectorEnv("palestine", num_envs=5, seat="both", opponent=[("heuristic", 1), ("random", 1)], seed=7)
-        obs, masks = env.reset()
+        obs, info = env.reset()
+        masks = info["action_mask"]
         out = [obs.copy()]
         rng = np.random.default_rng(1)
         for _ in range(60):
@@ -213,7 +217,8 @@ def test_every_bad_input_is_refused_with_nothing_changed():
     env = VectorEnv("palestine", num_envs=3, seat="irgun", opponent="random", seed=1)
     with pytest.raises(IllegalActionError, match="reset"):
         env.step(np.zeros(3, dtype=np.int64))
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     before = env.states()
     illegal = int(np.flatnonzero(~masks[1])[0])
     good = np.array([np.flatnonzero(m)[0] for m in masks])
@@ -229,8 +234,8 @@ def test_every_bad_input_is_refused_with_nothing_changed():
                         ({"seed": -1}, ValueError), ({"games": 0}, ValueError), ({"opponent": 3}, UnknownPolicyError)):
         with pytest.raises(err):
             VectorEnv("palestine", **kwargs)
-    with pytest.raises(UnknownPolicyError, match="vector env"):
-        VectorEnv("solo1948")
+    with pytest.raises(UnknownPolicyError, match="one seat"):
+        VectorEnv("solo1948", opponent="heuristic")
 
     def cheat(obs, masks):
         return np.array([int(np.flatnonzero(~m)[0]) for m in masks])

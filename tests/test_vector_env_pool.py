@@ -29,14 +29,20 @@ def play_out(env, seed=0):
     returns the pool entry of each finished game, in game order."""
     rng = np.random.default_rng(seed)
     drawn = np.full(env.games, -1, dtype=np.int64)
-    obs, masks = env.reset()
+    obs, info = env.reset()
     while not env.done:
+        masks = info["action_mask"]
         acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks], dtype=np.int64)
         obs, rewards, term, trunc, info = env.step(acts)
-        ended = info["ended"]
-        drawn[info["game"][ended] - env.first_game] = info["opponent"][ended]
-        masks = env.action_masks()
+        if "final_info" in info:
+            ended = info["_final_info"]
+            drawn[info["final_info"]["game"][ended] - env.first_game] = info["final_info"]["opponent"][ended]
     return drawn
+
+
+def final(info, key, n):
+    """``info["final_info"][key]`` of a step (-1 for every slot when no game ended)."""
+    return info["final_info"][key] if "final_info" in info else np.full(n, -1, dtype=np.int64)
 
 
 def assert_binomial_shares(drawn, weights):
@@ -98,7 +104,7 @@ def test_an_opponent_that_raises_stops_the_env_and_says_so():
             raise RuntimeError("network on fire")
         return np.array([np.flatnonzero(m)[0] for m in masks])
     env = VectorEnv("palestine", num_envs=4, seat="british", opponent=flaky, seed=1)
-    obs, masks = env.reset()
+    env.reset()
     calls["armed"] = True
     with pytest.raises(OpponentError, match="network on fire"):
         for _ in range(1000):
@@ -108,8 +114,8 @@ def test_an_opponent_that_raises_stops_the_env_and_says_so():
     with pytest.raises(IllegalActionError, match="get_state"):
         env.get_state()
     calls["armed"] = False
-    obs, masks = env.reset()                    # usable again
-    assert masks.any(axis=1).all()
+    obs, info = env.reset()                     # usable again
+    assert info["action_mask"].any(axis=1).all()
 
 
 @pytest.mark.parametrize("bad", [np.array([0.5, 0, 0, 0]), np.array([1e300, 0, 0, 0])])
@@ -122,7 +128,8 @@ def test_an_opponent_that_returns_non_actions_stops_the_env(bad):
 def test_info_reports_each_ended_games_length_in_learner_decisions():
     env = VectorEnv("palestine", num_envs=3, seat="british", opponent="random", seed=2, games=3)
     rng = np.random.default_rng(0)
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     counted = np.zeros(3, dtype=np.int64)
     lengths = {}
     while not env.done:
@@ -130,11 +137,12 @@ def test_info_reports_each_ended_games_length_in_learner_decisions():
         counted += live
         acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
         obs, rewards, term, trunc, info = env.step(acts)
-        for i in info["ended"]:
-            lengths[int(info["game"][i])] = int(info["length"][i])
-            assert lengths[int(info["game"][i])] == counted[i]
+        for i in np.flatnonzero(info.get("_final_info", [])):
+            game = int(info["final_info"]["game"][i])
+            lengths[game] = int(info["final_info"]["length"][i])
+            assert lengths[game] == counted[i]
             counted[i] = 0
-        masks = env.action_masks()
+        masks = info["action_mask"]
     assert len(lengths) == 3 and min(lengths.values()) > 10
 
 
@@ -144,7 +152,8 @@ def run_steps(env, rng, n):
     for _ in range(n):
         acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
         obs, rewards, term, trunc, info = env.step(acts)
-        out.append((obs.copy(), rewards.copy(), term.copy(), info["game"].copy(), info["opponent"].copy()))
+        out.append((obs.copy(), rewards.copy(), term.copy(), final(info, "game", env.num_envs).copy(),
+                    final(info, "opponent", env.num_envs).copy()))
         masks = env.action_masks()
     return out
 

@@ -42,9 +42,11 @@ def test_first_observations_and_masks_are_the_games_of_the_same_seeds():
     base, n = 3, 4
     env = VectorEnv("palestine", num_envs=n, seat="irgun", opponent="random", seed=base, auto_single=False,
                     variant=RESTRICTED)
-    obs, masks = env.reset()
-    plain_obs, plain_masks = VectorEnv("palestine", num_envs=n, seat="irgun", opponent="random", seed=base,
-                                       auto_single=False).reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
+    plain_obs, plain_info = VectorEnv("palestine", num_envs=n, seat="irgun", opponent="random", seed=base,
+                                      auto_single=False).reset()
+    plain_masks = plain_info["action_mask"]
     for i in range(n):
         g = Game("palestine", seed=int(seed_from(base, i)), variant=RESTRICTED)
         assert g.current_agent == "irgun" and g.state[H.POLITICAL_WILL] == 12
@@ -79,7 +81,8 @@ def test_every_coin_volumes_vector_env_starts_the_variants_game(volume):
     v = V(volume, rules={p.name: value})
     seat = Game(volume, seed=int(seed_from(5, 0)), variant=v).current_agent
     env = VectorEnv(volume, num_envs=2, seat=seat, opponent="random", seed=5, auto_single=False, variant=v)
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     for i in range(2):
         g = Game(volume, seed=int(seed_from(5, i)), variant=v)
         assert g.current_agent == seat
@@ -110,7 +113,8 @@ def test_restricted_choices_never_appear_in_the_learners_or_a_policy_opponents_m
     env = VectorEnv("palestine", num_envs=n, seat="both", opponent=[("heuristic", 0.5), (opponent, 0.5)],
                     seed=7, games=3 * n, auto_single=False, variant=RESTRICTED)
     rng = np.random.default_rng(0)
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     started = set()
     while not env.done:
         states = env.states()
@@ -122,8 +126,9 @@ def test_restricted_choices_never_appear_in_the_learners_or_a_policy_opponents_m
                 assert not masks[i][H.A_EVENT_SIDE] and not masks[i][H.A_PASS + H.BOX_LIMITED]
         acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks], dtype=np.int64)
         obs, _, _, _, info = env.step(acts)
-        started.update(int(g) for g in info["game"][info["ended"]])
-        masks = env.action_masks()
+        if "final_info" in info:
+            started.update(int(g) for g in info["final_info"]["game"][info["_final_info"]])
+        masks = info["action_mask"]
     assert started == set(range(3 * n))
     assert seen["learner"] > 100 and seen["opponent"] > 50 and seen["irgun_box"] > 10
     rows = env.result_rows()
@@ -135,7 +140,7 @@ def test_a_saved_variant_run_restores_only_on_an_env_of_that_variant():
         return VectorEnv("palestine", num_envs=3, seat="british", opponent="heuristic", seed=2, variant=variant)
 
     a = make(RESTRICTED)
-    obs, masks = a.reset()
+    a.reset()
     rng = np.random.default_rng(1)
     for _ in range(5):
         obs, *_ = a.step(np.array([rng.choice(np.flatnonzero(m)) for m in a.action_masks()]))

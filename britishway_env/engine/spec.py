@@ -162,7 +162,11 @@ class VolumeSpec:
     """How the balance report reads the rows; None: no balance report for this volume."""
     vector: str | None = None
     """Module of the compiled vector env step (``envs/vector.py`` reads its ``step``, ``OBS_SIZE``,
-    ``N_ACTIONS``, ``STATE_SIZE``, ``MEMO_SIZE``, ``N_TALLIES``, ``N_RESULT_COLUMNS``); None: no vector env."""
+    ``N_ACTIONS``, ``STATE_SIZE``, ``MEMO_SIZE``, ``N_TALLIES``, ``N_RESULT_COLUMNS``, ``OBS_HIGH``) of a
+    COIN volume: it also marks the volumes whose seats networks, the search and leagues play; None: none."""
+    solo_vector: str | None = None
+    """The same module for a volume of one seat (the same names and arguments, the rules playing the other
+    side), which ``envs/vector.py`` serves as it serves ``vector``; None: no vector env of one seat."""
     table: str | None = None
     """Module of what a person playing sees (britishway_env/session.py): ``board(game)``, ``card``,
     ``campaign``, ``starts_action``, ``dice``, ``reason``, ``picture``, ``help``, ``ignored_keys``;

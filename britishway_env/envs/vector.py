@@ -1,12 +1,24 @@
-"""Many games of a volume stepped in one compiled call: a vector env for
-training one seat, for self-play, and for evaluating policies in lock-step
-batches.
+"""Many games of a volume stepped in one compiled call: a Gymnasium
+``VectorEnv`` (``gymnasium.vector.VectorEnv``) for training one seat, for
+self-play, and for evaluating policies in lock-step batches. It serves the
+three COIN volumes and the 1948 solo deck alike.
 
     from britishway_env.envs.vector import VectorEnv
 
     env = VectorEnv(volume, num_envs=256, seat=spec(volume).agents[1], opponent="heuristic", seed=0)
-    obs, masks = env.reset()                        # (256, obs) float32, (256, actions) bool
+    obs, info = env.reset()                         # (256, obs) float32; info["action_mask"]: (256, actions) bool
     obs, rewards, terminations, truncations, info = env.step(actions)
+
+The spaces are Gymnasium's: ``single_observation_space`` a ``Box(0,
+OBS_HIGH, (obs,), float32)``, ``single_action_space`` a ``Discrete(actions)``,
+and ``observation_space`` / ``action_space`` those batched over the slots
+(``gymnasium.vector.utils.batch_space``: a ``(num_envs, obs)`` Box and a
+``MultiDiscrete``). Every ``info`` (of ``reset`` and of ``step``) holds, per
+slot, ``info["action_mask"]`` (the legal actions of the decision its
+observation shows; the same as ``action_masks()``), ``info["seat"]`` (the
+index in ``env.agents`` of the seat that decides it: the slot's learner
+seat) and ``info["waiting"]`` (False once the slot has played every game of
+an evaluation run), each with Gymnasium's ``"_"`` mask (every slot has them).
 
 Each of the ``num_envs`` *slots* plays one game at a time in its *learner
 seat*; ``step`` takes one action per slot for the learner's pending decision,
@@ -14,9 +26,19 @@ then plays the other seat inside the compiled call until the learner decides
 again, so the learner sees only its own decisions and its own reward: 0 on
 every step but the one whose actions ended the game, which gets +1 (the
 learner's seat won) or -1 (it lost), whichever seat made the last move. A
-finished game is replaced at once by the slot's next one (auto-reset): the
-observation returned is the new game's first decision, and the finished
-game's last observation is in ``info["terminal_obs"]``.
+finished game is replaced at once by the slot's next one, in the same step:
+``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``, as the
+compiled step plays on into the next game before it returns. The step that
+ends a game returns its reward and its termination (or truncation: a game
+past the rules' decision limit), the new game's first observation, and in
+``info`` the new game's mask; the finished game's last observation is
+``info["final_obs"][i]`` and its numbers ``info["final_info"]``, both with
+Gymnasium's masks ``info["_final_obs"]`` and ``info["_final_info"]`` (the
+slots whose game ended; the keys are there only on a step where one did,
+as in Gymnasium's own vector envs). ``final_info`` holds arrays over the
+slots: ``"game"`` (the game's number; -1 for a slot whose game did not
+end), ``"opponent"`` (the pool entry it drew; -1) and ``"length"`` (the
+learner's decisions in it; 0), each with its ``"_"`` mask.
 
 The other seat is played by an *opponent*:
 
@@ -32,7 +54,7 @@ The other seat is played by an *opponent*:
   from the weights, from its game number alone (the same draw whatever the
   slot or thread count), so a seeded run is reproducible. Which entry a
   game drew is ``opponent_indices()`` while it is played and
-  ``info["opponent"]`` when it ends.
+  ``info["final_info"]["opponent"]`` when it ends.
 * ``"league"`` (alone or as a pool entry of weight ``w``): the opponent
   seat's league mixture (britishway_env/league.py), expanded into its
   members as pool entries in their order, member ``k`` of weight ``w *
@@ -43,14 +65,27 @@ The other seat is played by an *opponent*:
 
 ``seat="both"`` (self-play) puts slot ``i`` in seat ``i % n_seats``: one
 network can learn both seats, each slot a trajectory of one seat only, so
-nothing is ever bootstrapped across a change of seat.
+nothing is ever bootstrapped across a change of seat. Every observation a
+slot hands out is its learner seat's decision (``info["seat"]``; the other
+seat's decisions are the opponent's, played inside the step).
+
+A volume of one seat (the 1948 solo deck: ``VectorEnv("solo1948", ...)``)
+hands the learner every decision of its one seat: the rules play the other
+side, so it takes no ``opponent`` and no ``variant``. Its reward and ends
+are its rules' (its vector module says how: solo1948/vector.py).
 
 Game ``k`` of a run is seeded with ``seed_from(seed, k)``, as in the
 rollouts: slot ``i`` plays games ``first_game + i, first_game + i + num_envs,
-...``. With ``games=G`` the env plays exactly games ``first_game ..
-first_game + G - 1`` (slots idle once past them;
-``done`` tells when all are) and keeps each game's result row, the rows the
-rollouts write (``result_rows()``): evaluation on paired seeds.
+...``. ``reset(seed=s)`` makes ``s`` the run's seed and starts every slot on
+its first game again: the same seed, the same games. ``reset()`` without a
+seed starts the first games of the env's seed (the one it was built with)
+the first time, and later moves every slot on to its next game (the game
+under way is dropped): new games, never a replay. With ``games=G`` the env
+plays exactly games ``first_game .. first_game + G - 1`` (slots idle once
+past them; ``done`` tells when all are) and keeps each game's result row, the
+rows the rollouts write (``result_rows()``): evaluation on paired seeds. An
+evaluation run is its games, so there every ``reset()`` plays them again
+from the first (``reset(seed=s)``: those games under seed ``s``).
 
 Decisions with a single legal action are applied by the env (``auto_single``,
 on by default), for the learner and for policy opponents alike; the bots and
@@ -78,13 +113,26 @@ memo, the game counters), so a run restored on the same pool continues
 exactly as if it had not stopped; ``set_state`` checks every array, and
 each game's row is accepted only if it is exactly the position its own
 state dict describes.
+
+``reset`` takes ``seed`` (one integer in 0..2**63-1: the run's seed; every
+game's seed comes from it and the game's number, so a list of seeds per slot
+is refused) and ``options`` (None or an empty mapping: it takes none); a bad
+one raises ``ValueError`` and changes nothing. ``render()`` gives each slot's
+game as text under ``render_mode="ansi"`` (None: renders nothing);
+``close()`` ends the env: ``reset``, ``step`` and ``set_state`` then raise
+Gymnasium's ``ClosedEnvironmentError``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+import gymnasium
 import numpy as np
+from gymnasium import spaces
+from gymnasium.error import ClosedEnvironmentError
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
 
 from ..engine.coin import vector as V
 from ..engine.coin.variant import NO_PATCH
@@ -133,34 +181,50 @@ class _Named:
         return self.policy.act(observations, masks)
 
 
-class VectorEnv:
+class VectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``volume`` stepped together (see the module text)."""
 
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
+
     def __init__(self, volume: str = "palestine", num_envs: int = 64, seat: str | None = None,
-                 opponent: Opponent | Sequence[tuple[Opponent, float]] = "random", seed: int = 0,
+                 opponent: Opponent | Sequence[tuple[Opponent, float]] | None = None, seed: int = 0,
                  auto_single: bool = True, games: int | None = None, copy: bool = True, first_game: int = 0,
-                 variant: Any = None):
+                 variant: Any = None, render_mode: str | None = None):
         from ..registry import spec
 
-        self.spec = spec(volume)
-        if self.spec.vector is None or not self.spec.several_seats:
-            raise UnknownPolicyError(f"{volume} has no vector env (it needs two seats and a compiled step)")
+        self.volume_spec = spec(volume)
+        ref = self.volume_spec.vector if self.volume_spec.several_seats else self.volume_spec.solo_vector
+        if ref is None:
+            raise UnknownPolicyError(f"{volume} has no vector env (it needs a compiled step)")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, "
+                             f"got {render_mode!r}")
+        self.render_mode = render_mode
+        if not self.volume_spec.several_seats and opponent is not None:
+            raise UnknownPolicyError(f"{volume} has one seat: the rules play the other side, so it takes no "
+                                     f"opponent (got {opponent!r})")
         self.variant = None            # the variant every game plays (None: the base game)
         self._patch = NO_PATCH
         if variant is not None:
             from ..variants import resolve
 
-            found = resolve(self.spec.name, variant)
+            found = resolve(self.volume_spec.name, variant)
             if not found.is_base:
                 self.variant = found
                 self._patch = np.ascontiguousarray(found.patch, dtype=np.int64)
-        module = self.spec.resolve(self.spec.vector)
+        module = self.volume_spec.resolve(ref)
+        self.module = module
         self.kernel = module.step
         self.observation_size, self.n_actions = int(module.OBS_SIZE), int(module.N_ACTIONS)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or not 1 <= num_envs <= 1 << 20:
             raise ValueError(f"num_envs must be an integer in 1..{1 << 20}, got {num_envs!r}")
         self.num_envs = int(num_envs)
-        self.agents = tuple(self.spec.agents)
+        self.single_observation_space = spaces.Box(0.0, float(module.OBS_HIGH), shape=(self.observation_size,),
+                                                   dtype=np.float32)
+        self.single_action_space = spaces.Discrete(self.n_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self.agents = tuple(self.volume_spec.agents)
         seat = self.agents[0] if seat is None else seat           # default: the first seat
         if seat == "both":
             self.seats = np.arange(self.num_envs, dtype=np.int64) % len(self.agents)
@@ -180,7 +244,7 @@ class VectorEnv:
         self.auto_single = bool(auto_single)
         self.copy = bool(copy)
         self.seed = self._check_seed(seed)
-        self.set_opponents(opponent)
+        self._set_pool("random" if opponent is None else opponent)
         self.arrays = V.new_arrays(self.num_envs, module.STATE_SIZE, self.observation_size, self.n_actions,
                                    module.MEMO_SIZE, module.N_RESULT_COLUMNS, module.N_TALLIES)
         self._results = np.zeros((self.games or 0, module.N_RESULT_COLUMNS), dtype=np.int64)
@@ -188,6 +252,7 @@ class VectorEnv:
         self._actions = np.zeros(self.num_envs, dtype=np.int64)
         self._game_start = np.zeros(self.num_envs, dtype=np.int64)     # learner_steps when the slot's game began
         self._started = False
+        self._played = False           # a reset (or a restored run) has put games in the slots
 
     # -- set-up ---------------------------------------------------------------
 
@@ -200,6 +265,12 @@ class VectorEnv:
     def set_opponents(self, opponent: Opponent | Sequence[tuple[Opponent, float]]) -> None:
         """The opponent, or a pool of ``(opponent, weight)``, for the games
         started from now on (a game under way keeps the one it drew)."""
+        if not self.volume_spec.several_seats:
+            raise UnknownPolicyError(f"{self.volume_spec.name} has one seat: the rules play the other side, so it "
+                                     "takes no opponent")
+        self._set_pool(opponent)
+
+    def _set_pool(self, opponent: Opponent | Sequence[tuple[Opponent, float]]) -> None:
         pool = list(opponent) if isinstance(opponent, (list, tuple)) else [(opponent, 1.0)]
         if not pool:
             raise UnknownPolicyError("the opponent pool is empty")
@@ -210,7 +281,7 @@ class VectorEnv:
                 codes.append(V.OPP_EXTERNAL)
                 from ..search import StateOpponent
 
-                acts.append(StateOpponent(self.spec.name, who))
+                acts.append(StateOpponent(self.volume_spec.name, who))
                 names.append(who)
             elif isinstance(who, str):
                 if who not in V.OPPONENT_CODES:
@@ -259,10 +330,10 @@ class VectorEnv:
             from .. import league
 
             other = self.agents[1 - self.agents.index(self.seat)]
-            mixture = league.load(self.spec.name, other)
+            mixture = league.load(self.volume_spec.name, other)
             for member, name, share in zip(mixture.members, mixture.names, mixture.weights):
                 if is_learned(member):
-                    net = load_network(member, self.spec.name, other)
+                    net = load_network(member, self.volume_spec.name, other)
                     out.append((_Named(net, f"league {name}"), float(weight) * float(share)))
                 else:
                     out.append((member, float(weight) * float(share)))
@@ -270,36 +341,50 @@ class VectorEnv:
 
     # -- the env --------------------------------------------------------------
 
-    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """Start every slot on its first game; returns ``(observations, masks)``."""
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        """Start every slot on a game; returns ``(observations, info)``, the
+        masks in ``info["action_mask"]``. ``seed``: the run's seed from now on,
+        every slot on its first game; None: the first games of the env's seed
+        the first time, then each slot's next game (an evaluation run,
+        ``games=``, plays its games again). ``options``: None or empty."""
+        self._require_open()
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            raise ValueError("reset: seed must be one integer (every game's seed comes from it and the game's "
+                             f"number), not one per slot: got {type(seed).__name__}")
         if seed is not None:
-            self.seed = self._check_seed(seed)
+            seed = self._check_seed(seed)
+        if options is not None and (not isinstance(options, dict) or options):
+            raise ValueError(f"reset: options must be None or empty (the vector env takes none), got {options!r}")
         a = self.arrays
-        a["episodes"][:] = self.first_game + np.arange(self.num_envs)
+        if seed is not None:
+            self.seed = seed
+        if seed is None and self._played and self.games is None:
+            a["episodes"][:] += self.num_envs           # each slot's next game: new games, not a replay
+        else:
+            a["episodes"][:] = self.first_game + np.arange(self.num_envs)
         a["waiting"][:] = np.where(a["episodes"] < self.limit, V.WAIT_LEARNER, V.WAIT_NONE)
         a["masks"][:] = 0
         a["learner_steps"][:] = 0
         self._game_start[:] = 0
         self._results[:] = 0
         self._act[:] = V.ACT_START
+        self._played = True
         self._run(self._act)
         self._started = True
-        return a["obs"].copy(), a["masks"].astype(bool)
+        obs = a["obs"].copy() if self.copy else a["obs"]
+        return obs, self._info()
 
     def step(self, actions) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
         """One learner decision per slot; returns ``(observations, rewards,
-        terminations, truncations, info)``. ``info`` holds arrays: ``ended``
-        (the slots whose game ended this step), ``terminal_obs`` (those games'
-        last observations, one row per ended slot, in slot order), ``game``
-        (the number of the game that ended, -1 where none did) and
-        ``waiting`` (slots with a decision to make; the others have played
-        every game of an evaluation run, and their actions are ignored),
-        ``opponent`` (the pool entry the ended game drew, -1 where none
-        ended) and ``length`` (the learner's decisions in the ended game, 0
-        where none ended).
-        With ``copy=False`` the observations are the env's own array,
-        overwritten by the next step (no copy: for a learner that copies
-        them anyway)."""
+        terminations, truncations, info)``, Gymnasium's same-step auto-reset:
+        a slot whose game ended shows its next game's first decision, the
+        ended game's last observation in ``info["final_obs"]`` and its
+        numbers in ``info["final_info"]`` (see the module text). The actions
+        of idle slots (``info["waiting"]`` False: every game of an evaluation
+        run played) are ignored. With ``copy=False`` the observations are the
+        env's own array, overwritten by the next step (no copy: for a learner
+        that copies them anyway)."""
+        self._require_open()
         if not self._started:
             raise IllegalActionError("reset() the vector env before step() (not started, or stopped by a failed "
                                      "opponent)")
@@ -312,19 +397,54 @@ class VectorEnv:
         self._act[~learner] = V.ACT_NONE
         self._run(self._act)
         ends = a["ends"]
+        info = self._info()
         ended = np.flatnonzero(ends)
-        game = np.full(self.num_envs, -1, dtype=np.int64)
-        game[ended] = a["ended_episode"][ended]
-        opponent = np.full(self.num_envs, -1, dtype=np.int64)
-        opponent[ended] = a["ended_pool"][ended]
-        length = np.zeros(self.num_envs, dtype=np.int64)
-        steps = a["learner_steps"]
-        length[ended] = steps[ended] - self._game_start[ended]
-        self._game_start[ended] = steps[ended]
-        info = {"ended": ended, "terminal_obs": a["terminal_obs"][ended], "game": game, "opponent": opponent,
-                "length": length, "waiting": a["waiting"] == V.WAIT_LEARNER}
+        if len(ended):
+            final = ends != V.END_NONE
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i, row in zip(ended, a["terminal_obs"][ended]):      # the ended slots only, not every slot
+                final_obs[i] = row
+            game = np.full(self.num_envs, -1, dtype=np.int64)
+            game[ended] = a["ended_episode"][ended]
+            opponent = np.full(self.num_envs, -1, dtype=np.int64)
+            opponent[ended] = a["ended_pool"][ended]
+            length = np.zeros(self.num_envs, dtype=np.int64)
+            steps = a["learner_steps"]
+            length[ended] = steps[ended] - self._game_start[ended]
+            self._game_start[ended] = steps[ended]
+            info["final_obs"], info["_final_obs"] = final_obs, final
+            info["final_info"] = {"game": game, "_game": final, "opponent": opponent, "_opponent": final,
+                                  "length": length, "_length": final}
+            info["_final_info"] = final
         obs = a["obs"].copy() if self.copy else a["obs"]
         return obs, a["rewards"].copy(), ends == V.END_TERMINATED, ends == V.END_TRUNCATED, info
+
+    def _info(self) -> dict:
+        """What every ``reset`` and ``step`` returns about each slot's pending decision."""
+        a = self.arrays
+        present = np.ones(self.num_envs, dtype=bool)        # every slot has each of them
+        return {"action_mask": self.action_masks(), "_action_mask": present, "seat": self.seats.copy(),
+                "_seat": present, "waiting": a["waiting"] == V.WAIT_LEARNER, "_waiting": present}
+
+    def _require_open(self) -> None:
+        if self.closed:
+            raise ClosedEnvironmentError("the vector env is closed")
+
+    def render(self) -> tuple[str, ...] | None:
+        """Each slot's game as text (``render_mode="ansi"``; None renders
+        nothing); an idle slot's is ""."""
+        if self.render_mode is None:
+            return None
+        cls = self.volume_spec.game_class
+        out = []
+        for i in range(self.num_envs):
+            if self.arrays["waiting"][i] == V.WAIT_NONE or not self._started:
+                out.append("")
+                continue
+            game = cls._bare(self.arrays["states"][i].copy())
+            game.variant = self.variant
+            out.append(self.volume_spec.render_text(game))
+        return tuple(out)
 
     def _check_actions(self, actions) -> np.ndarray:
         a = self.arrays
@@ -436,6 +556,7 @@ class VectorEnv:
         and leaves the env as it was."""
         from ..game import game_class
 
+        self._require_open()
         a = self.arrays
         n = self.num_envs
         want = {name: (a[name].dtype, a[name].shape) for name in self.SAVED_ARRAYS}
@@ -493,8 +614,8 @@ class VectorEnv:
             raise StateError("saved vector env: a bot memo holds NaN or infinity")
         if np.any(saved["tallies"] < 0) or np.any(saved["rows"] < 0) or np.any(saved["results"] < 0):
             raise StateError("saved vector env: negative tallies or result rows")
-        cls = game_class(self.spec.name)
-        module = self.spec.resolve(self.spec.vector)
+        cls = game_class(self.volume_spec.name)
+        module = self.module
         obs = np.zeros_like(a["obs"])
         masks = np.zeros_like(a["masks"])
         for i in np.flatnonzero(live):
@@ -516,6 +637,7 @@ class VectorEnv:
         np.copyto(self._game_start, saved["game_start"])
         np.copyto(self._results, saved["results"])
         self._started = True
+        self._played = True
 
     # -- what callers read ----------------------------------------------------
 
@@ -548,7 +670,7 @@ class VectorEnv:
         """What the volume's scripted bot would choose at every slot's pending
         decision (-1 for idle slots): a teacher for behaviour cloning."""
         out = np.zeros(self.num_envs, dtype=np.int64)
-        self.spec.resolve(self.spec.vector).bot_choices(self.arrays, out)
+        self.module.bot_choices(self.arrays, out)
         return out
 
     def states(self) -> np.ndarray:
@@ -581,13 +703,14 @@ def play_policies(volume: str, policies: dict, seed: int, first_game: int, games
     other = seats[1 - seats.index(seat)]
     env = VectorEnv(volume, num_envs=min(num_envs, games), seat=seat, opponent=policies[other], seed=seed,
                     games=games, first_game=first_game, copy=False, variant=variant)
-    obs, masks = env.reset()
+    obs, info = env.reset()
+    masks = info["action_mask"]
     act = _as_act(policies[seat])
     actions = np.zeros(env.num_envs, dtype=np.int64)
     while not env.done:
         live = np.flatnonzero(env.arrays["waiting"] == V.WAIT_LEARNER)
         actions[:] = 0
         actions[live] = act(obs[live], masks[live])
-        obs, *_ = env.step(actions)
-        masks = env.action_masks()
+        obs, _, _, _, info = env.step(actions)
+        masks = info["action_mask"]
     return env.result_rows()

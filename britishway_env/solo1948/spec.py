@@ -18,6 +18,17 @@ def warm_rollouts() -> None:
     run(1, seed=0, policy="random")
 
 
+def warm_vector() -> None:
+    """The vector env's step (training): one slot to its second decision."""
+    import numpy as np
+
+    from ..envs.vector import VectorEnv
+
+    env = VectorEnv("solo1948", num_envs=1, seed=0)
+    _, info = env.reset()
+    env.step(np.array([int(np.flatnonzero(info["action_mask"][0])[0])]))
+
+
 def warm_policy() -> None:
     """The lock-step kernels a Python policy drives, then one compiled game."""
     import numpy as np
@@ -53,11 +64,13 @@ SPEC = VolumeSpec(
     runner=f"{PACKAGE}.rollouts",
     renderer=f"{PACKAGE}.render:render_text",
     bot=None,
+    solo_vector=f"{PACKAGE}.vector",
     table=f"{PACKAGE}.table",
     kernels=(
         Kernels("rollouts", f"{PACKAGE}.batch", ("play_games", "game_seeds"), f"{PACKAGE}.spec:warm_rollouts"),
         Kernels("policy", f"{PACKAGE}.batch", ("play_games", "game_seeds", "reset_batch", "observe_batch",
                                                 "apply_batch", "record_batch"), f"{PACKAGE}.spec:warm_policy"),
+        Kernels("vector", f"{PACKAGE}.vector", ("step_slots",), f"{PACKAGE}.spec:warm_vector", "vector env"),
         Kernels("play", f"{PACKAGE}.rules", ("new_game", "legal_mask", "apply")),
     ),
 )

@@ -42,8 +42,8 @@ def warm_vector() -> None:
     from ...envs.vector import VectorEnv
 
     env = VectorEnv("cyprus", num_envs=1, seat="british", opponent="heuristic", seed=0)
-    _, masks = env.reset()
-    env.step(np.array([int(np.flatnonzero(masks[0])[0])]))
+    _, info = env.reset()
+    env.step(np.array([int(np.flatnonzero(info["action_mask"][0])[0])]))
 
 
 def warm_check() -> None:

@@ -30,7 +30,7 @@ from ...engine.threads import in_slot_ranges
 from .bots import MEMO_SIZE, bot_action
 from .invariants import MAX_DECISIONS, OK
 from .layout import N_ACTIONS, STATE_SIZE  # noqa: F401  (re-exported: the sizes envs/vector.py reads)
-from .observation import OBS_SIZE, observe  # noqa: F401
+from .observation import OBS_HIGH, OBS_SIZE, observe  # noqa: F401  (re-exported: what envs/vector.py reads)
 from .playout import decide, seat_streams
 from .turns import actor, is_over, legal_mask, new_game, new_variant_game
 
