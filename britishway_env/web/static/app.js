@@ -118,6 +118,7 @@ function render(view) {
     return li;
   }));
   renderCards(view);
+  renderRounds(view);
   $("board").textContent = view.board;
   const items = [];
   let card = null;
@@ -148,6 +149,40 @@ function render(view) {
   $("undo").title = view.undo_refused || "take back your last decision and the bot's replies";
   $("abort").disabled = !(mine && view.your_turn);
   $("save").disabled = false;
+}
+
+// ----------------------------------------------------- rounds and ending --
+// Each Propaganda Round as its phases with what each changed, and why the game ended.
+function renderRounds(view) {
+  const rounds = view.rounds || [];
+  $("rounds").hidden = !rounds.length;
+  $("round-list").replaceChildren(...rounds.map((round) => {
+    const section = document.createElement("section");
+    section.className = "round";
+    const head = document.createElement("h3");
+    head.textContent = round.title || `Propaganda Round ${round.round || ""} (campaign ${round.campaign})`;
+    section.append(head);
+    for (const phase of round.phases) {
+      const p = document.createElement("div");
+      p.className = "phase";
+      const name = document.createElement("strong");
+      name.textContent = `${phase.rule} ${phase.name}`;
+      p.append(name);
+      const ul = document.createElement("ul");
+      for (const line of phase.lines.length ? phase.lines : ["no change"]) {
+        const li = document.createElement("li");
+        li.textContent = line;
+        ul.append(li);
+      }
+      p.append(ul);
+      section.append(p);
+    }
+    return section;
+  }));
+  if (rounds.length && view.over) $("rounds").open = true;
+  const ending = view.over && view.ending ? view.ending.text : "";
+  $("ending").hidden = !ending;
+  $("ending").textContent = ending;
 }
 
 // ------------------------------------------------------------ the cards --
