@@ -204,6 +204,8 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
         print_fn(f"{session.game.phase}: {session.decision_help()}")
         show_choices(choices)
         print_fn(f"Undo: {session.undo_rule()}.")
+        if session.scores_meaning():
+            print_fn(f"Scores: {session.scores_meaning()}.")
         print_fn("Commands:")
         for cmd, what in COMMANDS:
             print_fn(f"  {cmd:<15} {what}")
@@ -217,6 +219,8 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
              "Type a choice's number or name; '?' for help and commands; 'q' saves and quits.")
     if session.bot_seats:
         print_fn(f"Bot: {session.bot_words()}.")
+        if session.scores_meaning():
+            print_fn(f"Scores: {session.scores_meaning()}.")
     if session.variant is not None:
         print_fn(f"Variant: {session.variant_line()}")
     print_fn(f"Undo: {session.undo_rule()}.")

@@ -191,6 +191,10 @@ class PlaySession:
             return f"the {self.bot} bot (not a level of the ladder: no rating)"
         return f"the {lv.name} level ({lv.policy}: {lv.what}); {lv.rating_words()}"
 
+    def scores_meaning(self) -> str:
+        """What the scripted bot's scores in its reasons are, in full ("" when the bot is not the scripted one)."""
+        return getattr(self.table, "scores_are", "") if self.bot == "heuristic" else ""
+
     def seat_name(self, seat: str | None) -> str:
         return self.spec.faction(seat) if seat in self.spec.agents else (seat or "")
 

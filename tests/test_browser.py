@@ -414,6 +414,8 @@ def test_undo_is_refused_past_a_roll_or_a_card_reveal_and_the_page_says_why(serv
     page = browser.new_page(viewport={"width": 1500, "height": 1000})
     _new_game(page, server, "palestine", "irgun", "heuristic", 3)
     assert "stop at the last die roll, chit draw or card reveal" in page.text_content("#undo-rule")
+    assert "bot: scripted level, heuristic (British); ladder +" in page.text_content("#playing")
+    assert "Political Will equivalents" in page.get_attribute("#playing", "title")
     options = page.eval_on_selector_all("#bot option", "os => os.map(o => o.textContent)")
     assert any(o.startswith("scripted: ladder +") for o in options) and any(o.startswith("search: ") for o in options)
     for _ in range(200):                     # until the bot's reply showed chance (the next card, a die)

@@ -208,6 +208,18 @@ def _bot_scores(volume, seat):
 
 def test_a_scripted_bots_score_says_what_it_is():
     reasons = _bot_scores("palestine", "irgun")
-    assert reasons and all("Political Will equivalents" in r and "higher is preferred" in r for r in reasons)
+    assert reasons and all(r.endswith("(Political Will equivalents, higher preferred)") for r in reasons)
     reasons = _bot_scores("cyprus", "eoka")
-    assert reasons and all("finishing the turn at random" in r for r in reasons)
+    assert reasons and all(r.endswith("(average worth of a look ahead, a win = 100, higher preferred)") for r in reasons)
+    # The meaning in full, said once: the session (the terminal's start and help, the page's view).
+    s = PlaySession("cyprus", seed=11, human=["eoka"], bot="heuristic")
+    assert "finishing the turn at random" in s.scores_meaning()
+    assert "Political Will equivalents: how far" in PlaySession("palestine", 11, human=["irgun"]).scores_meaning()
+    assert PlaySession("palestine", 11, human=["irgun"], bot="random").scores_meaning() == ""
+    lines = []
+
+    def eof(_):
+        raise EOFError
+
+    play_in_terminal(s, input_fn=eof, print_fn=lambda *a: lines.append(" ".join(map(str, a))))
+    assert sum(line.startswith("Scores: the scripted bot's scores are") for line in lines) == 1

@@ -62,17 +62,20 @@ def die_words(rolled: int, what: str, modifier: int, why: str) -> str:
     return f"a die for {what}: {rolled}, {modifier:+d} ({why}) = {rolled + modifier}"
 
 
-# What a scripted bot's score is, by how the volume's bots score (volumes/<v>/bots.py).
-PALESTINE_SCORES = ("scores are the bot's priorities in Political Will equivalents: how far it expects the "
-                    "action to move British Political Will, with the pieces it gains or costs counted in Political "
-                    "Will; higher is preferred")
-LOOKAHEAD_SCORES = ("scores are the average worth to the bot's faction of the positions reached by playing the "
-                    "action and finishing the turn at random a few times, on its evaluation's scale (Political Will "
-                    "and pieces, a win 100); higher is preferred")
+# What a scripted bot's score is, by how the volume's bots score (volumes/<v>/bots.py): the unit each
+# reason names after its scores, and the meaning in full (said once: the terminal's start and help, the page).
+PALESTINE_SCORES = ("Political Will equivalents, higher preferred",
+                    "the scripted bot's scores are its priorities in Political Will equivalents: how far it expects "
+                    "the action to move British Political Will, with the pieces it gains or costs counted in "
+                    "Political Will; higher is preferred")
+LOOKAHEAD_SCORES = ("average worth of a look ahead, a win = 100, higher preferred",
+                    "the scripted bot's scores are the average worth to its faction of the positions reached by "
+                    "playing the action and finishing the turn at random a few times, on its evaluation's scale "
+                    "(Political Will and pieces, a win 100); higher is preferred")
 
 
 def reason(game, policy: str, action: int, volume: str, scored_choice, neg: float,
-           scores_are: str = LOOKAHEAD_SCORES) -> str:
+           scores_are: tuple[str, str] = LOOKAHEAD_SCORES) -> str:
     """Why the bot chose ``action``: the scripted bot's score for it and its
     next-best alternatives (``scored_choice(game) -> (action, scores)``, ``neg``
     marking actions it did not score), a network's preferences, the search's
@@ -120,7 +123,7 @@ def reason(game, policy: str, action: int, volume: str, scored_choice, neg: floa
     others = [a for a in scored if a != action][:2]
     if others:
         head += "; next best " + ", ".join(f"{name(a)} {scores[a]:.2f}" for a in others)
-    return f"{head} ({scores_are})"
+    return f"{head} ({scores_are[0]})"
 
 
 SIDE_WORDS = ("unshaded", "shaded")

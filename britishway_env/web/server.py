@@ -109,7 +109,7 @@ from ..engine.mixture import LEAGUE
 from ..engine.statedict import check_seed
 from ..errors import BritishWayError, VariantError
 from ..io import png_bytes
-from ..levels import levels, policy_of
+from ..levels import level_of, levels, policy_of
 from ..registry import spec, volume_names
 from ..session import MAX_SAVE_BYTES, PlaySession
 from ..session import read_json as read_json_text
@@ -408,7 +408,8 @@ def view(game_id: str, session: PlaySession) -> dict:
     return {
         "id": game_id, "volume": session.volume, "title": session.spec.title, "seed": session.seed,
         "human": list(session.human), "bot": session.bot, "bot_seats": list(session.bot_seats),
-        "bot_words": session.bot_words() if session.bot_seats else "",
+        "bot_words": session.bot_words() if session.bot_seats else "", "scores_are": session.scores_meaning(),
+        "level": None if (lv := level_of(session.volume, session.bot)) is None else lv.to_dict(),
         "sandbox": session.sandbox, "undo_rule": session.undo_rule(), "undo_refused": session.undo_refusal("undo"),
         "seat_names": {a: session.seat_name(a) for a in session.spec.agents},
         "to_move": session.to_move, "your_turn": session.persons_turn(), "over": session.over,

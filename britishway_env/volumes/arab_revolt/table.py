@@ -113,6 +113,9 @@ def help(game) -> str:  # noqa: A001 - the session's name for a decision's help 
     return _HELP.get(d, f"{L.DECISION_NAMES[d]}")
 
 
+scores_are = coin_table.LOOKAHEAD_SCORES[1]        # what the scripted bot's scores are, in full
+
+
 def reason(game, policy: str, action: int) -> str:
     """Why the bot chose ``action``: the scripted bot's average worth for it
     and the next-best two, or "at random"."""

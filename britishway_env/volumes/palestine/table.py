@@ -89,6 +89,9 @@ def _roll_purpose(game, action):
             f"{int(s[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE])}", m, "; ".join(parts) or "no Arms Cache, no Police")
 
 
+scores_are = coin_table.PALESTINE_SCORES[1]        # what the scripted bot's scores are, in full
+
+
 def reason(game, policy: str, action: int) -> str:
     """Why the bot chose ``action`` (its scores, a network's preferences, or "at random")."""
     from .bots import NEG, scored_choice

@@ -94,9 +94,11 @@ function render(view) {
   $("help").textContent = `${view.title}, seed ${view.seed}: you play ${you}${against}. ${view.help}`;
   $("playing").hidden = false;
   $("playing").textContent = `Playing: ${view.title}, seed ${view.seed}; you: ${you}; ` +
-    (view.bot ? `bot: ${view.bot} (${view.bot_seats.map((s) => names[s]).join(", ")})` : "no bot") +
+    (view.bot ? `bot: ${view.level ? `${view.level.name} level, ` : ""}${view.bot} ` +
+      `(${view.bot_seats.map((s) => names[s]).join(", ")})` : "no bot") +
+    (view.level ? `; ${view.level.words}` : "") +
     (view.sandbox ? "; sandbox (full undo)" : "");
-  $("playing").title = view.bot_words || "";
+  $("playing").title = [view.bot_words, view.scores_are].filter(Boolean).join(". ");
   $("undo-rule").textContent = `Undo: ${view.undo_rule}.`;
   const buttons = view.choices.map((c, i) => {
     const b = document.createElement("button");
