@@ -105,7 +105,7 @@ def _new_game(page, base, volume, seat, bot, seed, sandbox=False):
 
 
 @pytest.mark.parametrize("seat, bot, seed", [("irgun", "heuristic", 3), ("british", "random", 8),
-                                             ("irgun", "trained", 5)])
+                                             ("irgun", "trained", 5), ("british", "search:100+value", 4)])
 def test_a_whole_game_by_clicking_with_undo_save_load_and_a_refused_request(server, browser, tmp_path,
                                                                              seat, bot, seed):
     page = browser.new_page(viewport={"width": 1500, "height": 1000}, accept_downloads=True)
