@@ -31,6 +31,7 @@ from typing import Callable
 from .errors import StateError
 from .io import atomic_write_bytes, atomic_write_text, png_bytes, read_regular_file
 from .session import BOT, MAX_SAVE_BYTES, YOU, PlaySession
+from .summaries import rounds_text
 SAVE_FOLDER = Path("saves")
 
 # How play_in_terminal ended.
@@ -83,6 +84,7 @@ COMMANDS = (
     ("undo", "take back your last decision and the replies that followed it"),
     ("abort", "go back to the start of your current action"),
     ("log", "what happened on this card and in this campaign ('log all': the whole game)"),
+    ("rounds", "each Propaganda Round so far, phase by phase, with what it changed"),
     ("map", "write the map picture to a PNG file and say where"),
     ("board", "show the board again"),
     ("save FILE", "also save the game to FILE now (JSON; resume it with --load FILE)"),
@@ -126,6 +128,16 @@ def write_map(picture, path: Path) -> None:
     """A picture (an RGB array) as a PNG, written atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(path, png_bytes(picture))
+
+
+def show_new_rounds(session, shown: int, print_fn) -> int:
+    """Print each Propaganda Round that ended since ``shown`` rounds were
+    printed (britishway_env/summaries.py); returns how many are printed now."""
+    done = [r for r in session.round_summaries() if r.complete]
+    for r in done[shown:]:
+        print_fn("")
+        print_fn(r.text())
+    return max(shown, len(done))
 
 
 def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = input,
@@ -194,6 +206,7 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
         print_fn(f"Variant: {session.variant_line()}")
     status = FINISHED
     show_board = True
+    shown_rounds = sum(r.complete for r in session.round_summaries())   # rounds over before this sitting
     try:
         autosave()
         if session.log:
@@ -224,6 +237,9 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
             if word in ("log", "log all"):
                 lines = session.log_lines("all" if word == "log all" else "campaign")
                 print_fn("\n".join(lines) if lines else "Nothing has happened yet.")
+                continue
+            if word == "rounds":
+                print_fn(rounds_text(session.round_summaries()))
                 continue
             if word == "map":
                 picture = session.picture()
@@ -265,6 +281,7 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
                          "taken back.")
                 autosave()
                 show_board = True
+                shown_rounds = sum(r.complete for r in session.round_summaries())
                 continue
             action, why = match_choice(answer, choices)
             if action is None:
@@ -273,6 +290,7 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
             new = session.play(action)
             print_fn(f"You: {new[0].text}{new[0].details()}")
             show_moves(new[1:])
+            shown_rounds = show_new_rounds(session, shown_rounds, print_fn)
             autosave()
             show_board = any(e.by == BOT for e in new[1:]) or new[0].starts_action or \
                 (len(new) > 1 and new[-1].card != new[0].card)
@@ -284,6 +302,9 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
         print_fn("")
         print_fn(session.board_text())
         print_fn(f"Result: {session.result()}")
+        end = session.ending()
+        if end is not None:
+            print_fn(f"Why: {end.text}")
         if saved is not None and len(saved["actions"]) == len(session.game.history):
             print_fn(f"The finished game is saved in {save}.")
     else:
