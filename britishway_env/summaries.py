@@ -251,7 +251,7 @@ def _round(session, t: _Tracker, start: np.ndarray, members: list[int], by_index
     if "board" in spec:
         sabotaged = start.copy()
         spec["board"](sabotaged)
-        pw_phase.lines += [f"first: {line}" for line in _changes(game, start, sabotaged, ignored)]
+        pw_phase.lines += [f"6.1.1 Sabotage placed first: {line}" for line in _changes(game, start, sabotaged, ignored)]
     after_pw = start.copy()
     v.propaganda.political_will_phase(after_pw)
     pw0, pw1 = int(start[L.POLITICAL_WILL]), int(after_pw[L.POLITICAL_WILL])
