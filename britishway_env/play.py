@@ -31,6 +31,7 @@ from typing import Callable
 from .errors import StateError
 from .io import atomic_write_bytes, atomic_write_text, png_bytes, read_regular_file
 from .session import BOT, MAX_SAVE_BYTES, YOU, PlaySession
+from .summaries import rounds_text
 SAVE_FOLDER = Path("saves")
 
 # How play_in_terminal ended.
@@ -84,6 +85,7 @@ COMMANDS = (
              "draw or a card reveal, unless the game is a sandbox)"),
     ("abort", "go back to the start of your current action (the same limit as undo)"),
     ("log", "what happened on this card and in this campaign ('log all': the whole game)"),
+    ("rounds", "each Propaganda Round so far, phase by phase, with what it changed"),
     ("map", "write the map picture to a PNG file and say where"),
     ("board", "show the whole board (compact mode shows only what changed)"),
     ("save FILE", "also save the game to FILE now (JSON; resume it with --load FILE)"),
@@ -141,6 +143,16 @@ def wants_compact(session: PlaySession, lines: int | None = None) -> bool:
 
 
 COMPACT_MARGIN = 15       # lines a reply's moves, the choices and the prompt take beside the board
+
+
+def show_new_rounds(session, shown: int, print_fn) -> int:
+    """Print each Propaganda Round that ended since ``shown`` rounds were
+    printed (britishway_env/summaries.py); returns how many are printed now."""
+    done = [r for r in session.round_summaries() if r.complete]
+    for r in done[shown:]:
+        print_fn("")
+        print_fn(r.text())
+    return max(shown, len(done))
 
 
 def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = input,
@@ -229,6 +241,7 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
     status = FINISHED
     show_board = True
     show_head = False
+    shown_rounds = sum(r.complete for r in session.round_summaries())   # rounds over before this sitting
     try:
         autosave()
         so_far = session.entries_this_card()
@@ -260,6 +273,9 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
             if word in ("log", "log all"):
                 lines = session.log_lines("all" if word == "log all" else "campaign")
                 print_fn("\n".join(lines) if lines else "Nothing has happened yet.")
+                continue
+            if word == "rounds":
+                print_fn(rounds_text(session.round_summaries()))
                 continue
             if word == "map":
                 picture = session.picture()
@@ -301,6 +317,7 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
                          "taken back.")
                 autosave()
                 show_board = True
+                shown_rounds = sum(r.complete for r in session.round_summaries())
                 continue
             action, why = match_choice(answer, choices)
             if action is None:
@@ -309,6 +326,7 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
             new = session.play(action)
             print_fn(f"You: {new[0].text}{new[0].details()}")
             show_moves(new[1:])
+            shown_rounds = show_new_rounds(session, shown_rounds, print_fn)
             autosave()
             # A new card in play (even one your own move brought) is shown before its menu.
             new_card = (session.card(), session.table.campaign(session.game)) != (new[0].card, new[0].campaign)
@@ -323,6 +341,9 @@ def play_in_terminal(session: PlaySession, input_fn: Callable[[str], str] = inpu
         print_fn("")
         print_fn(session.board_text())
         print_fn(f"Result: {session.result()}")
+        end = session.ending()
+        if end is not None:
+            print_fn(f"Why: {end.text}")
         if saved is not None and len(saved["actions"]) == len(session.game.history):
             print_fn(f"The finished game is saved in {save}.")
     else:

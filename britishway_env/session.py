@@ -236,6 +236,21 @@ class PlaySession:
             lines.append(f"  {e.index + 1:>3}. {e.line(names)}")
         return lines
 
+    def round_summaries(self) -> list:
+        """Each Propaganda Round so far as its phases in rule order, each with
+        what it changed (:class:`britishway_env.summaries.RoundSummary`; the last
+        may be under way); [] for a volume without Propaganda Rounds."""
+        from .summaries import round_summaries
+
+        return round_summaries(self)
+
+    def ending(self):
+        """Why the game ended (:class:`britishway_env.summaries.Ending`: the
+        condition, its rule, the campaign, the final Political Will), None before."""
+        from .summaries import ending
+
+        return ending(self)
+
     # ------------------------------------------------------------ playing --
     def play(self, action) -> list[Entry]:
         """The person's decision, then every decision up to their next one

@@ -426,6 +426,8 @@ def view(game_id: str, session: PlaySession) -> dict:
         "variant": None if session.variant is None else {
             "name": session.variant.name, "description": session.variant.description,
             "changes": session.variant_line()},
+        "rounds": [r.to_dict() for r in session.round_summaries()],
+        "ending": None if (end := session.ending()) is None else end.to_dict(),
     }
 
 

@@ -46,6 +46,12 @@ def card_action_done(state):
 
 
 @njit(cache=True, inline="always")
+def upcoming_card(state):
+    """The card the next reveal shows (2.2, all volumes)."""
+    return state[DECK + state[DECK_DRAWN]]
+
+
+@njit(cache=True, inline="always")
 def reveal_next_card(state):
     """The next card of the deck is the card in play, with an empty track
     (2.2, all volumes); returns its number."""

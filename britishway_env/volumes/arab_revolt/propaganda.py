@@ -3,6 +3,8 @@
 (6.3) and Redeploy (6.4) phases and Munich's Troops (A34) involve decisions
 and come with the decision machinery."""
 
+import numpy as np
+
 from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, N_SPACES, RAILWAY, SPACE_KIND
@@ -13,7 +15,7 @@ from .layout import (
 )
 from .parameters import (
     P_CLEAR_RAILWAYS_PER_WILL, P_CONTAINED_SPACES_PER_WILL, P_IRREGULARS_PER_WILL, P_REBEL_LEADERS_WILL,
-    P_REBELLION_SPACE_WILL, P_SABOTAGED_RAILWAY_WILL,
+    P_REBEL_VICTORY_WILL, P_REBELLION_SPACE_WILL, P_SABOTAGED_RAILWAY_WILL,
 )
 from .pieces import at, british_pieces, guerrillas, irregulars_on_map, opposition_spaces, place_sabotage, rebel_pieces
 from .resources import add_political_will, capability
@@ -28,38 +30,62 @@ def sabotage_railways(state):
             place_sabotage(state, s)
 
 
+# The Political Will Phase's terms (6.1.1-6.1.4, REBEL COURTS A27), in the
+# order :func:`political_will_terms` fills them: one row each of (applies,
+# count, shift). A round's summary (britishway_env/summaries.py) names them.
+TERM_SABOTAGED_RAILWAYS, TERM_CLEAR_RAILWAYS, TERM_REBELLION_SPACES, TERM_CONTAINED_SPACES, \
+    TERM_REBEL_LEADERS, TERM_IRREGULARS, TERM_REBEL_COURTS = range(7)
+N_TERMS = 7
+
+
 @njit(cache=True)
-def political_will_delta(state):
-    """Net Political Will shift of the Political Will Phase (6.1), from the
-    board after :func:`sabotage_railways`: -1 per Sabotaged Railway and +1 per
-    two clear ones (6.1.1); -2 per City or District with more Rebel than
-    British pieces and +1 per two with no Rebel piece and no Opposition
-    (6.1.2); -1 per District with a Base (6.1.3); -1 per three Irregulars on
-    the map (6.1.4); with REBEL COURTS shaded (A27), -1 per two spaces with
-    Opposition. Each number of 6.1.1-6.1.4 is a rule parameter (parameters.py)."""
-    delta = 0
-    clear_railways = 0
-    clear_spaces = 0
+def political_will_terms(state):
+    """The Political Will Phase's terms (6.1), from the board after
+    :func:`sabotage_railways`: -1 per Sabotaged Railway and +1 per two clear
+    ones (6.1.1); -2 per City or District with more Rebel than British pieces
+    and +1 per two with no Rebel piece and no Opposition (6.1.2); -1 per
+    District with a Base (6.1.3); -1 per three Irregulars on the map (6.1.4);
+    with REBEL COURTS shaded (A27), -1 per two spaces with Opposition. Each
+    number of 6.1.1-6.1.4 is a rule parameter (parameters.py). An (N_TERMS, 3)
+    array of rows (applies, count, shift): REBEL COURTS applies only while
+    shaded in play; the counts are spaces, or Irregulars."""
+    out = np.zeros((N_TERMS, 3), dtype=np.int64)
     for s in range(N_SPACES):
         kind = SPACE_KIND[s]
         if kind == RAILWAY:
             if state[at(s, SABOTAGE)] > 0:
-                delta -= state[RULE_PARAMETERS + P_SABOTAGED_RAILWAY_WILL]
+                out[TERM_SABOTAGED_RAILWAYS, 1] += 1
             else:
-                clear_railways += 1
+                out[TERM_CLEAR_RAILWAYS, 1] += 1
         elif kind == DISTRICT or kind == CITY:
             if rebel_pieces(state, s) > british_pieces(state, s):
-                delta -= state[RULE_PARAMETERS + P_REBELLION_SPACE_WILL]
+                out[TERM_REBELLION_SPACES, 1] += 1
             if rebel_pieces(state, s) == 0 and state[at(s, OPPOSITION)] == 0:
-                clear_spaces += 1
+                out[TERM_CONTAINED_SPACES, 1] += 1
             if kind == DISTRICT and state[at(s, BASES)] > 0:
-                delta -= state[RULE_PARAMETERS + P_REBEL_LEADERS_WILL]
-    delta += clear_railways // state[RULE_PARAMETERS + P_CLEAR_RAILWAYS_PER_WILL]
-    delta += clear_spaces // state[RULE_PARAMETERS + P_CONTAINED_SPACES_PER_WILL]
-    delta -= irregulars_on_map(state) // state[RULE_PARAMETERS + P_IRREGULARS_PER_WILL]
+                out[TERM_REBEL_LEADERS, 1] += 1
+    out[TERM_IRREGULARS, 1] = irregulars_on_map(state)
+    out[TERM_SABOTAGED_RAILWAYS, 2] = -out[TERM_SABOTAGED_RAILWAYS, 1] * state[RULE_PARAMETERS + P_SABOTAGED_RAILWAY_WILL]
+    out[TERM_CLEAR_RAILWAYS, 2] = out[TERM_CLEAR_RAILWAYS, 1] // state[RULE_PARAMETERS + P_CLEAR_RAILWAYS_PER_WILL]
+    out[TERM_REBELLION_SPACES, 2] = -out[TERM_REBELLION_SPACES, 1] * state[RULE_PARAMETERS + P_REBELLION_SPACE_WILL]
+    out[TERM_CONTAINED_SPACES, 2] = out[TERM_CONTAINED_SPACES, 1] // state[RULE_PARAMETERS + P_CONTAINED_SPACES_PER_WILL]
+    out[TERM_REBEL_LEADERS, 2] = -out[TERM_REBEL_LEADERS, 1] * state[RULE_PARAMETERS + P_REBEL_LEADERS_WILL]
+    out[TERM_IRREGULARS, 2] = -(out[TERM_IRREGULARS, 1] // state[RULE_PARAMETERS + P_IRREGULARS_PER_WILL])
+    for t in range(N_TERMS - 1):
+        out[t, 0] = 1
     if capability(state, CAP_REBEL_COURTS, CAP_SHADED):
-        delta -= opposition_spaces(state) // 2
-    return delta
+        out[TERM_REBEL_COURTS, 0] = 1
+        out[TERM_REBEL_COURTS, 1] = opposition_spaces(state)
+        out[TERM_REBEL_COURTS, 2] = -(out[TERM_REBEL_COURTS, 1] // 2)
+    return out
+
+
+@njit(cache=True)
+def political_will_delta(state):
+    """Net Political Will shift of the Political Will Phase (6.1), from the
+    board after :func:`sabotage_railways`: the sum of
+    :func:`political_will_terms`' shifts."""
+    return political_will_terms(state)[:, 2].sum()
 
 
 @njit(cache=True)
@@ -87,3 +113,24 @@ def reset_board(state):
     state[PRISON_GUERRILLAS] = 0
     state[AVAILABLE_BASES] += state[PRISON_BASES]
     state[PRISON_BASES] = 0
+
+
+# What a round's summary (britishway_env/summaries.py) calls the round's phases
+# (6.0) and the Political Will terms; the kind of a term's count, or
+# "capability" for a term counted only while its capability is in play.
+SUMMARY = {
+    "phases": {0: ("6.1", "Political Will Phase"), 1: ("6.2", "Resources Phase"), 2: ("6.3", "Support Phase"),
+               3: ("6.4", "Redeploy Phase"), 4: ("6.5", "Reset Phase")},
+    "victory": ("6.1.5-6.1.6", "Victory check"),
+    "insurgent_rule": "6.1.5, 7.0.1",
+    "final_rule": "6.1.6, 7.0.2",
+    "insurgent_win_parameter": P_REBEL_VICTORY_WILL,
+    "terms": (("6.1.1", "Sabotaged Railways", "Railways"), ("6.1.1", "Railways without Sabotage (1 per 2)", "Railways"),
+              ("6.1.2", "Cities or Districts with more Rebel than British pieces", "spaces"),
+              ("6.1.2", "Cities or Districts without Rebel pieces or Opposition (1 per 2)", "spaces"),
+              ("6.1.3", "Districts with a Rebel Base", "Districts"),
+              ("6.1.4", "Irregulars on the map (1 per 3)", "Irregulars"),
+              ("A27", "REBEL COURTS shaded: spaces with Opposition (1 per 2)", "capability")),
+    "board": sabotage_railways,        # 6.1.1's Sabotage comes before the terms are counted
+    "reset": reset_board,
+}

@@ -1205,16 +1205,28 @@ def redeploy_continue(state):
 def settle(state):
     """Run the automatic steps (revealing cards, the Rebels' chit draw) until
     a player decides."""
+    settle_until(state, False)
+
+
+@njit(cache=True)
+def settle_until(state, before_card):
+    """:func:`settle`; with ``before_card`` it stops where the next card would
+    be revealed (before a Propaganda card, the board a round's summary reads
+    the Political Will Phase from: britishway_env/summaries.py). True when it
+    stopped there."""
     while True:
         d = state[DECISION]
         if d == D_NEXT_CARD:
+            if before_card:
+                return True
             next_card(state)
         elif d == D_EVENT_RESUME:
             event_resume(state)
         elif d == D_BOX and initiative.box_chooser(state) == REBELS and state[REBEL_CHIT_DONE] == 0:
             rebel_turn_start(state)
         else:
-            return
+            return False
+    return False
 
 
 # ------------------------------------------------------------------ mask --
@@ -1527,7 +1539,16 @@ def rules_mask(state, out):
 
 @njit(cache=True)
 def apply(state, action):
-    """Carry out a legal action of ``actor(state)``."""
+    """Carry out a legal action of ``actor(state)``, then the automatic steps up
+    to the next decision."""
+    act(state, action)
+    settle(state)
+
+
+@njit(cache=True)
+def act(state, action):
+    """The rules of a legal action of ``actor(state)``, without the automatic
+    steps that follow it (:func:`settle`)."""
     d = state[DECISION]
     space = action - A_SPACE
     alt_space = action - A_ALT
@@ -1788,7 +1809,6 @@ def apply(state, action):
         if state[OUT_OF_PLAY_TROOPS] == 0:
             continue_round(state, PHASE_RESET)
     lift_curfews(state)
-    settle(state)
 
 
 @njit(cache=True)

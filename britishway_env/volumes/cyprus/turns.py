@@ -863,16 +863,28 @@ def redeploy_after_police(state):
 def settle(state):
     """Run the automatic steps (revealing cards, carrying event texts on,
     Search's activation) until a player decides; an owed Curfew (1.10) comes first."""
+    settle_until(state, False)
+
+
+@njit(cache=True)
+def settle_until(state, before_card):
+    """:func:`settle`; with ``before_card`` it stops where the next card would
+    be revealed (before a Propaganda card, the board a round's summary reads
+    the Political Will Phase from: britishway_env/summaries.py). True when it
+    stopped there."""
     while state[CURFEW_OWED] == 0:
         d = state[DECISION]
         if d == D_NEXT_CARD:
+            if before_card:
+                return True
             next_card(state)
         elif d == D_EVENT_RESUME:
             event_resume(state)
         elif d == D_SEARCH_RESUME:
             continue_search(state, state[SEARCH_NEXT])
         else:
-            return
+            return False
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -1145,7 +1157,16 @@ def take_pass(state, faction, box):
 
 @njit(cache=True)
 def apply(state, action):
-    """Carry out a legal action of ``actor(state)``."""
+    """Carry out a legal action of ``actor(state)``, then the automatic steps up
+    to the next decision."""
+    act(state, action)
+    settle(state)
+
+
+@njit(cache=True)
+def act(state, action):
+    """The rules of a legal action of ``actor(state)``, without the automatic
+    steps that follow it (:func:`settle`)."""
     d = pending(state)
     space = action - A_SPACE
     alt_space = action - A_ALT
@@ -1343,7 +1364,6 @@ def apply(state, action):
             reset_phase(state)
             continue_round(state, PHASE_RESET)
     clear_unguarded_curfews(state)
-    settle(state)
 
 
 @njit(cache=True)

@@ -4,6 +4,8 @@ Expropriations, Intel, Haganah cooperation (6.2) and the Redeploys (6.3)
 involve decisions and come with the decision machinery.
 """
 
+import numpy as np
+
 from ...engine.jit import njit
 
 from ...engine.coin.header import RULE_PARAMETERS
@@ -19,37 +21,60 @@ from .parameters import (
 )
 
 
+# The Political Will Phase's terms (6.1.1, 6.1.2), in the order
+# :func:`political_will_terms` fills them: one row each of (applies, count,
+# shift). A round's summary (britishway_env/summaries.py) names them.
+TERM_DISTRICT_SABOTAGE, TERM_SABOTAGED_RAILWAYS, TERM_CITY_SABOTAGE, TERM_CITY_TERROR, \
+    TERM_NO_RAILWAY_SABOTAGED, TERM_CLEAN_CITIES = range(6)
+N_TERMS = 6
+
+
 @njit(cache=True)
-def political_will_delta(state):
-    """Net Political Will shift of the Political Will Phase (6.1.1, 6.1.2), by
-    the rule parameters (printed: -1 per Sabotage in a District, -2 per
-    Sabotaged Railway, -2 per Sabotage and -3 per Terror in a City; +2 with
-    no Railway Sabotaged, +1 per clean City)."""
+def political_will_terms(state):
+    """The Political Will Phase's terms (6.1.1, 6.1.2), by the rule
+    parameters (printed: -1 per Sabotage in a District, -2 per Sabotaged
+    Railway, -2 per Sabotage and -3 per Terror in a City; +2 with no Railway
+    Sabotaged, +1 per clean City): an (N_TERMS, 3) array of rows (applies,
+    count, shift), the count being markers, Railways or Cities."""
     district = state[RULE_PARAMETERS + P_DISTRICT_SABOTAGE_LOSS]
     railway = state[RULE_PARAMETERS + P_RAILWAY_SABOTAGE_LOSS]
     city_sabotage = state[RULE_PARAMETERS + P_CITY_SABOTAGE_LOSS]
     city_terror = state[RULE_PARAMETERS + P_CITY_TERROR_LOSS]
     clean_city = state[RULE_PARAMETERS + P_CLEAN_CITY_GAIN]
-    delta = 0
-    railway_sabotaged = False
+    out = np.zeros((N_TERMS, 3), dtype=np.int64)
     for s in range(N_MAP_SPACES):
         base = SPACES + s * SPACE_FIELDS
         sabotage = state[base + SABOTAGE]
         terror = state[base + TERROR]
         kind = SPACE_KIND[s]
         if kind == DISTRICT:
-            delta -= district * sabotage            # per Sabotage in a District
+            out[TERM_DISTRICT_SABOTAGE, 1] += sabotage                  # per Sabotage in a District
         elif kind == RAILWAY:
             if sabotage > 0:
-                delta -= railway                    # per Sabotaged Railway, once
-                railway_sabotaged = True
+                out[TERM_SABOTAGED_RAILWAYS, 1] += 1                    # per Sabotaged Railway, once
         elif kind == CITY:
-            delta -= city_sabotage * sabotage + city_terror * terror   # per Sabotage, per Terror
+            out[TERM_CITY_SABOTAGE, 1] += sabotage                      # per Sabotage in a City
+            out[TERM_CITY_TERROR, 1] += terror                          # per Terror in a City
             if sabotage == 0 and terror == 0:
-                delta += clean_city                 # per clean City
-    if not railway_sabotaged:
-        delta += state[RULE_PARAMETERS + P_NO_RAILWAY_SABOTAGE_GAIN]   # no Railway Sabotaged
-    return delta
+                out[TERM_CLEAN_CITIES, 1] += 1                          # per clean City
+    out[TERM_DISTRICT_SABOTAGE, 2] = -district * out[TERM_DISTRICT_SABOTAGE, 1]
+    out[TERM_SABOTAGED_RAILWAYS, 2] = -railway * out[TERM_SABOTAGED_RAILWAYS, 1]
+    out[TERM_CITY_SABOTAGE, 2] = -city_sabotage * out[TERM_CITY_SABOTAGE, 1]
+    out[TERM_CITY_TERROR, 2] = -city_terror * out[TERM_CITY_TERROR, 1]
+    out[TERM_CLEAN_CITIES, 2] = clean_city * out[TERM_CLEAN_CITIES, 1]
+    if out[TERM_SABOTAGED_RAILWAYS, 1] == 0:                            # no Railway Sabotaged
+        out[TERM_NO_RAILWAY_SABOTAGED, 2] = state[RULE_PARAMETERS + P_NO_RAILWAY_SABOTAGE_GAIN]
+    for t in range(N_TERMS):
+        out[t, 0] = 1
+    out[TERM_NO_RAILWAY_SABOTAGED, 0] = 1 if out[TERM_SABOTAGED_RAILWAYS, 1] == 0 else 0
+    return out
+
+
+@njit(cache=True)
+def political_will_delta(state):
+    """Net Political Will shift of the Political Will Phase (6.1.1, 6.1.2):
+    the sum of :func:`political_will_terms`' shifts."""
+    return political_will_terms(state)[:, 2].sum()
 
 
 @njit(cache=True)
@@ -80,3 +105,20 @@ def reset_phase(state):
     state[PRISON] -= released
     state[AVAILABLE_CELLS] += released
     state[FIRST_ELIGIBLE] = IRGUN
+
+
+# What a round's summary (britishway_env/summaries.py) calls the round's phases
+# (6.0) and the Political Will terms; the kind of a term's count ("markers",
+# "Railways", "Cities") or "if" for a term that applies or not.
+SUMMARY = {
+    "phases": {0: ("6.1", "Political Will Phase"), 1: ("6.2", "Resource Phase"), 3: ("6.3", "Redeploy Phase"),
+               4: ("6.4", "Reset Phase")},
+    "victory": ("6.1.3-6.1.4", "Victory check"),
+    "insurgent_rule": "6.1.3, 7.0.1",
+    "final_rule": "6.1.4, 7.0.2",
+    "insurgent_win_parameter": P_IRGUN_VICTORY_POLITICAL_WILL,
+    "terms": (("6.1.1", "Sabotage in Districts", "markers"), ("6.1.1", "Sabotaged Railways", "Railways"),
+              ("6.1.1", "Sabotage in Cities", "markers"), ("6.1.1", "Terror in Cities", "markers"),
+              ("6.1.2", "no Railway Sabotaged", "if"), ("6.1.2", "Cities without Sabotage or Terror", "Cities")),
+    "reset": reset_phase,
+}

@@ -873,14 +873,26 @@ def reset_after_curfews(state):
 def settle(state):
     """Run the automatic steps (revealing cards, carrying event texts on)
     until a player decides; a Haganah refill (6.5.2) always comes first."""
+    settle_until(state, False)
+
+
+@njit(cache=True)
+def settle_until(state, before_card):
+    """:func:`settle`; with ``before_card`` it stops where the next card would
+    be revealed (before a Propaganda card, the board a round's summary reads
+    the Political Will Phase from: britishway_env/summaries.py). True when it
+    stopped there."""
     while owed(state) == 0:
         d = state[DECISION]
         if d == D_NEXT_CARD:
+            if before_card:
+                return True
             next_card(state)
         elif d == D_EVENT_RESUME:
             event_resume(state)
         else:
-            return
+            return False
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -1160,7 +1172,16 @@ def clear_unguarded_curfews(state):
 
 @njit(cache=True)
 def apply(state, action):
-    """Carry out a legal action of ``actor(state)``."""
+    """Carry out a legal action of ``actor(state)``, then the automatic steps up
+    to the next decision."""
+    act(state, action)
+    settle(state)
+
+
+@njit(cache=True)
+def act(state, action):
+    """The rules of a legal action of ``actor(state)``, without the automatic
+    steps that follow it (:func:`settle`)."""
     d = pending(state)
     space = action - A_SPACE
     if d == D_REFILL:
@@ -1369,7 +1390,6 @@ def apply(state, action):
         move(state, state[CUR], space, ARMS_CACHES, 1)
         continue_round(state, PHASE_REDEPLOY)
     clear_unguarded_curfews(state)
-    settle(state)
 
 
 @njit(cache=True)

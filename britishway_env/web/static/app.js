@@ -162,7 +162,7 @@ function renderRounds(view) {
     const section = document.createElement("section");
     section.className = "round";
     const head = document.createElement("h3");
-    head.textContent = round.title || `Propaganda Round ${round.round || ""} (campaign ${round.campaign})`;
+    head.textContent = round.title;
     section.append(head);
     for (const phase of round.phases) {
       const p = document.createElement("div");
@@ -171,7 +171,7 @@ function renderRounds(view) {
       name.textContent = `${phase.rule} ${phase.name}`;
       p.append(name);
       const ul = document.createElement("ul");
-      for (const line of phase.lines.length ? phase.lines : ["no change"]) {
+      for (const line of phase.lines.length ? phase.lines : ["nothing changed"]) {
         const li = document.createElement("li");
         li.textContent = line;
         ul.append(li);
