@@ -66,7 +66,7 @@ class Entry:
 
     def details(self) -> str:
         """The dice and the board's changes, as the log prints them after the choice."""
-        out = f"  [rolled {', '.join(self.dice)}]" if self.dice else ""
+        out = f"  [{'; '.join(self.dice)}]" if self.dice else ""      # each roll or draw says what it is
         return out + (f"  -> {'; '.join(self.changes)}" if self.changes else "")
 
 

@@ -322,7 +322,7 @@ def _round(session, t: _Tracker, start: np.ndarray, members: list[int], by_index
             v.turns.settle_until(end_row, True)
             complete = end_row[DECISION] == D_NEXT_CARD
         line = f"{names.get(e.seat, e.seat)} ({_by(e)}): {e.text}" if e is not None else f"decision {j + 1}"
-        dice = f"  [rolled {', '.join(e.dice)}]" if e is not None and e.dice else ""
+        dice = f"  [{'; '.join(e.dice)}]" if e is not None and e.dice else ""
         reset_here = current < PHASE_RESET and (
             (last and complete) or (not last and v.phase_of(t.rows[members[k + 1]][0], current) == PHASE_RESET))
         if reset_here:

@@ -162,6 +162,10 @@ def test_a_whole_game_by_clicking_with_undo_save_load_and_a_refused_request(serv
             picture = _map_sum(page)
         assert moves < 1000
     assert moves > 10
+    # The end of the game says why it ended; each Propaganda Round is shown phase by phase.
+    assert page.is_visible("#ending") and "final Political Will" in page.text_content("#ending")
+    assert page.locator("#rounds .round").count() >= 1
+    assert "6.1 Political Will Phase" in page.text_content("#rounds")
     assert page.locator("#choices button").count() == 0
     result = page.text_content("#status")
     assert result.startswith("Game over: ") and ("you win" in result or "the bot wins" in result)

@@ -132,7 +132,7 @@ def test_a_person_plays_palestine_against_the_scripted_bot_with_undo_quit_and_re
     out = _play_on(term)
     term.close()
     assert term.exitstatus == 0
-    assert "rolled a die" in out and "why: scored" in out
+    assert "[a die" in out and "why: scored" in out
     done = _saved(tmp_path / "saves" / "palestine-3.json")
     assert done["actions"][:len(saved["actions"])] == saved["actions"]
     assert Game.replay("palestine", 3, done["actions"]).is_terminal()

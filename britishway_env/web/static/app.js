@@ -60,7 +60,7 @@ function logItem(entry, names) {
   if (entry.dice.length) {
     const dice = document.createElement("span");
     dice.className = "dice";
-    dice.textContent = `  [rolled ${entry.dice.join(", ")}]`;
+    dice.textContent = `  [${entry.dice.join("; ")}]`;
     li.append(dice);
   }
   if (entry.changes.length) li.append(`  → ${entry.changes.join("; ")}`);
