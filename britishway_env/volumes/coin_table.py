@@ -228,7 +228,7 @@ class Page:
     """What the page of `britishway serve` shows of a COIN volume beside the
     map and on it (britishway_env/web/server.py), bound to the volume's
     package (its ``render`` and ``card_texts`` modules, imported when first
-    asked for), card titles, map space names (``names()``) and layout ``L``.
+    asked for), card titles, the map's space names and layout ``L``.
     A table module takes its page functions from one of these."""
 
     def __init__(self, package: str, titles, names, L):
@@ -260,4 +260,4 @@ class Page:
 
     def action_space(self, game, action: int) -> str | None:
         """The space an offered action names (clicking that space on the map takes it), or None."""
-        return action_space(action, self.names(), self.L)
+        return action_space(action, self.names, self.L)

@@ -5,6 +5,7 @@ bot chose what it did, and where an action starts."""
 from __future__ import annotations
 
 from .. import coin_table
+from ..boards.palestine import SPACE_NAMES as MAP_SPACE_NAMES
 from . import events, pieces, resources, turns
 from . import layout as L
 from .cards import CARD_TITLES, N_EVENT_CARDS
@@ -135,13 +136,7 @@ def notes(game) -> list[str]:
 # ------------------------------------------------------------ the page --
 # What the page of `britishway serve` shows beside the map and on it (britishway_env/web/server.py).
 
-def _names() -> tuple[str, ...]:
-    from ..boards.palestine import SPACE_NAMES
-
-    return SPACE_NAMES
-
-
-_page = coin_table.Page(__package__, CARD_TITLES, _names, L)
+_page = coin_table.Page(__package__, CARD_TITLES, MAP_SPACE_NAMES, L)
 map_regions, spaces_in_words = _page.map_regions, _page.spaces_in_words
 card_texts, cards = _page.card_texts, _page.cards
 action_space = _page.action_space

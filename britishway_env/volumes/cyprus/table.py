@@ -106,13 +106,7 @@ def notes(game) -> list[str]:
 # ------------------------------------------------------------ the page --
 # What the page of `britishway serve` shows beside the map and on it (britishway_env/web/server.py).
 
-def _names() -> tuple[str, ...]:
-    from ..boards.cyprus import SPACE_NAMES
-
-    return SPACE_NAMES
-
-
-_page = coin_table.Page(__package__, CARD_TITLES, _names, L)
+_page = coin_table.Page(__package__, CARD_TITLES, SPACE_NAMES, L)
 map_regions, spaces_in_words = _page.map_regions, _page.spaces_in_words
 card_texts, cards = _page.card_texts, _page.cards
 action_space = _page.action_space

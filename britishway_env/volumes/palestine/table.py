@@ -5,7 +5,7 @@ what it did, and where an action starts."""
 from __future__ import annotations
 
 from ...engine.coin import initiative
-from ..boards.palestine import SPACE_NAMES
+from ..boards.palestine import N_MAP_SPACES, SPACE_NAMES
 from .. import coin_table
 from ...engine.coin.header import RULE_PARAMETERS
 from . import events, operations, resources, turns
@@ -117,13 +117,7 @@ def notes(game) -> list[str]:
 # ------------------------------------------------------------ the page --
 # What the page of `britishway serve` shows beside the map and on it (britishway_env/web/server.py).
 
-def _names() -> tuple[str, ...]:
-    from ..boards.palestine import N_MAP_SPACES, SPACE_NAMES
-
-    return SPACE_NAMES[:N_MAP_SPACES]
-
-
-_page = coin_table.Page(__package__, CARD_TITLES, _names, L)
+_page = coin_table.Page(__package__, CARD_TITLES, SPACE_NAMES[:N_MAP_SPACES], L)
 map_regions, spaces_in_words = _page.map_regions, _page.spaces_in_words
 card_texts, cards = _page.card_texts, _page.cards
 
@@ -133,7 +127,7 @@ def action_space(game, action: int) -> str | None:
     Detention's Active Cells are named by the count actions (4.2.3)."""
     from .turns import pending
 
-    a, names = int(action), _names()
+    a, names = int(action), _page.names
     if int(pending(game.state)) == L.D_MASS_DETENTION and L.A_COUNT <= a < L.A_COUNT + len(names):
         return names[a - L.A_COUNT]
     return _page.action_space(game, a)
