@@ -27,7 +27,11 @@ in the same passes as the peer: the parts should sum to about it, and what
 is left over is the batch loop's own work (whose turn, the result row's
 tallies, the end test). ``--repeat`` passes each take every part in turn,
 a slice of the games at a time, so drift in the machine's speed hits them
-alike; each figure is the median over the passes.
+alike; each figure is the median over the passes. The same games are also
+replayed from their start without restoring, adding one part at a time (new
+game and apply; the legal mask; the random choice; the whole), so the parts'
+cost inside a flowing game shows as increments. Last, the legal mask and apply
+are timed by the decision pending, to show which decisions cost the most.
 
 The drivers are compiled per volume from one source (benchmarks/kernel_drivers.py).
 
@@ -159,14 +163,75 @@ def time_parts(d, rec: dict, repeat: int, slices: int, block: int, reps: int) ->
     return {name: statistics.median(ts) for name, ts in passes.items()}
 
 
+def time_kinds(d, rec: dict, repeat: int, block: int, reps: int) -> dict:
+    """By the decision pending (``turns.pending``): ``{kind: (positions, legal s, apply s)}``,
+    seconds summed over the kind's positions, the restore taken off; the
+    median of ``repeat`` passes, each taking every kind in turn."""
+    states, actions = rec["states"], rec["actions"]
+    pend = np.empty(states.shape[0], dtype=np.int64)
+    d.pending_kinds(states, pend)
+    idx = {int(k): np.flatnonzero(pend == k).astype(np.int64) for k in np.unique(pend)}
+    scratch = np.zeros(d.STATE_SIZE, dtype=np.int64)
+    mask = np.zeros(d.N_ACTIONS, dtype=np.int8)
+    blk, rp = np.int64(block), np.int64(reps)
+    calls = {
+        "copy": lambda ix: d.t_copy_at(states, ix, blk, rp, scratch),
+        "legal": lambda ix: d.t_legal_at(states, ix, blk, rp, scratch, mask),
+        "apply": lambda ix: d.t_apply_at(states, actions, ix, blk, rp, scratch),
+    }
+    first = next(iter(idx.values()))[:1]
+    for call in calls.values():   # compile outside the timing
+        call(first)
+    passes = {k: {name: [] for name in calls} for k in idx}
+    for _ in range(repeat):
+        for k, ix in idx.items():
+            for name, call in calls.items():
+                t0 = time.perf_counter()
+                call(ix)
+                passes[k][name].append((time.perf_counter() - t0) / reps)
+    out = {}
+    for k, ix in idx.items():
+        med = {name: statistics.median(ts) for name, ts in passes[k].items()}
+        out[k] = (len(ix), med["legal"] - med["copy"], med["apply"] - med["copy"])
+    return out
+
+
+KIND_ROWS = 8   # decision kinds shown per volume, the costliest first
+
+
+def kind_table(m: dict, whole: float) -> list[str]:
+    """The decision kinds that cost the most legal mask and apply time a game."""
+    names = importlib.import_module(f"britishway_env.volumes.{m['volume']}.layout").DECISION_NAMES
+    games, us = m["games"], 1e6
+    kinds = sorted(m["kinds"].items(), key=lambda kv: -(kv[1][1] + kv[1][2]))
+    lines = [
+        "",
+        f"By the decision pending (`turns.pending`), the {min(KIND_ROWS, len(kinds))} kinds that cost the most "
+        f"(legal mask and apply, timed as in the first table over each kind's positions) of {len(kinds)}:",
+        "",
+        "| decision | per game | legal mask µs / decision | apply µs / decision | both µs / game | share of the whole |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for k, (n, legal, apply) in kinds[:KIND_ROWS]:
+        both = (legal + apply) / games
+        lines.append(f"| {names[k] or k} | {n / games:.1f} | {legal / n * us:.3f} | {apply / n * us:.3f} "
+                     f"| {both * us:.1f} | {both / whole:.1%} |")
+    total = sum(legal + apply for _, legal, apply in m["kinds"].values()) / games
+    lines += ["", f"- All {len(kinds)} kinds together: {total * us:.1f} µs a game of legal mask and apply "
+                  f"({total / whole:.0%} of the whole; a negative figure is a part too small to tell from the "
+                  f"restore it is measured with)."]
+    return lines
+
+
 def measure(volume: str, games: int, repeat: int, slices: int, block: int, reps: int) -> dict:
     t0 = time.perf_counter()
     d = drivers(volume)
     rec = record(d, games)
     prepared = time.perf_counter() - t0
     t = time_parts(d, rec, repeat, slices, block, reps)
+    kinds = time_kinds(d, rec, repeat, block, reps)
     n = rec["states"].shape[0]
-    return {"volume": volume, "games": games, "decisions": n, "seconds": t, "prepare_s": prepared,
+    return {"volume": volume, "games": games, "decisions": n, "seconds": t, "prepare_s": prepared, "kinds": kinds,
             "state_size": d.STATE_SIZE, "n_actions": d.N_ACTIONS,
             "legal_actions": float(rec["masks"].sum()) / n}
 
@@ -248,7 +313,7 @@ def table(m: dict) -> list[str]:
         inc = g[key] - prev
         lines.append(f"| {label} | {g[key] * us:.1f} | {inc * us:.1f} | {inc / dpg * us:.3f} | {inc / whole:.1%} |")
         prev = g[key]
-    return lines
+    return lines + kind_table(m, whole)
 
 
 def report(results: list[dict], args, busy: float, load_before: str) -> str:

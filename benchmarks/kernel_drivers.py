@@ -267,3 +267,54 @@ def t_replay_random(seeds, starts, actions, g0, g1, reps, state, mask):
                 turns.apply(state, invariants.random_action(state, mask, seat[f:f + 1]))
             acc += state[DECISION]
     return acc
+
+
+# ------------------------------------------- by decision kind (index lists) --
+
+@njit
+def pending_kinds(states, out):
+    """``out[i]``: the decision pending at position ``i`` (``turns.pending``)."""
+    for i in range(states.shape[0]):
+        out[i] = turns.pending(states[i])
+
+
+@njit
+def t_copy_at(states, idx, block, reps, scratch):
+    """:func:`t_copy` over the positions listed in ``idx``."""
+    acc = 0
+    for b0 in range(0, idx.shape[0], block):
+        b1 = min(idx.shape[0], b0 + block)
+        for _ in range(reps):
+            for j in range(b0, b1):
+                scratch[:] = states[idx[j]]
+                acc += scratch[DECISION]
+    return acc
+
+
+@njit
+def t_legal_at(states, idx, block, reps, scratch, mask):
+    """:func:`t_legal` over the positions listed in ``idx``."""
+    acc = 0
+    for b0 in range(0, idx.shape[0], block):
+        b1 = min(idx.shape[0], b0 + block)
+        for _ in range(reps):
+            for j in range(b0, b1):
+                scratch[:] = states[idx[j]]
+                turns.legal_mask(scratch, mask)
+                acc += scratch[DECISION] + mask[j % N_ACTIONS]
+    return acc
+
+
+@njit
+def t_apply_at(states, actions, idx, block, reps, scratch):
+    """:func:`t_apply` over the positions listed in ``idx``."""
+    acc = 0
+    for b0 in range(0, idx.shape[0], block):
+        b1 = min(idx.shape[0], b0 + block)
+        for _ in range(reps):
+            for j in range(b0, b1):
+                i = idx[j]
+                scratch[:] = states[i]
+                turns.apply(scratch, actions[i])
+                acc += scratch[DECISION]
+    return acc

@@ -39,6 +39,9 @@ def test_bench_kernels_quick_reports_each_part_of_each_volume_and_they_add_up(tm
         assert re.search(r"3 games, [\d.]+ decisions a game", block)
         assert "decisions/s** on one core" in block
         parts_table, replay_table = block.split("| replayed game |")
+        replay_table, kinds_table = replay_table.split("By the decision pending", 1)
+        assert "| decision | per game | legal mask µs / decision |" in kinds_table
+        assert re.search(r"All \d+ kinds together: [-\d.]+ µs a game", kinds_table)
         table = rows(parts_table)
         assert tuple(table) == PARTS
         us_game = {label: nums[1] for label, nums in table.items()}
