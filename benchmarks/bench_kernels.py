@@ -35,7 +35,9 @@ are timed by the decision pending, to show which decisions cost the most.
 
 The drivers are compiled per volume from one source (benchmarks/kernel_drivers.py).
 
-``--write`` replaces only the section headed ``# Benchmarks: where a random game's time goes``.
+``--write`` replaces only the section headed ``# Benchmarks: where a random game's time goes``,
+keeping at its end the notes written by hand under ``## Observations`` (they
+name the run they read).
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ SECTION_HEADING = "# Benchmarks: where a random game's time goes"
 VOLUMES = ("palestine", "cyprus", "arab_revolt")
 TITLES = {"palestine": "Palestine", "cyprus": "Cyprus", "arab_revolt": "Arab Revolt"}
 SEED = 7
+NOTES_HEADING = "## Observations"
 DRIVERS = Path(__file__).resolve().parent / "kernel_drivers.py"
 
 # The parts timed, in the order of the table; "switch" and "settle" split "apply".
@@ -380,6 +383,21 @@ def report(results: list[dict], args, busy: float, load_before: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def kept_notes(path: Path) -> str:
+    """The hand-written ``## Observations`` part of this report's section in ``path`` ("" if none)."""
+    if not path.exists():
+        return ""
+    lines = path.read_text().splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() == SECTION_HEADING), None)
+    if start is None:
+        return ""
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("# ")), len(lines))
+    notes = next((i for i in range(start + 1, end) if lines[i].startswith(NOTES_HEADING)), None)
+    if notes is None:
+        return ""
+    return "\n".join(lines[notes:end]).rstrip() + "\n"
+
+
 def main(argv=None) -> str:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--volumes", default=",".join(VOLUMES), help="comma-separated (default: all three)")
@@ -407,7 +425,8 @@ def main(argv=None) -> str:
     text = report(results, args, busy, load_before)
     print(text)
     if args.write:
-        write_section(args.write, SECTION_HEADING, text)
+        notes = kept_notes(args.write)
+        write_section(args.write, SECTION_HEADING, text + ("\n" + notes if notes else ""))
     return text
 
 

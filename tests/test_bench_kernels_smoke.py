@@ -27,7 +27,8 @@ def rows(block: str) -> dict:
 
 def test_bench_kernels_quick_reports_each_part_of_each_volume_and_they_add_up(tmp_path):
     report = tmp_path / "report.md"
-    report.write_text("# Other section\n\nkept\n")
+    report.write_text("# Other section\n\nkept\n\n" + HEADING + "\n\nold tables\n\n"
+                      "## Observations (by hand)\n\nnotes kept\n\n# Next section\n\nkept too\n")
     proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--write", str(report)], cwd=REPO,
                           capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-4000:]
@@ -67,3 +68,7 @@ def test_bench_kernels_quick_reports_each_part_of_each_volume_and_they_add_up(tm
     assert "`settle` after the switch alone leaves the state `apply` leaves, bit for bit" in out
     written = report.read_text()
     assert "# Other section\n\nkept" in written and written.count(HEADING) == 1
+    assert "old tables" not in written and "## All volumes (shares of the whole random game)" in written
+    # the hand-written observations stay at the end of the section, the next section after them
+    assert written.index("## All volumes") < written.index("## Observations (by hand)\n\nnotes kept\n\n# Next section")
+    assert written.endswith("# Next section\n\nkept too\n")
