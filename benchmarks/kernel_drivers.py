@@ -1,0 +1,320 @@
+"""Compiled drivers of bench_kernels.py: one copy of this module per COIN
+volume, its kernels bound as module-level names.
+
+Do not import it directly: :func:`bench_kernels.drivers` loads this file once
+per volume as a module of its own, with ``VOLUME`` set before the code runs,
+so the same source compiles against each volume's ``turns``, ``invariants``
+and ``playout`` (numba resolves module-level names when it compiles). The
+drivers are compiled without numba's cache: the three copies share a file
+and a cache entry would not tell them apart.
+
+Every timing driver takes positions ``lo .. hi - 1`` and goes over them in
+blocks of ``block`` positions, each block ``reps`` times, restoring each
+position from its recorded copy before every call (so the state and its dice
+are the same each time); it returns a checksum so that the compiler keeps
+the work.
+"""
+
+import importlib
+import types
+
+import numpy as np
+from numba import njit
+
+VOLUME = globals()["VOLUME"]   # set by the loader before this runs
+turns = importlib.import_module(f"britishway_env.volumes.{VOLUME}.turns")
+invariants = importlib.import_module(f"britishway_env.volumes.{VOLUME}.invariants")
+playout = importlib.import_module(f"britishway_env.volumes.{VOLUME}.playout")
+layout = importlib.import_module(f"britishway_env.volumes.{VOLUME}.layout")
+from britishway_env.engine.policy import uniform_legal  # noqa: E402
+
+N_ACTIONS = layout.N_ACTIONS
+STATE_SIZE = layout.STATE_SIZE
+DECISION = layout.DECISION
+
+
+@njit
+def _no_settle(state):
+    return None
+
+
+def _switch_only(apply):
+    """``apply`` compiled from its own source with the closing ``settle(state)``
+    bound to a no-op: the decision's own switch (and what it calls), without
+    the automatic steps that settle runs after it."""
+    fn = apply.py_func
+    glb = dict(fn.__globals__)
+    glb["settle"] = _no_settle
+    return njit(types.FunctionType(fn.__code__, glb, "apply_switch", fn.__defaults__, fn.__closure__))
+
+
+apply_switch = _switch_only(turns.apply)
+
+
+# ------------------------------------------------------------- recording --
+
+@njit
+def record(seeds, starts, states, masks, streams, actions):
+    """Random play of the game from each of ``seeds`` as ``playout.play_out``
+    plays it (each seat's stream from ``playout.seat_streams``, the choice by
+    ``invariants.random_action``); decision ``i`` (game ``g``'s decisions are
+    ``starts[g] .. starts[g + 1] - 1``) keeps the state before it, the mask,
+    the acting seat's stream before the draw and the action. Returns how many
+    decisions were recorded (-1 when a game did not end where ``starts`` says)."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    i = 0
+    for g in range(seeds.shape[0]):
+        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        turns.new_game(state, seeds[g])
+        seat = playout.seat_streams(seeds[g])
+        while not turns.is_over(state):
+            if i >= starts[g + 1]:
+                return -1
+            faction = turns.actor(state)
+            states[i] = state
+            streams[i] = seat[faction]
+            a = invariants.random_action(state, mask, seat[faction:faction + 1])
+            masks[i] = mask
+            actions[i] = a
+            turns.apply(state, a)
+            i += 1
+        if i != starts[g + 1]:
+            return -1
+    return i
+
+
+@njit
+def switched(states, actions, out):
+    """``out[i]``: position ``i`` after the switch of its action alone (no settle)."""
+    for i in range(states.shape[0]):
+        out[i] = states[i]
+        apply_switch(out[i], actions[i])
+
+
+@njit
+def seam_mismatches(states, actions, after_switch):
+    """How many positions where ``settle(switch(state))`` differs from ``apply(state)``."""
+    a = np.empty(STATE_SIZE, dtype=np.int64)
+    b = np.empty(STATE_SIZE, dtype=np.int64)
+    bad = 0
+    for i in range(states.shape[0]):
+        a[:] = states[i]
+        turns.apply(a, actions[i])
+        b[:] = after_switch[i]
+        turns.settle(b)
+        for k in range(STATE_SIZE):
+            if a[k] != b[k]:
+                bad += 1
+                break
+    return bad
+
+
+@njit
+def choice_mismatches(masks, streams, actions):
+    """How many positions where the recorded mask and stream do not pick the recorded action."""
+    stream = np.zeros(1, dtype=np.int64)
+    bad = 0
+    for i in range(masks.shape[0]):
+        stream[0] = streams[i]
+        if uniform_legal(masks[i], stream) != actions[i]:
+            bad += 1
+    return bad
+
+
+# ---------------------------------------------------------------- timing --
+
+@njit
+def t_copy(states, lo, hi, block, reps, scratch):
+    """The restore alone: the state copied from its record."""
+    acc = 0
+    for b0 in range(lo, hi, block):
+        b1 = min(hi, b0 + block)
+        for _ in range(reps):
+            for i in range(b0, b1):
+                scratch[:] = states[i]
+                acc += scratch[DECISION]
+    return acc
+
+
+@njit
+def t_legal(states, lo, hi, block, reps, scratch, mask):
+    """Restore, then ``turns.legal_mask``."""
+    acc = 0
+    for b0 in range(lo, hi, block):
+        b1 = min(hi, b0 + block)
+        for _ in range(reps):
+            for i in range(b0, b1):
+                scratch[:] = states[i]
+                turns.legal_mask(scratch, mask)
+                acc += scratch[DECISION] + mask[i % N_ACTIONS]
+    return acc
+
+
+@njit
+def t_choice(masks, streams, lo, hi, block, reps):
+    """The random choice from the recorded mask (``engine.policy.uniform_legal``:
+    count the legal actions, one SplitMix64 draw, walk to the chosen one),
+    the seat's stream restored first."""
+    stream = np.zeros(1, dtype=np.int64)
+    acc = 0
+    for b0 in range(lo, hi, block):
+        b1 = min(hi, b0 + block)
+        for _ in range(reps):
+            for i in range(b0, b1):
+                stream[0] = streams[i]
+                acc += uniform_legal(masks[i], stream)
+    return acc
+
+
+@njit
+def t_apply(states, actions, lo, hi, block, reps, scratch):
+    """Restore, then ``turns.apply`` (the switch and the automatic steps)."""
+    acc = 0
+    for b0 in range(lo, hi, block):
+        b1 = min(hi, b0 + block)
+        for _ in range(reps):
+            for i in range(b0, b1):
+                scratch[:] = states[i]
+                turns.apply(scratch, actions[i])
+                acc += scratch[DECISION]
+    return acc
+
+
+@njit
+def t_switch(states, actions, lo, hi, block, reps, scratch):
+    """Restore, then the switch alone (``apply`` less its closing ``settle``)."""
+    acc = 0
+    for b0 in range(lo, hi, block):
+        b1 = min(hi, b0 + block)
+        for _ in range(reps):
+            for i in range(b0, b1):
+                scratch[:] = states[i]
+                apply_switch(scratch, actions[i])
+                acc += scratch[DECISION]
+    return acc
+
+
+@njit
+def t_settle(after_switch, lo, hi, block, reps, scratch):
+    """Restore the position as the switch left it, then ``turns.settle``."""
+    acc = 0
+    for b0 in range(lo, hi, block):
+        b1 = min(hi, b0 + block)
+        for _ in range(reps):
+            for i in range(b0, b1):
+                scratch[:] = after_switch[i]
+                turns.settle(scratch)
+                acc += scratch[DECISION]
+    return acc
+
+
+@njit
+def t_new_game(seeds, lo, hi, reps, scratch):
+    """``turns.new_game`` (setup, deck, first card and its automatic steps) for games ``lo .. hi - 1``."""
+    acc = 0
+    for g in range(lo, hi):
+        for _ in range(reps):
+            scratch[:] = 0
+            turns.new_game(scratch, seeds[g])
+            acc += scratch[DECISION]
+    return acc
+
+
+# ------------------------------------------------- replays (no restoring) --
+
+@njit
+def t_replay_apply(seeds, starts, actions, g0, g1, reps, state):
+    """Games ``g0 .. g1 - 1`` replayed: ``turns.new_game``, then each recorded action applied."""
+    acc = 0
+    for g in range(g0, g1):
+        for _ in range(reps):
+            state[:] = 0
+            turns.new_game(state, seeds[g])
+            for i in range(starts[g], starts[g + 1]):
+                turns.apply(state, actions[i])
+            acc += state[DECISION]
+    return acc
+
+
+@njit
+def t_replay_legal(seeds, starts, actions, g0, g1, reps, state, mask):
+    """As :func:`t_replay_apply`, with ``turns.legal_mask`` before each action."""
+    acc = 0
+    for g in range(g0, g1):
+        for _ in range(reps):
+            state[:] = 0
+            turns.new_game(state, seeds[g])
+            for i in range(starts[g], starts[g + 1]):
+                turns.legal_mask(state, mask)
+                acc += mask[i % N_ACTIONS]
+                turns.apply(state, actions[i])
+            acc += state[DECISION]
+    return acc
+
+
+@njit
+def t_replay_random(seeds, starts, actions, g0, g1, reps, state, mask):
+    """As :func:`t_replay_legal`, the action chosen at random as the random game
+    chooses it (each seat's stream, ``invariants.random_action``)."""
+    acc = 0
+    for g in range(g0, g1):
+        for _ in range(reps):
+            state[:] = 0
+            turns.new_game(state, seeds[g])
+            seat = playout.seat_streams(seeds[g])
+            for i in range(starts[g], starts[g + 1]):
+                f = turns.actor(state)
+                turns.apply(state, invariants.random_action(state, mask, seat[f:f + 1]))
+            acc += state[DECISION]
+    return acc
+
+
+# ------------------------------------------- by decision kind (index lists) --
+
+@njit
+def pending_kinds(states, out):
+    """``out[i]``: the decision pending at position ``i`` (``turns.pending``)."""
+    for i in range(states.shape[0]):
+        out[i] = turns.pending(states[i])
+
+
+@njit
+def t_copy_at(states, idx, block, reps, scratch):
+    """:func:`t_copy` over the positions listed in ``idx``."""
+    acc = 0
+    for b0 in range(0, idx.shape[0], block):
+        b1 = min(idx.shape[0], b0 + block)
+        for _ in range(reps):
+            for j in range(b0, b1):
+                scratch[:] = states[idx[j]]
+                acc += scratch[DECISION]
+    return acc
+
+
+@njit
+def t_legal_at(states, idx, block, reps, scratch, mask):
+    """:func:`t_legal` over the positions listed in ``idx``."""
+    acc = 0
+    for b0 in range(0, idx.shape[0], block):
+        b1 = min(idx.shape[0], b0 + block)
+        for _ in range(reps):
+            for j in range(b0, b1):
+                scratch[:] = states[idx[j]]
+                turns.legal_mask(scratch, mask)
+                acc += scratch[DECISION] + mask[j % N_ACTIONS]
+    return acc
+
+
+@njit
+def t_apply_at(states, actions, idx, block, reps, scratch):
+    """:func:`t_apply` over the positions listed in ``idx``."""
+    acc = 0
+    for b0 in range(0, idx.shape[0], block):
+        b1 = min(idx.shape[0], b0 + block)
+        for _ in range(reps):
+            for j in range(b0, b1):
+                i = idx[j]
+                scratch[:] = states[i]
+                turns.apply(scratch, actions[i])
+                acc += scratch[DECISION]
+    return acc
