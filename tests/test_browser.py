@@ -359,7 +359,7 @@ def test_a_load_shows_its_game_in_the_header_and_a_refused_one_clears_the_picker
     assert page.input_value("#seat") == "eoka" and page.input_value("#bot") == "random"
     assert page.input_value("#seed") == "5"
     playing = page.text_content("#playing")
-    assert "Cyprus" in playing and "you: EOKA" in playing and "bot: random" in playing
+    assert "Cyprus" in playing and "you: EOKA" in playing and "bot: beginner level, random (British)" in playing
     assert page.evaluate("document.getElementById('load').files.length") == 0
     for name, body, error in (("broken.json", "{not json", "not valid JSON"),
                               ("partial.json", '{"volume": "palestine"}', "the loaded save")):
