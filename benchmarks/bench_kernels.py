@@ -347,9 +347,8 @@ def report(results: list[dict], args, busy: float, load_before: str) -> str:
         "actions, one SplitMix64 draw from the seat's one-slot stream (`engine/rng.py` `uniform`), "
         "walk the mask to the chosen one.",
         "- **apply**: `turns.apply`, the decision and every automatic step it triggers up to the "
-        "next decision. Its seam: `apply` is one switch on the pending decision whose last line is "
-        "`settle(state)`.",
-        "  - **the switch**: `apply` compiled from its own source with `settle` bound to a no-op "
+        "next decision. Its seam: `apply` is `act(state, action)` then `settle(state)`.",
+        "  - **the switch**: `turns.act` "
         "(the decision's own rules, the end-of-action clean-ups written before `settle` — "
         "Palestine and Cyprus `clear_unguarded_curfews`, Arab Revolt `lift_curfews` — and any "
         "Propaganda Round phases that `continue_round` runs when the decision ends one).",

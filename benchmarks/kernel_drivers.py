@@ -16,7 +16,6 @@ the work.
 """
 
 import importlib
-import types
 
 import numpy as np
 from numba import njit
@@ -33,22 +32,8 @@ STATE_SIZE = layout.STATE_SIZE
 DECISION = layout.DECISION
 
 
-@njit
-def _no_settle(state):
-    return None
-
-
-def _switch_only(apply):
-    """``apply`` compiled from its own source with the closing ``settle(state)``
-    bound to a no-op: the decision's own switch (and what it calls), without
-    the automatic steps that settle runs after it."""
-    fn = apply.py_func
-    glb = dict(fn.__globals__)
-    glb["settle"] = _no_settle
-    return njit(types.FunctionType(fn.__code__, glb, "apply_switch", fn.__defaults__, fn.__closure__))
-
-
-apply_switch = _switch_only(turns.apply)
+# The decision's own rules without the automatic steps: each volume's ``apply`` is ``act`` then ``settle``.
+apply_switch = turns.act
 
 
 # ------------------------------------------------------------- recording --

@@ -289,12 +289,12 @@ class PlaySession:
         returns how many decisions were taken back. StateError when none of
         theirs is left, or (outside a sandbox) when chance was seen since it:
         see :meth:`chance_barrier`."""
-        mine = [e.index for e in self.log if e.by == YOU]
-        if not mine:
-            raise StateError("nothing to undo: you have not decided anything yet")
-        self._check_no_chance_since(mine[-1], "undo")
-        n = len(self.game.history) - mine[-1]
-        self._replay(self.game.history[:mine[-1]])
+        refused = self.undo_refusal()
+        if refused:
+            raise StateError(refused)
+        last = [e.index for e in self.log if e.by == YOU][-1]
+        n = len(self.game.history) - last
+        self._replay(self.game.history[:last])
         return n
 
     def abort(self) -> int:
@@ -313,7 +313,9 @@ class PlaySession:
                 break
         if start is None:
             raise StateError("nothing to abort: you are at the start of your action")
-        self._check_no_chance_since(start, "abort")
+        refused = self._chance_since(start, "abort")
+        if refused:
+            raise StateError(refused)
         n = len(self.game.history) - start
         self._replay(self.game.history[:start])
         return n
@@ -338,12 +340,12 @@ class PlaySession:
         return ("undo and abort stop at the last die roll, chit draw or card reveal: chance once seen stands "
                 "(a sandbox game, --sandbox, allows full undo)")
 
-    def undo_refusal(self, what: str = "undo") -> str:
-        """Why :meth:`undo` (``what="undo"``) would be refused now, in words; "" when it would not."""
+    def undo_refusal(self) -> str:
+        """Why :meth:`undo` would be refused now, in words; "" when it would not."""
         mine = [e.index for e in self.log if e.by == YOU]
         if not mine:
             return "nothing to undo: you have not decided anything yet"
-        return self._chance_since(mine[-1], what)
+        return self._chance_since(mine[-1], "undo")
 
     def _chance_since(self, index: int, what: str) -> str:
         barrier = None if self.sandbox else self.chance_barrier()
@@ -353,11 +355,6 @@ class PlaySession:
                 f"({self.seat_name(barrier.seat)}: {barrier.text}), and chance once seen stands; "
                 "undo and abort stop at the last die roll, chit draw or card reveal "
                 "(a sandbox game allows full undo)")
-
-    def _check_no_chance_since(self, index: int, what: str) -> None:
-        refused = self._chance_since(index, what)
-        if refused:
-            raise StateError(refused)
 
     # ----------------------------------------------------------- pictures --
     def board_text(self) -> str:

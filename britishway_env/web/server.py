@@ -410,7 +410,7 @@ def view(game_id: str, session: PlaySession) -> dict:
         "human": list(session.human), "bot": session.bot, "bot_seats": list(session.bot_seats),
         "bot_words": session.bot_words() if session.bot_seats else "", "scores_are": session.scores_meaning(),
         "level": None if (lv := level_of(session.volume, session.bot)) is None else lv.to_dict(),
-        "sandbox": session.sandbox, "undo_rule": session.undo_rule(), "undo_refused": session.undo_refusal("undo"),
+        "sandbox": session.sandbox, "undo_rule": session.undo_rule(), "undo_refused": session.undo_refusal(),
         "seat_names": {a: session.seat_name(a) for a in session.spec.agents},
         "to_move": session.to_move, "your_turn": session.persons_turn(), "over": session.over,
         "result": session.result(), "decision": g.phase, "help": session.decision_help() if not session.over else "",
