@@ -204,10 +204,11 @@ def _dict(game, row: np.ndarray) -> dict:
     return type(game)._bare(row.copy()).to_dict()
 
 
-def _changes(game, a: np.ndarray, b: np.ndarray, ignored) -> list[str]:
+def _changes(game, a: np.ndarray, b: np.ndarray, table) -> list[str]:
+    """What changed between two rows, worded as the log words it (the volume table's ignored keys and words)."""
     from .session import changes
 
-    return changes(_dict(game, a), _dict(game, b), ignored)
+    return changes(_dict(game, a), _dict(game, b), table.ignored_keys, getattr(table, "change_words", None))
 
 
 def round_summaries(session) -> list[RoundSummary]:
@@ -236,7 +237,7 @@ def round_summaries(session) -> list[RoundSummary]:
 
 def _round(session, t: _Tracker, start: np.ndarray, members: list[int], by_index) -> RoundSummary:
     v, L, spec, game = t.v, t.v.L, t.v.spec, t.game
-    ignored = session.table.ignored_keys
+    table = session.table            # what the log leaves out and how it words a change
     phases: dict[int, Phase] = {}
     for code in v.turns.PROPAGANDA_PHASES:
         rule, name = spec["phases"][int(code)]
@@ -253,7 +254,7 @@ def _round(session, t: _Tracker, start: np.ndarray, members: list[int], by_index
     if "board" in spec:
         sabotaged = start.copy()
         spec["board"](sabotaged)
-        pw_phase.lines += [f"6.1.1 Sabotage placed first: {line}" for line in _changes(game, start, sabotaged, ignored)]
+        pw_phase.lines += [f"6.1.1 Sabotage placed first: {line}" for line in _changes(game, start, sabotaged, table)]
     after_pw = start.copy()
     v.propaganda.political_will_phase(after_pw)
     pw0, pw1 = int(start[L.POLITICAL_WILL]), int(after_pw[L.POLITICAL_WILL])
@@ -301,7 +302,7 @@ def _round(session, t: _Tracker, start: np.ndarray, members: list[int], by_index
             if hasattr(L, "ROUND_PHASE"):
                 row[L.ROUND_PHASE] = phase
             stop = v.turns.enter_phase(row, phase)
-            phases[phase].lines += _changes(game, prior, row, ignored)
+            phases[phase].lines += _changes(game, prior, row, table)
             if stop:
                 break
             phase = int(next_phase(v.turns.PROPAGANDA_PHASES, phase))
@@ -327,10 +328,10 @@ def _round(session, t: _Tracker, start: np.ndarray, members: list[int], by_index
             (last and complete) or (not last and v.phase_of(t.rows[members[k + 1]][0], current) == PHASE_RESET))
         if reset_here:
             own = _split_reset(v, before, end_row)
-            mine = _changes(game, before, own, ignored)
-            phases[PHASE_RESET].lines += _changes(game, own, end_row, ignored)
+            mine = _changes(game, before, own, table)
+            phases[PHASE_RESET].lines += _changes(game, own, end_row, table)
         else:
-            mine = _changes(game, before, end_row, ignored)
+            mine = _changes(game, before, end_row, table)
         phases[current].lines.append(line + dice + (f"  -> {'; '.join(mine)}" if mine else ""))
     order = [PHASE_POLITICAL_WILL, VICTORY_CHECK] + [int(p) for p in v.turns.PROPAGANDA_PHASES[1:]]
     if outcome:
