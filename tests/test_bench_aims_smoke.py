@@ -1,0 +1,34 @@
+"""Smoke test of benchmarks/bench_aims.py: one quick run writes every aim's row for a volume."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SCRIPT = REPO / "benchmarks" / "bench_aims.py"
+
+
+def test_bench_aims_quick_writes_a_row_per_aim(tmp_path):
+    page = tmp_path / "bench.md"
+    page.write_text("# Other section\n\nkept\n")
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--volumes", "cyprus", "--write", str(page)],
+                          cwd=REPO, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    text = page.read_text()
+    assert text.startswith("# Other section\n\nkept\n")
+    section = text[text.index("# Benchmarks: the speed aims"):]
+    rows = [line for line in section.splitlines() if line.startswith("| Cyprus |")]
+    assert any("scripted bots" in r and "<= 15x" in r for r in rows)
+    assert any("vector env games/s" in r and ">= 0.8" in r for r in rows)
+    assert any("16 slots" in r for r in rows)            # the sweep's row
+    spiel = any("OpenSpiel" in r for r in rows)
+    assert spiel or "OpenSpiel is not installed here" in section
+    for r in rows:                                         # every ratio a number
+        ratio = r.split("|")[3].strip().split()[0].rstrip("x")
+        assert float(ratio) > 0
+
+
+def test_bench_aims_refuses_a_bad_sweep():
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--sweep", "x"], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "--sweep" in proc.stderr
