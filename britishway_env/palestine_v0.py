@@ -9,30 +9,9 @@ rewards +1/-1 at the end; ``env.unwrapped.game`` is the :class:`Game`.
 All 32 events are playable through the Event box (docs/palestine_events.md).
 """
 
-from .envs.aec import KernelAECEnv, OrderEnforcing
+from .envs.aec import coin_env
 from .volumes.palestine.game import PalestineGame
-from .volumes.palestine.observation import OBS_HIGH, OBS_SIZE, observe
-from .volumes.palestine.render import render_rgb, render_text
-from .volumes.palestine.stepper import step as step_kernel
-from .volumes.palestine.stepper import sync as sync_kernel
 
-
-class raw_env(KernelAECEnv):
-    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "palestine_v0", "is_parallelizable": False,
-                "render_fps": 1}
-    game_class = PalestineGame
-    observe_kernel = staticmethod(observe)
-    sync_kernel = staticmethod(sync_kernel)
-    step_kernel = staticmethod(step_kernel)
-    obs_size = OBS_SIZE
-    obs_high = OBS_HIGH
-    render_text = staticmethod(render_text)
-    render_rgb = staticmethod(render_rgb)
-
-
-def env(**kwargs):
-    """``raw_env`` inside PettingZoo's order enforcing checks (:class:`OrderEnforcing`)."""
-    return OrderEnforcing(raw_env(**kwargs))
-
+raw_env, env = coin_env(PalestineGame, __name__)
 
 __all__ = ["env", "raw_env"]

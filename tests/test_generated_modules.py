@@ -87,3 +87,47 @@ def test_the_template_language():
                      ("#else\n", "stray"), ("#endif\n", "stray"), ("#if f\n#if f\n#endif\n#endif\n", "inside")):
         with pytest.raises(G.TemplateError, match=why):
             G.render_text(bad, {"x": "1"}, {"f": True})
+
+
+REGION_CASES = [(s, t, m) for s in GENERATED for t, m in G.REGIONS.items()]
+
+
+@pytest.mark.parametrize("spec, template, module", REGION_CASES,
+                         ids=[f"{s.name}/{m}:{t}" for s, t, m in REGION_CASES])
+def test_each_generated_region_is_its_templates_rendering(spec, template, module):
+    """The turn skeleton ends every COIN volume's turns.py, exactly as its template renders."""
+    path = G.folder(spec) / f"{module}.py"
+    text = path.read_text()
+    begin, end = G.region_begin(template), G.region_end(template)
+    assert text.count(begin) == 1 and text.count(end) == 1, f"{_shown(path)}: no region from {template}.py.tmpl"
+    have = text.split(begin)[1].split(end)[0].splitlines()
+    want = G.render_region(template, spec).splitlines()[1:-1]
+    if have != want:
+        line = next((i for i, (a, b) in enumerate(zip(have, want)) if a != b), min(len(have), len(want)))
+        pytest.fail(f"{_shown(path)}'s region differs from templates/{template}.py.tmpl at its line {line + 1}:\n"
+                    f"  file:     {have[line] if line < len(have) else '<end of region>'}\n"
+                    f"  template: {want[line] if line < len(want) else '<end of region>'}\n"
+                    f"edit the template, not the copy, then run `{G.COMMAND}`")
+    assert G.with_region(text, template, spec, module) == text
+    assert path not in G.stale(spec)
+
+
+def test_every_region_template_renders_python_whatever_the_settings():
+    spec = GENERATED[0]
+    names = sorted(G.flags(spec))
+    for template in G.REGIONS:
+        text = G.template_path(template).read_text()
+        for values in itertools.product((False, True), repeat=len(names)):
+            ast.parse(G.render_text(text, G.words(spec), dict(zip(names, values)), template))
+
+
+def test_a_region_is_written_between_its_markers_and_nowhere_else(tmp_path):
+    spec = GENERATED[0]
+    template = next(iter(G.REGIONS))
+    begin, end = G.region_begin(template), G.region_end(template)
+    own = "x = 1\n\n\n"
+    written = G.with_region(own + begin + "stale\n" + end + "y = 2\n", template, spec, "m.py")
+    assert written == own + G.render_region(template, spec) + "y = 2\n"
+    for bad in (own, own + begin, own + end + begin, own + begin + end + begin + end):
+        with pytest.raises(G.TemplateError, match="needs one line"):
+            G.with_region(bad, template, spec, "m.py")

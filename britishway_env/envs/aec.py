@@ -23,6 +23,7 @@ into ``game.state`` directly, call :meth:`KernelAECEnv.resync`.
 
 from __future__ import annotations
 
+import importlib
 from typing import Callable
 
 import gymnasium
@@ -248,3 +249,37 @@ class OrderEnforcing(OrderEnforcingWrapper):
     rewards = _forwarded("rewards", True)
     infos = _forwarded("infos", True)
     _cumulative_rewards = _forwarded("_cumulative_rewards", False)
+
+
+def coin_env(game_class: type, module: str) -> tuple[type, Callable]:
+    """A COIN volume's ``<volume>_v0`` module, written once: its ``raw_env``
+    class (the volume's game, observation, fused step kernels and renderers,
+    read from the game's package: ``observation``, ``stepper``, ``render``) and
+    ``env``, ``raw_env`` inside :class:`OrderEnforcing`. ``module`` is the
+    ``__name__`` of the module that holds them (it names the env and owns
+    the class, so both pickle and print as that module's)."""
+    package = game_class.__module__.rpartition(".")[0]
+    observation = importlib.import_module(f"{package}.observation")
+    render = importlib.import_module(f"{package}.render")
+    stepper = importlib.import_module(f"{package}.stepper")
+    raw_env = type("raw_env", (KernelAECEnv,), {
+        "__module__": module,
+        "__qualname__": "raw_env",
+        "metadata": {"render_modes": ["ansi", "rgb_array"], "name": module.rpartition(".")[2],
+                     "is_parallelizable": False, "render_fps": 1},
+        "game_class": game_class,
+        "observe_kernel": staticmethod(observation.observe),
+        "sync_kernel": staticmethod(stepper.sync),
+        "step_kernel": staticmethod(stepper.step),
+        "obs_size": observation.OBS_SIZE,
+        "obs_high": observation.OBS_HIGH,
+        "render_text": staticmethod(render.render_text),
+        "render_rgb": staticmethod(render.render_rgb),
+    })
+
+    def env(**kwargs):
+        """``raw_env`` inside PettingZoo's order enforcing checks (:class:`OrderEnforcing`)."""
+        return OrderEnforcing(raw_env(**kwargs))
+
+    env.__module__ = module
+    return raw_env, env

@@ -31,6 +31,9 @@ class CoinGame(KernelGame):
     turns: ModuleType | None = None          # actor, pending, is_over, new_game, legal_mask, apply
     invariants: ModuleType | None = None     # check, VIOLATIONS, MAX_DECISIONS
     observation_module = ""                  # where observe and OBS_SIZE live (imported at first use)
+    reader: type | None = None               # the state-dict reader (a CoinReader subclass naming its game_class)
+    piece_keys: tuple[str, ...] = ()         # the state dict's words for a space's pieces, in the row's order
+    chits_at: int | None = None              # the held Intel Chits' offset (the dict's "intel_chits"); None: none
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -48,37 +51,58 @@ class CoinGame(KernelGame):
         cls.check_kernel = staticmethod(inv.check)
         cls.VIOLATIONS = inv.VIOLATIONS
         cls.ROW_LAYOUT = L.LAYOUT
-        own_to_dict, own_from_dict = cls.__dict__.get("to_dict"), cls.__dict__.get("_from_dict")
-        if own_to_dict is not None:
-            def to_dict(self, _own=own_to_dict) -> dict:
-                d = _own(self)
-                if self.variant is not None:
-                    d["variant"] = self.variant.to_dict()
-                else:                       # a row from elsewhere (from_row, a vector env's game) may hold rules
-                    from ..variants import spec_of_row
 
-                    spec = spec_of_row(self.volume, self.state)
-                    if spec:
-                        d["variant"] = {"volume": self.volume, "name": "from_row", **spec}
-                return d
-            to_dict.__doc__ = own_to_dict.__doc__
-            cls.to_dict = to_dict
-        if own_from_dict is not None:
-            def _from_dict(klass, d: dict, _own=own_from_dict.__func__):
-                variant = None
-                if isinstance(d, dict) and "variant" in d:
-                    from ..variants import resolve
-                    try:
-                        variant = resolve(klass.volume, d["variant"])
-                    except VariantError as err:
-                        raise StateError(f"{klass.volume} state dict: variant: {err}") from None
-                    d = {k: v for k, v in d.items() if k != "variant"}
-                token = LOADING_VARIANT.set(variant)
-                try:
-                    return _own(klass, d)
-                finally:
-                    LOADING_VARIANT.reset(token)
-            cls._from_dict = classmethod(_from_dict)
+    def own_dict(self) -> dict:
+        """The volume's own top-level fields of the state dict (tracks, pools,
+        Prison...), between Political Will and the board."""
+        raise NotImplementedError(f"{type(self).__name__} must say its own state-dict fields")
+
+    def to_dict(self) -> dict:
+        """The state as a JSON-ready dict: what every COIN game has (the decision,
+        the card, Political Will), the volume's own fields, the board, chits,
+        cards and context as its reader writes them, the provenance, and the
+        variant the game was dealt by."""
+        s, L, R = self.state, self.layout, self.reader
+        w = R.written(s, R.space_names, self.piece_keys, L.SPACES, L.SPACE_FIELDS, self.chits_at)
+        d = {
+            "volume": self.volume,
+            "layout_version": L.LAYOUT.version,
+            "decision": self.phase,
+            "current_agent": self.current_agent,
+            "outcome": self.outcome,
+            "card": R.card_titles[int(s[L.CARD]) - 1] if s[L.CARD] > 0 else None,
+            "political_will": int(s[L.POLITICAL_WILL]),
+            **self.own_dict(),
+            **w,
+            **self._provenance(),
+        }
+        if self.variant is not None:
+            d["variant"] = self.variant.to_dict()
+        else:                       # a row from elsewhere (from_row, a vector env's game) may hold rules
+            from ..variants import spec_of_row
+
+            spec = spec_of_row(self.volume, self.state)
+            if spec:
+                d["variant"] = {"volume": self.volume, "name": "from_row", **spec}
+        return d
+
+    @classmethod
+    def _from_dict(cls, d: dict):
+        """The game a state dict describes, every field checked by the volume's
+        reader; the variant it records (``variant``) is resolved first."""
+        variant = None
+        if isinstance(d, dict) and "variant" in d:
+            from ..variants import resolve
+            try:
+                variant = resolve(cls.volume, d["variant"])
+            except VariantError as err:
+                raise StateError(f"{cls.volume} state dict: variant: {err}") from None
+            d = {k: v for k, v in d.items() if k != "variant"}
+        token = LOADING_VARIANT.set(variant)
+        try:
+            return cls.reader(d).build(cls)
+        finally:
+            LOADING_VARIANT.reset(token)
 
     def _new_variant_game(self, variant: Any) -> None:
         """The seed's game of ``variant`` (britishway_env/variants.py): the
@@ -150,6 +174,30 @@ class CoinGame(KernelGame):
         out = np.zeros(found.OBS_SIZE, dtype=np.float32)
         found.observe(self.state, out)
         return out
+
+
+def segment_name(a: int, L: ModuleType, space_names, event_words: tuple[str, str]) -> str | None:
+    """The words of action ``a`` in the action segments every COIN volume has
+    (engine/coin/header.py: Stop, the Initiative Track's boxes and Passes, the
+    event's two texts in ``event_words``, Operations, Special Activities, map
+    spaces, counts); None for an action past them (the volume's own segments)."""
+    if a == L.A_STOP:
+        return "Stop / done"
+    if L.A_BOX <= a < L.A_PASS:
+        return f"Take the {L.BOX_NAMES[a - L.A_BOX]} box"
+    if L.A_PASS <= a < L.A_EVENT_SIDE:
+        return f"Pass (in the {L.BOX_NAMES[a - L.A_PASS]} box)"
+    if L.A_EVENT_SIDE <= a < L.A_OP:
+        return event_words[a - L.A_EVENT_SIDE]
+    if L.A_OP <= a < L.A_SA:
+        return L.OP_NAMES[a - L.A_OP]
+    if L.A_SA <= a < L.A_SPACE:
+        return L.SA_NAMES[a - L.A_SA]
+    if L.A_SPACE <= a < L.A_COUNT:
+        return space_names[a - L.A_SPACE]
+    if L.A_COUNT <= a < L.A_CHIT:
+        return f"{a - L.A_COUNT + 1}"
+    return None
 
 
 def either(names: list[str], most: int = 4) -> str:

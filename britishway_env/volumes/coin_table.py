@@ -12,6 +12,10 @@ import numpy as np
 
 from ..engine.coin.header import CARD, D_BOX, DECISION, PROPAGANDA_DONE
 
+# State-dict keys a move's "what changed" leaves out: bookkeeping, not the board.
+IGNORED_KEYS = ("volume", "layout_version", "decision", "current_agent", "context", "played_cards",
+                "undrawn_cards", "rng", "forced_chance", "seed", "history", "history_from_seed")
+
 
 def card(game, titles) -> str:
     c = int(game.state[CARD])

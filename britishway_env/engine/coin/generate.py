@@ -22,6 +22,12 @@ The template language is small on purpose:
 
 A generated file starts with one comment line naming its template; the
 rest of it is the rendering.
+
+A template may also be rendered into a region of a hand-written module
+(``REGIONS``): the turn skeleton (``templates/flow.py.tmpl``) ends each
+volume's ``turns.py``, between a begin and an end marker line, because its
+kernels call that module's rules and are reached as that module's own
+(``turns.apply``); the rest of the file is the volume's.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from ..spec import VolumeSpec, load
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MODULES = ("playout", "stepper", "batch", "vector", "rollouts", "search")   # templates/<module>.py.tmpl
 LOOKAHEAD_BOTS = ("bots",)      # also generated where the spec's loops say ``lookahead_bots``
+REGIONS = {"flow": "turns"}     # templates/<template>.py.tmpl rendered into the end of <module>.py
 COMMAND = "python -m britishway_env.engine.coin.generate"
 REGISTRY = "britishway_env.registry:specs"   # every volume's spec (read by the command only)
 
@@ -56,6 +63,17 @@ def template_path(module: str) -> Path:
 def header(module: str) -> str:
     """The first line of a generated module."""
     return f"# Generated from engine/coin/templates/{module}.py.tmpl by `{COMMAND}`; do not edit by hand.\n"
+
+
+def region_begin(template: str) -> str:
+    """The marker line that opens the region written from ``template``."""
+    return (f"# ---- generated from engine/coin/templates/{template}.py.tmpl by `{COMMAND}` "
+            "down to the end marker; do not edit by hand ----\n")
+
+
+def region_end(template: str) -> str:
+    """The marker line that closes the region written from ``template``."""
+    return f"# ---- end of the part generated from {template}.py.tmpl ----\n"
 
 
 def _select(text: str, flags: Mapping[str, bool], name: str) -> list[str]:
@@ -144,10 +162,32 @@ def modules(spec: VolumeSpec) -> tuple[str, ...]:
     return MODULES + (LOOKAHEAD_BOTS if spec.loops.lookahead_bots else ())
 
 
+def render_region(template: str, spec: VolumeSpec) -> str:
+    """The text of ``spec``'s region written from ``template``, markers included."""
+    name = f"{template}.py.tmpl"
+    body = render_text(template_path(template).read_text(), words(spec), flags(spec), name)
+    return region_begin(template) + body + region_end(template)
+
+
+def with_region(text: str, template: str, spec: VolumeSpec, name: str) -> str:
+    """``text`` (a hand-written module) with its region from ``template`` rendered anew."""
+    begin, end = region_begin(template), region_end(template)
+    if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
+        raise TemplateError(f"{name}: needs one line {begin.strip()!r} and, after it, one line {end.strip()!r}")
+    head, rest = text.split(begin)
+    return head + render_region(template, spec) + rest.split(end)[1]
+
+
 def rendered(spec: VolumeSpec) -> dict[Path, str]:
-    """Every generated module of ``spec``: path -> text."""
+    """Every generated module of ``spec``, and every hand-written module with a
+    generated region (those present): path -> text."""
     where = folder(spec)
-    return {where / f"{module}.py": render(module, spec) for module in modules(spec)}
+    texts = {where / f"{module}.py": render(module, spec) for module in modules(spec)}
+    for template, module in REGIONS.items():
+        path = where / f"{module}.py"
+        if path.exists():
+            texts[path] = with_region(path.read_text(), template, spec, f"{spec.name}/{module}.py")
+    return texts
 
 
 def stale(spec: VolumeSpec) -> list[Path]:

@@ -42,6 +42,11 @@ class CoinReader:
     ``space_fields`` (the map block of the row, :meth:`left_in`); and
     ``insurgent_victory_slot``, the rule parameter of the insurgent's victory
     level (7.0.1).
+    A reader that names its ``game_class`` (a COIN game with ``layout`` and
+    ``turns`` modules) gets from it the attributes every volume reads alike
+    (``volume``, ``layout``, ``state_size``, ``new_game``, the names of its
+    factions, outcomes, decisions and pieces, ``space_fields``) and becomes the
+    game's ``reader``.
     It defines ``check_context(s)``: the volume's own checks of the decision
     context, which :meth:`read_the_rest` calls."""
 
@@ -69,9 +74,39 @@ class CoinReader:
     space_fields = 0
     insurgent_victory_slot = -1     # the rule parameter of the insurgent's victory level (7.0.1), -1 none
 
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        game = cls.__dict__.get("game_class")
+        if game is None:
+            return
+        L = game.layout
+        cls.volume = game.volume
+        cls.layout = L.LAYOUT
+        cls.state_size = L.STATE_SIZE
+        cls.new_game = staticmethod(game.turns.new_game)
+        cls.faction_names = L.FACTION_NAMES
+        cls.outcome_names = L.OUTCOME_NAMES
+        cls.decision_names = L.DECISION_NAMES
+        cls.piece_names = L.PIECE_NAMES
+        cls.space_fields = L.SPACE_FIELDS
+        game.reader = cls       # the game's state-dict reader (variants.py reads the volume's facts from it)
+
     def __init__(self, d: dict):
         self.d = d
         self.f = Fields(f"{self.volume} state dict")
+
+    def begin(self, cls, top_keys):
+        """The first checks of a volume's ``build``: the top-level keys, the
+        layout version and the board given; then the empty game of ``cls`` to
+        fill, with Political Will read (1.9)."""
+        f, d = self.f, self.d
+        f.keys(d, "", top_keys)
+        f.choice(d.get("layout_version", self.layout.version), "layout_version", (self.layout.version,))
+        if "spaces" not in d:
+            self.fail("missing key 'spaces' (map space name -> pieces)")
+        game = cls._new_loaded(f, d)
+        game.state[POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", cls.layout.PW_MAX)
+        return game
 
     def fail(self, msg: str):
         raise StateError(f"{self.volume} state dict: {msg}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...engine.statedict import as_integer, show
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame
+from ..coin_game import CoinGame, segment_name
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import events as E
 from . import invariants, turns
@@ -46,24 +46,14 @@ CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "
                   "capabilities")
 
 
+EVENT_WORDS = ("Event: unshaded text / option 1", "Event: shaded text / option 2")   # the two texts of an event card (5.1)
+
+
 def generic_action_name(action: int) -> str:
     a = int(action)
-    if a == L.A_STOP:
-        return "Stop / done"
-    if L.A_BOX <= a < L.A_PASS:
-        return f"Take the {L.BOX_NAMES[a - L.A_BOX]} box"
-    if L.A_PASS <= a < L.A_EVENT_SIDE:
-        return f"Pass (in the {L.BOX_NAMES[a - L.A_PASS]} box)"
-    if L.A_EVENT_SIDE <= a < L.A_OP:
-        return ("Event: unshaded text / option 1", "Event: shaded text / option 2")[a - L.A_EVENT_SIDE]
-    if L.A_OP <= a < L.A_SA:
-        return L.OP_NAMES[a - L.A_OP]
-    if L.A_SA <= a < L.A_SPACE:
-        return L.SA_NAMES[a - L.A_SA]
-    if L.A_SPACE <= a < L.A_COUNT:
-        return MAP_NAMES[a - L.A_SPACE]
-    if L.A_COUNT <= a < L.A_CHIT:
-        return f"{a - L.A_COUNT + 1}"
+    name = segment_name(a, L, MAP_NAMES, EVENT_WORDS)
+    if name is not None:
+        return name
     if L.A_CHIT <= a < L.A_PUNISHMENT:
         return f"Operations chit: {L.OPS_VALUE_NAMES[a - L.A_CHIT]}"
     if L.A_PUNISHMENT <= a < L.A_TRACK:
@@ -124,6 +114,7 @@ class ArabRevoltGame(CoinGame):
     observation_module = __name__.rpartition(".")[0] + ".observation"
     FORCED_FACES = MAX_ROLL_FACES           # a die, or a chit drawn from a cup (1.7.1, 1.8.1)
     determinize_kernel = staticmethod(determinize)
+    piece_keys = PIECE_KEYS
 
     def generic_action_name(self, action: int) -> str:
         return generic_action_name(action)
@@ -225,17 +216,9 @@ class ArabRevoltGame(CoinGame):
 
 
     # ------------------------------------------------------- state dict --
-    def to_dict(self) -> dict:
+    def own_dict(self) -> dict:
         s = self.state
-        w = _Reader.written(s, MAP_NAMES, PIECE_KEYS, L.SPACES, L.SPACE_FIELDS, None)
         return {
-            "volume": self.volume,
-            "layout_version": L.LAYOUT.version,
-            "decision": self.phase,
-            "current_agent": self.current_agent,
-            "outcome": self.outcome,
-            "card": CARD_TITLES[int(s[L.CARD]) - 1] if s[L.CARD] > 0 else None,
-            "political_will": int(s[L.POLITICAL_WILL]),
             "unity_track": int(s[L.UNITY]),
             "available": {"troops": int(s[L.AVAILABLE_TROOPS]), "police": int(s[L.AVAILABLE_POLICE]),
                           "irregulars": int(s[L.AVAILABLE_IRREGULARS]),
@@ -246,13 +229,7 @@ class ArabRevoltGame(CoinGame):
             "transjordan_egypt_in_play": bool(s[L.EXTRA_COUNTRIES]),
             "operations_chits": operations_chits(s),
             "punishment_chits": punishment_chits(s),
-            **w,
-            **self._provenance(),
         }
-
-    @classmethod
-    def _from_dict(cls, d: dict) -> "ArabRevoltGame":
-        return _Reader(d).build(cls)
 
 
 def _listed(s, at, names):
@@ -426,17 +403,10 @@ class _Reader(CoinReader):
     """Checks an Arab Revolt state dict field by field; errors name the field
     (the COIN part in engine/coin/statedict.py)."""
 
-    volume = "arab_revolt"
-    layout = L.LAYOUT
-    state_size = L.STATE_SIZE
-    new_game = staticmethod(turns.new_game)
     prefix = "A"
     n_event_cards = N_EVENT_CARDS
     propaganda_cards = PROPAGANDA_CARDS
     card_titles = CARD_TITLES
-    faction_names = L.FACTION_NAMES
-    outcome_names = L.OUTCOME_NAMES
-    decision_names = L.DECISION_NAMES
     capability_slots = CAPABILITY_SLOTS
     single_text = tuple(c for c in CAPABILITY_SLOTS if E.SINGLE_TEXT[c])
     context_fields = CONTEXT_FIELDS
@@ -446,20 +416,13 @@ class _Reader(CoinReader):
     game_class = ArabRevoltGame
     setup_kernel = staticmethod(setup)
     space_names = MAP_NAMES
-    piece_names = L.PIECE_NAMES
-    space_fields = L.SPACE_FIELDS
     insurgent_victory_slot = P_REBEL_VICTORY_WILL     # 7.0.1 (parameters.py)
 
     def build(self, cls):
         f, d = self.f, self.d
-        f.keys(d, "", TOP_KEYS)
-        f.choice(d.get("layout_version", L.LAYOUT.version), "layout_version", (L.LAYOUT.version,))
-        if "spaces" not in d:
-            self.fail("missing key 'spaces' (map space name -> pieces)")
-        game = cls._new_loaded(f, d)
-        s = game.state
         self.fresh = "context" not in d
-        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
+        game = self.begin(cls, TOP_KEYS)
+        s = game.state
         s[L.UNITY] = self.count(self.given("unity_track"), "unity_track", L.CENTRALIZED)
         prison = self.given("prison")
         f.mapping(prison, "prison", "a mapping with 'guerrillas' and 'bases'")
@@ -812,5 +775,3 @@ class _Reader(CoinReader):
         self.check_marker_supply(s, (L.SABOTAGE,), L.TOTAL_SABOTAGE, "Sabotage markers", "1.2, A-26")
 
 
-
-ArabRevoltGame.reader = _Reader     # the state-dict reader (variants.py reads the volume's facts from it)

@@ -15,9 +15,7 @@ board = render_text
 HAS_PICTURE = True                       # picture(game) draws the map
 picture = render_rgb
 
-# State-dict keys a move's "what changed" leaves out: bookkeeping, not the board.
-ignored_keys = ("volume", "layout_version", "decision", "current_agent", "context", "played_cards",
-                "undrawn_cards", "rng", "forced_chance", "seed", "history", "history_from_seed")
+ignored_keys = coin_table.IGNORED_KEYS     # a move's "what changed" leaves them out
 # State-dict keys the log words as the board does: the Unity Track's box by its printed value (6.6).
 change_words = {"unity_track": unity_change}
 

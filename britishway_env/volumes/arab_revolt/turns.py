@@ -1201,32 +1201,28 @@ def redeploy_continue(state):
         continue_round(state, PHASE_REDEPLOY)
 
 
-@njit(cache=True)
-def settle(state):
-    """Run the automatic steps (revealing cards, the Rebels' chit draw) until
-    a player decides."""
-    settle_until(state, False)
-
-
-@njit(cache=True)
-def settle_until(state, before_card):
-    """:func:`settle`; with ``before_card`` it stops where the next card would
-    be revealed (before a Propaganda card, the board a round's summary reads
-    the Political Will Phase from: britishway_env/summaries.py). True when it
-    stopped there."""
-    while True:
-        d = state[DECISION]
-        if d == D_NEXT_CARD:
-            if before_card:
-                return True
-            next_card(state)
-        elif d == D_EVENT_RESUME:
-            event_resume(state)
-        elif d == D_BOX and initiative.box_chooser(state) == REBELS and state[REBEL_CHIT_DONE] == 0:
-            rebel_turn_start(state)
-        else:
-            return False
+@njit(cache=True, inline="always")
+def step_owed(state):
+    """No step is owed before the automatic ones (settle)."""
     return False
+
+
+@njit(cache=True, inline="always")
+def automatic_step(state, d):
+    """The Rebels draw their Operations chit as their turn on a card starts
+    (1.8.1; settle): True when they did."""
+    if d == D_BOX and initiative.box_chooser(state) == REBELS and state[REBEL_CHIT_DONE] == 0:
+        rebel_turn_start(state)
+        return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def clear_own_context(state):
+    """No piece being placed and no Propaganda Round phase before the first card (first_card)."""
+    state[PLACE_PIECE] = -1
+    state[PLACE_TO] = -1
+    state[ROUND_PHASE] = NOT_IN_ROUND
 
 
 # ------------------------------------------------------------------ mask --
@@ -1538,14 +1534,6 @@ def rules_mask(state, out):
 # ----------------------------------------------------------------- apply --
 
 @njit(cache=True)
-def apply(state, action):
-    """Carry out a legal action of ``actor(state)``, then the automatic steps up
-    to the next decision."""
-    act(state, action)
-    settle(state)
-
-
-@njit(cache=True)
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`)."""
@@ -1811,6 +1799,44 @@ def act(state, action):
     lift_curfews(state)
 
 
+# ---- generated from engine/coin/templates/flow.py.tmpl by `python -m britishway_env.engine.coin.generate` down to the end marker; do not edit by hand ----
+
+
+@njit(cache=True)
+def settle(state):
+    """Run the automatic steps (revealing cards, carrying event texts on, the
+    volume's own :func:`automatic_step`) until a player decides; a step owed
+    first (:func:`step_owed`) holds them."""
+    settle_until(state, False)
+
+
+@njit(cache=True)
+def settle_until(state, before_card):
+    """:func:`settle`; with ``before_card`` it stops where the next card would
+    be revealed (before a Propaganda card, the board a round's summary reads
+    the Political Will Phase from: britishway_env/summaries.py). True when it
+    stopped there."""
+    while not step_owed(state):
+        d = state[DECISION]
+        if d == D_NEXT_CARD:
+            if before_card:
+                return True
+            next_card(state)
+        elif d == D_EVENT_RESUME:
+            event_resume(state)
+        elif not automatic_step(state, d):
+            return False
+    return False
+
+
+@njit(cache=True)
+def apply(state, action):
+    """Carry out a legal action of ``actor(state)``, then the automatic steps up
+    to the next decision."""
+    act(state, action)
+    settle(state)
+
+
 @njit(cache=True)
 def first_card(state):
     """After the setup: no decision context, and the first card (2.2)."""
@@ -1818,9 +1844,7 @@ def first_card(state):
     state[CUR] = -1
     state[CUR2] = -1
     state[SA] = -1
-    state[PLACE_PIECE] = -1
-    state[PLACE_TO] = -1
-    state[ROUND_PHASE] = NOT_IN_ROUND
+    clear_own_context(state)
     clear_event(state)
     next_card(state)
     settle(state)
@@ -1859,3 +1883,4 @@ def legal_mask(state, out):
 @njit(cache=True)
 def is_over(state):
     return state[DECISION] == D_OVER
+# ---- end of the part generated from flow.py.tmpl ----

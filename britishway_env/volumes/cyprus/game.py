@@ -12,7 +12,7 @@ from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...engine.statedict import is_integer
 from ...errors import StateError
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame
+from ..coin_game import CoinGame, segment_name
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
 from . import events as E
 from . import invariants, turns
@@ -39,24 +39,14 @@ CONTEXT_FIELDS = ("card_step", "executor", "decision", "operation", "limited", "
 CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "travel_destinations", "capabilities")
 
 
+EVENT_WORDS = ("Event: unshaded text / option 1", "Event: shaded text / option 2")   # the two texts of an event card (5.1)
+
+
 def generic_action_name(action: int) -> str:
     a = int(action)
-    if a == L.A_STOP:
-        return "Stop / done"
-    if L.A_BOX <= a < L.A_PASS:
-        return f"Take the {L.BOX_NAMES[a - L.A_BOX]} box"
-    if L.A_PASS <= a < L.A_EVENT_SIDE:
-        return f"Pass (in the {L.BOX_NAMES[a - L.A_PASS]} box)"
-    if L.A_EVENT_SIDE <= a < L.A_OP:
-        return ("Event: unshaded text / option 1", "Event: shaded text / option 2")[a - L.A_EVENT_SIDE]
-    if L.A_OP <= a < L.A_SA:
-        return L.OP_NAMES[a - L.A_OP]
-    if L.A_SA <= a < L.A_SPACE:
-        return L.SA_NAMES[a - L.A_SA]
-    if L.A_SPACE <= a < L.A_COUNT:
-        return MAP_NAMES[a - L.A_SPACE]
-    if L.A_COUNT <= a < L.A_CHIT:
-        return f"{a - L.A_COUNT + 1}"
+    name = segment_name(a, L, MAP_NAMES, EVENT_WORDS)
+    if name is not None:
+        return name
     if L.A_CHIT <= a < L.A_EXTRA:
         return f"Intel Chit of value {a - L.A_CHIT}"
     if a == L.A_EXTRA:
@@ -116,6 +106,8 @@ class CyprusGame(CoinGame):
     observation_module = __name__.rpartition(".")[0] + ".observation"
     FORCED_FACES = MAX_ROLL_FACES           # a die or a chit from the bag (1.6.1)
     determinize_kernel = staticmethod(determinize)
+    piece_keys = PIECE_KEYS
+    chits_at = L.INTEL_HELD
 
     def generic_action_name(self, action: int) -> str:
         return generic_action_name(action)
@@ -207,29 +199,15 @@ class CyprusGame(CoinGame):
 
 
     # ------------------------------------------------------- state dict --
-    def to_dict(self) -> dict:
+    def own_dict(self) -> dict:
         s = self.state
-        w = _Reader.written(s, MAP_NAMES, PIECE_KEYS, L.SPACES, L.SPACE_FIELDS, L.INTEL_HELD)
         return {
-            "volume": self.volume,
-            "layout_version": L.LAYOUT.version,
-            "decision": self.phase,
-            "current_agent": self.current_agent,
-            "outcome": self.outcome,
-            "card": CARD_TITLES[int(s[L.CARD]) - 1] if s[L.CARD] > 0 else None,
-            "political_will": int(s[L.POLITICAL_WILL]),
             "international_opinion": L.OPINION_NAMES[int(s[L.OPINION])],
             "available": {"troops": int(s[L.AVAILABLE_TROOPS]), "police": int(s[L.AVAILABLE_POLICE]),
                           "cells": int(s[L.AVAILABLE_CELLS]), "arms_caches": int(s[L.AVAILABLE_CACHES])},
             "prison": int(s[L.PRISON]),
             "troops_on_suez_crisis": int(s[L.SUEZ_TROOPS]),
-            **w,
-            **self._provenance(),
         }
-
-    @classmethod
-    def _from_dict(cls, d: dict) -> "CyprusGame":
-        return _Reader(d).build(cls)
 
 
 # ------------------------------------------------------------------ reading --
@@ -353,17 +331,10 @@ class _Reader(CoinReader):
     """Checks a Cyprus state dict field by field; errors name the field (the
     COIN part in engine/coin/statedict.py)."""
 
-    volume = "cyprus"
-    layout = L.LAYOUT
-    state_size = L.STATE_SIZE
-    new_game = staticmethod(turns.new_game)
     prefix = "C"
     n_event_cards = N_EVENT_CARDS
     propaganda_cards = PROPAGANDA_CARDS
     card_titles = CARD_TITLES
-    faction_names = L.FACTION_NAMES
-    outcome_names = L.OUTCOME_NAMES
-    decision_names = L.DECISION_NAMES
     capability_slots = CAPABILITY_SLOTS
     single_text = tuple(c for c in CAPABILITY_SLOTS if E.SINGLE_TEXT[c])
     context_fields = CONTEXT_FIELDS
@@ -373,19 +344,12 @@ class _Reader(CoinReader):
     game_class = CyprusGame
     setup_kernel = staticmethod(setup)
     space_names = MAP_NAMES
-    piece_names = L.PIECE_NAMES
-    space_fields = L.SPACE_FIELDS
     insurgent_victory_slot = P_EOKA_VICTORY_WILL     # 7.0.1 (parameters.py)
 
     def build(self, cls):
         f, d = self.f, self.d
-        f.keys(d, "", TOP_KEYS)
-        f.choice(d.get("layout_version", L.LAYOUT.version), "layout_version", (L.LAYOUT.version,))
-        if "spaces" not in d:
-            self.fail("missing key 'spaces' (map space name -> pieces)")
-        game = cls._new_loaded(f, d)
+        game = self.begin(cls, TOP_KEYS)
         s = game.state
-        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
         opinion = self.given("international_opinion")     # a name, or its number 0-4 (6.5)
         s[L.OPINION] = self.count(opinion, "international_opinion", L.OPINION_MAX) if is_integer(opinion) \
             else L.OPINION_NAMES.index(f.choice(opinion, "international_opinion", L.OPINION_NAMES))
@@ -586,5 +550,3 @@ class _Reader(CoinReader):
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")
         self.check_marker_supply(s, (L.SABOTAGE,), L.TOTAL_SABOTAGE, "Sabotage markers", "1.2, C-29")
 
-
-CyprusGame.reader = _Reader     # the state-dict reader (variants.py reads the volume's facts from it)

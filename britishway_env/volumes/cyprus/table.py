@@ -18,9 +18,7 @@ board = render_text
 HAS_PICTURE = True                       # picture(game) draws the map
 picture = render_rgb
 
-# State-dict keys a move's "what changed" leaves out: bookkeeping, not the board.
-ignored_keys = ("volume", "layout_version", "decision", "current_agent", "context", "played_cards",
-                "undrawn_cards", "rng", "forced_chance", "seed", "history", "history_from_seed")
+ignored_keys = coin_table.IGNORED_KEYS     # a move's "what changed" leaves them out
 
 _HELP = {
     L.D_BOX: "pick a box of the Initiative Track (2.3.2): an Event, a Limited Op (one space, no Special "

@@ -859,32 +859,26 @@ def redeploy_after_police(state):
     continue_round(state, PHASE_REDEPLOY)
 
 
-@njit(cache=True)
-def settle(state):
-    """Run the automatic steps (revealing cards, carrying event texts on,
-    Search's activation) until a player decides; an owed Curfew (1.10) comes first."""
-    settle_until(state, False)
+@njit(cache=True, inline="always")
+def step_owed(state):
+    """An owed Curfew (1.10) comes before every automatic step (settle)."""
+    return state[CURFEW_OWED] != 0
 
 
-@njit(cache=True)
-def settle_until(state, before_card):
-    """:func:`settle`; with ``before_card`` it stops where the next card would
-    be revealed (before a Propaganda card, the board a round's summary reads
-    the Political Will Phase from: britishway_env/summaries.py). True when it
-    stopped there."""
-    while state[CURFEW_OWED] == 0:
-        d = state[DECISION]
-        if d == D_NEXT_CARD:
-            if before_card:
-                return True
-            next_card(state)
-        elif d == D_EVENT_RESUME:
-            event_resume(state)
-        elif d == D_SEARCH_RESUME:
-            continue_search(state, state[SEARCH_NEXT])
-        else:
-            return False
+@njit(cache=True, inline="always")
+def automatic_step(state, d):
+    """Search's activation, resumed after the Curfew it owed (3.2.3, 1.10;
+    settle): True when it went on."""
+    if d == D_SEARCH_RESUME:
+        continue_search(state, state[SEARCH_NEXT])
+        return True
     return False
+
+
+@njit(cache=True, inline="always")
+def clear_own_context(state):
+    """Cyprus's own decision context needs nothing cleared before the first card (first_card)."""
+    return
 
 
 @njit(cache=True, inline="always")
@@ -1156,14 +1150,6 @@ def take_pass(state, faction, box):
 
 
 @njit(cache=True)
-def apply(state, action):
-    """Carry out a legal action of ``actor(state)``, then the automatic steps up
-    to the next decision."""
-    act(state, action)
-    settle(state)
-
-
-@njit(cache=True)
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`)."""
@@ -1366,6 +1352,44 @@ def act(state, action):
     clear_unguarded_curfews(state)
 
 
+# ---- generated from engine/coin/templates/flow.py.tmpl by `python -m britishway_env.engine.coin.generate` down to the end marker; do not edit by hand ----
+
+
+@njit(cache=True)
+def settle(state):
+    """Run the automatic steps (revealing cards, carrying event texts on, the
+    volume's own :func:`automatic_step`) until a player decides; a step owed
+    first (:func:`step_owed`) holds them."""
+    settle_until(state, False)
+
+
+@njit(cache=True)
+def settle_until(state, before_card):
+    """:func:`settle`; with ``before_card`` it stops where the next card would
+    be revealed (before a Propaganda card, the board a round's summary reads
+    the Political Will Phase from: britishway_env/summaries.py). True when it
+    stopped there."""
+    while not step_owed(state):
+        d = state[DECISION]
+        if d == D_NEXT_CARD:
+            if before_card:
+                return True
+            next_card(state)
+        elif d == D_EVENT_RESUME:
+            event_resume(state)
+        elif not automatic_step(state, d):
+            return False
+    return False
+
+
+@njit(cache=True)
+def apply(state, action):
+    """Carry out a legal action of ``actor(state)``, then the automatic steps up
+    to the next decision."""
+    act(state, action)
+    settle(state)
+
+
 @njit(cache=True)
 def first_card(state):
     """After the setup: no decision context, and the first card (2.2)."""
@@ -1373,6 +1397,7 @@ def first_card(state):
     state[CUR] = -1
     state[CUR2] = -1
     state[SA] = -1
+    clear_own_context(state)
     clear_event(state)
     next_card(state)
     settle(state)
@@ -1411,3 +1436,4 @@ def legal_mask(state, out):
 @njit(cache=True)
 def is_over(state):
     return state[DECISION] == D_OVER
+# ---- end of the part generated from flow.py.tmpl ----

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine.coin.statedict import SIDE_NAMES, CoinReader
 from ...errors import StateError
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame
+from ..coin_game import CoinGame, segment_name
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import invariants, turns
@@ -39,24 +39,14 @@ CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "
                   "track_owed_cells_box4", "track_owed_cache_box4", "track_owed_cells_box3")
 
 
+EVENT_WORDS = ("Event: unshaded text", "Event: shaded text")   # the two texts of an event card (5.1)
+
+
 def generic_action_name(action: int) -> str:
     a = int(action)
-    if a == L.A_STOP:
-        return "Stop / done"
-    if L.A_BOX <= a < L.A_PASS:
-        return f"Take the {L.BOX_NAMES[a - L.A_BOX]} box"
-    if L.A_PASS <= a < L.A_EVENT_SIDE:
-        return f"Pass (in the {L.BOX_NAMES[a - L.A_PASS]} box)"
-    if L.A_EVENT_SIDE <= a < L.A_OP:
-        return ("Event: unshaded text", "Event: shaded text")[a - L.A_EVENT_SIDE]
-    if L.A_OP <= a < L.A_SA:
-        return L.OP_NAMES[a - L.A_OP]
-    if L.A_SA <= a < L.A_SPACE:
-        return L.SA_NAMES[a - L.A_SA]
-    if L.A_SPACE <= a < L.A_COUNT:
-        return MAP_NAMES[a - L.A_SPACE]
-    if L.A_COUNT <= a < L.A_CHIT:
-        return f"{a - L.A_COUNT + 1}"
+    name = segment_name(a, L, MAP_NAMES, EVENT_WORDS)
+    if name is not None:
+        return name
     if L.A_CHIT <= a < L.A_EXTRA:
         return f"Intel Chit of value {a - L.A_CHIT}"
     if a == L.A_EXTRA:
@@ -116,6 +106,8 @@ class PalestineGame(CoinGame):
     observation_module = __name__.rpartition(".")[0] + ".observation"
     FORCED_FACES = MAX_ROLL_FACES           # a die (1.7) or a chit from the bag (1.6.1)
     determinize_kernel = staticmethod(determinize)
+    piece_keys = PIECE_KEYS
+    chits_at = L.INTEL_HELD
 
     def generic_action_name(self, action: int) -> str:
         return generic_action_name(action)
@@ -186,17 +178,9 @@ class PalestineGame(CoinGame):
             "nothing (no space to Rob in, 2.3.3)"
 
     # ------------------------------------------------------- state dict --
-    def to_dict(self) -> dict:
+    def own_dict(self) -> dict:
         s = self.state
-        w = _Reader.written(s, MAP_NAMES, PIECE_KEYS, L.SPACES, L.SPACE_FIELDS, L.INTEL_HELD)
         return {
-            "volume": self.volume,
-            "layout_version": L.LAYOUT.version,
-            "decision": self.phase,
-            "current_agent": self.current_agent,
-            "outcome": self.outcome,
-            "card": CARD_TITLES[int(s[L.CARD]) - 1] if s[L.CARD] > 0 else None,
-            "political_will": int(s[L.POLITICAL_WILL]),
             "haganah_track": int(s[L.HAGANAH]),
             "track_pieces": {"cells_box4": int(s[L.TRACK_CELLS_4]), "cache_box4": int(s[L.TRACK_CACHE_4]),
                              "cells_box3": int(s[L.TRACK_CELLS_3])},
@@ -204,13 +188,7 @@ class PalestineGame(CoinGame):
                           "cells": int(s[L.AVAILABLE_CELLS]), "arms_caches": int(s[L.AVAILABLE_CACHES])},
             "prison": int(s[L.PRISON]),
             "cells_out_of_game": int(s[L.CELLS_OUT_OF_GAME]),
-            **w,
-            **self._provenance(),
         }
-
-    @classmethod
-    def _from_dict(cls, d: dict) -> "PalestineGame":
-        return _Reader(d).build(cls)
 
 
 # ------------------------------------------------------------------ reading --
@@ -344,17 +322,10 @@ class _Reader(CoinReader):
     """Checks a Palestine state dict field by field; errors name the field (the
     COIN part in engine/coin/statedict.py)."""
 
-    volume = "palestine"
-    layout = L.LAYOUT
-    state_size = L.STATE_SIZE
-    new_game = staticmethod(turns.new_game)
     prefix = "P"
     n_event_cards = N_EVENT_CARDS
     propaganda_cards = PROPAGANDA_CARDS
     card_titles = CARD_TITLES
-    faction_names = L.FACTION_NAMES
-    outcome_names = L.OUTCOME_NAMES
-    decision_names = L.DECISION_NAMES
     capability_slots = CAPABILITY_CARDS
     context_fields = CONTEXT_FIELDS
     context_arrays = CONTEXT_ARRAYS
@@ -363,19 +334,12 @@ class _Reader(CoinReader):
     game_class = PalestineGame
     setup_kernel = staticmethod(setup)
     space_names = MAP_NAMES
-    piece_names = L.PIECE_NAMES
-    space_fields = L.SPACE_FIELDS
     insurgent_victory_slot = P_IRGUN_VICTORY_POLITICAL_WILL     # 7.0.1 (parameters.py)
 
     def build(self, cls):
         f, d = self.f, self.d
-        f.keys(d, "", TOP_KEYS)
-        f.choice(d.get("layout_version", L.LAYOUT.version), "layout_version", (L.LAYOUT.version,))
-        if "spaces" not in d:
-            self.fail("missing key 'spaces' (map space name -> pieces)")
-        game = cls._new_loaded(f, d)
+        game = self.begin(cls, TOP_KEYS)
         s = game.state
-        s[L.POLITICAL_WILL] = self.count(self.given("political_will"), "political_will", L.PW_MAX)
         s[L.HAGANAH] = self.count(self.given("haganah_track"), "haganah_track", 4)
         track = f.mapping(self.given("track_pieces"), "track_pieces", "a mapping of box -> pieces")
         f.keys(track, "track_pieces", TRACK_KEYS)
@@ -593,5 +557,3 @@ class _Reader(CoinReader):
         if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")
 
-
-PalestineGame.reader = _Reader     # the state-dict reader (variants.py reads the volume's facts from it)

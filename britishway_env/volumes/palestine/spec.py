@@ -3,8 +3,8 @@ rows and entry points."""
 
 from __future__ import annotations
 
-from ...engine.compile_jobs import joined
-from ...engine.spec import CoinReport, Kernels, LoopModules, Outcome, Rows, VolumeSpec
+from ...engine.spec import CoinReport, LoopModules, VolumeSpec
+from .. import coin_spec
 from ..boards.palestine import N_MAP_SPACES, SPACE_NAMES
 from .cards import CARDS, NO_CAPABILITY, PROPAGANDA_CARDS
 from .layout import FACTION_NAMES, PW_MAX
@@ -12,55 +12,7 @@ from .layout import FACTION_NAMES, PW_MAX
 PACKAGE = "britishway_env.volumes.palestine"
 
 
-def warm_rollouts() -> None:
-    """One compiled game with both seats random (random rollouts' entry kernels)."""
-    from .rollouts import run
-
-    run(1, seed=0)
-
-
-def warm_batch() -> None:
-    """One compiled game with the scripted bots in both seats (the entry
-    kernels of rollouts with a scripted seat)."""
-    from .rollouts import run
-
-    run(1, seed=0, policies={seat: "heuristic" for seat in FACTION_NAMES})
-
-
-def warm_search() -> None:
-    """The search bot and networks in compiled play: one game of one iteration a
-    decision against the shipped network, and one decision through the Python API."""
-    from ...search import warm
-
-    warm("palestine")
-
-
-def warm_vector() -> None:
-    """The vector env's step (trained networks in the rollouts, training): one
-    slot against the scripted bot, to the learner's second decision."""
-    import numpy as np
-
-    from ...envs.vector import VectorEnv
-
-    env = VectorEnv("palestine", num_envs=1, seat="british", opponent="heuristic", seed=0)
-    _, info = env.reset()
-    env.step(np.array([int(np.flatnonzero(info["action_mask"][0])[0])]))
-
-
-def warm_check() -> None:
-    """The invariant check every loaded state dict passes."""
-    from ...game import Game
-
-    Game("palestine", seed=0).invariant_violation()
-
-
-def warm_env() -> None:
-    """The AEC env's fused step and observation."""
-    from ... import palestine_v0
-
-    env = palestine_v0.raw_env()
-    env.reset(seed=0)
-    env.step(int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][0]))
+warm_rollouts, warm_batch, warm_search, warm_vector, warm_check, warm_env = coin_spec.warmups("palestine", PACKAGE)[:6]
 
 
 def warm_bots() -> None:
@@ -77,7 +29,7 @@ def warm_bots() -> None:
 
 # On a cold cache the large call trees compile side by side (engine/compile_jobs.py), each
 # group in its own process, in this order: the first group here, the others in helpers.
-STATE, MASK, SCORES = "int64[::1]", "int8[::1]", "float64[::1]"
+STATE, MASK, SCORES = coin_spec.STATE, coin_spec.MASK, coin_spec.SCORES
 _T, _B = f"{PACKAGE}.turns", f"{PACKAGE}.bots"
 RULES_SPLIT = (
     # settle's tree (events, the Propaganda Round) serves both new_game and apply
@@ -137,31 +89,13 @@ SPEC = VolumeSpec(
                  "search or search:N (the search bot, docs/search.md) or league (the seat's league mixture, "
                  "agents/league)"),
     max_games=2_000_000,              # about 2.4 KB of rows per game
-    rows=Rows(outcome_column="winner",
-              outcomes=tuple(Outcome(seat, f"{seat} victory", seat) for seat in FACTION_NAMES),
-              means=(("decisions", ".1f"),),
-              check="britishway_env.engine.coin.rollouts:victory_violations"),     # 7.0
+    rows=coin_spec.rows(FACTION_NAMES),                        # 7.0
     game=f"{PACKAGE}.game:PalestineGame",
     env="britishway_env.palestine_v0",
     runner=f"{PACKAGE}.rollouts",
     renderer=f"{PACKAGE}.render:render_text",
     bot=f"{PACKAGE}.bots:choose",
-    kernels=(
-        Kernels("rollouts", f"{PACKAGE}.playout", ("play_random_rows", "game_seeds"),
-                f"{PACKAGE}.spec:warm_rollouts", "rollout runner (random play)", RULES_SPLIT),
-        Kernels("batch", f"{PACKAGE}.batch", ("play_rows",), f"{PACKAGE}.spec:warm_batch",
-                "rollout runner with the scripted bots", joined(RULES_SPLIT, BOTS_SPLIT)),
-        Kernels("vector", f"{PACKAGE}.vector", ("step_slots",), f"{PACKAGE}.spec:warm_vector", "vector env",
-                joined(RULES_SPLIT, BOTS_SPLIT)),
-        Kernels("play", f"{PACKAGE}.turns", ("new_game", "legal_mask", "apply"), split=RULES_SPLIT),
-        Kernels("check", f"{PACKAGE}.invariants", ("check",), f"{PACKAGE}.spec:warm_check", "invariant check"),
-        Kernels("env", f"{PACKAGE}.stepper", ("step",), f"{PACKAGE}.spec:warm_env", "environment step",
-                RULES_SPLIT),
-        Kernels("bots", f"{PACKAGE}.bots", ("irgun_action", "british_action"), f"{PACKAGE}.spec:warm_bots",
-                "scripted bots", BOTS_SPLIT),
-        Kernels("search", f"{PACKAGE}.search", ("play_rows", "run_iterations"), f"{PACKAGE}.spec:warm_search",
-                "search bot and networks in compiled play", joined(RULES_SPLIT, BOTS_SPLIT)),
-    ),
+    kernels=coin_spec.kernels(PACKAGE, RULES_SPLIT, BOTS_SPLIT, ("irgun_action", "british_action")),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",
     loops=LoopModules(PACKAGE, bot_game_memo=True),   # engine/coin/templates

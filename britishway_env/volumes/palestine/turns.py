@@ -869,30 +869,22 @@ def reset_after_curfews(state):
     return False
 
 
-@njit(cache=True)
-def settle(state):
-    """Run the automatic steps (revealing cards, carrying event texts on)
-    until a player decides; a Haganah refill (6.5.2) always comes first."""
-    settle_until(state, False)
+@njit(cache=True, inline="always")
+def step_owed(state):
+    """A Haganah refill (6.5.2) comes before every automatic step (settle)."""
+    return owed(state) != 0
 
 
-@njit(cache=True)
-def settle_until(state, before_card):
-    """:func:`settle`; with ``before_card`` it stops where the next card would
-    be revealed (before a Propaganda card, the board a round's summary reads
-    the Political Will Phase from: britishway_env/summaries.py). True when it
-    stopped there."""
-    while owed(state) == 0:
-        d = state[DECISION]
-        if d == D_NEXT_CARD:
-            if before_card:
-                return True
-            next_card(state)
-        elif d == D_EVENT_RESUME:
-            event_resume(state)
-        else:
-            return False
+@njit(cache=True, inline="always")
+def automatic_step(state, d):
+    """Palestine has no automatic step of its own (settle): none taken."""
     return False
+
+
+@njit(cache=True, inline="always")
+def clear_own_context(state):
+    """Palestine's own decision context needs nothing cleared before the first card (first_card)."""
+    return
 
 
 @njit(cache=True, inline="always")
@@ -1171,14 +1163,6 @@ def clear_unguarded_curfews(state):
 
 
 @njit(cache=True)
-def apply(state, action):
-    """Carry out a legal action of ``actor(state)``, then the automatic steps up
-    to the next decision."""
-    act(state, action)
-    settle(state)
-
-
-@njit(cache=True)
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`)."""
@@ -1392,6 +1376,44 @@ def act(state, action):
     clear_unguarded_curfews(state)
 
 
+# ---- generated from engine/coin/templates/flow.py.tmpl by `python -m britishway_env.engine.coin.generate` down to the end marker; do not edit by hand ----
+
+
+@njit(cache=True)
+def settle(state):
+    """Run the automatic steps (revealing cards, carrying event texts on, the
+    volume's own :func:`automatic_step`) until a player decides; a step owed
+    first (:func:`step_owed`) holds them."""
+    settle_until(state, False)
+
+
+@njit(cache=True)
+def settle_until(state, before_card):
+    """:func:`settle`; with ``before_card`` it stops where the next card would
+    be revealed (before a Propaganda card, the board a round's summary reads
+    the Political Will Phase from: britishway_env/summaries.py). True when it
+    stopped there."""
+    while not step_owed(state):
+        d = state[DECISION]
+        if d == D_NEXT_CARD:
+            if before_card:
+                return True
+            next_card(state)
+        elif d == D_EVENT_RESUME:
+            event_resume(state)
+        elif not automatic_step(state, d):
+            return False
+    return False
+
+
+@njit(cache=True)
+def apply(state, action):
+    """Carry out a legal action of ``actor(state)``, then the automatic steps up
+    to the next decision."""
+    act(state, action)
+    settle(state)
+
+
 @njit(cache=True)
 def first_card(state):
     """After the setup: no decision context, and the first card (2.2)."""
@@ -1399,6 +1421,7 @@ def first_card(state):
     state[CUR] = -1
     state[CUR2] = -1
     state[SA] = -1
+    clear_own_context(state)
     clear_event(state)
     next_card(state)
     settle(state)
@@ -1437,4 +1460,4 @@ def legal_mask(state, out):
 @njit(cache=True)
 def is_over(state):
     return state[DECISION] == D_OVER
-
+# ---- end of the part generated from flow.py.tmpl ----
