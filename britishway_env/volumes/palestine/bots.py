@@ -68,6 +68,7 @@ from .layout import (
     SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STEP, TIEBREAK_ORDER,
     TERROR, TERROR_HERE, TROOPS, D_MASS_DETENTION, DETAIN_LEFT,
 )
+from .unowned import borrowed, local_array, local_matrix
 from .events import railway_sabotaged
 from .parameters import (
     P_ASSAULT_TROOPS_PER_PIECE, P_CITY_SABOTAGE_LOSS, P_CITY_TERROR_LOSS, P_CLEAN_CITY_GAIN,
@@ -154,9 +155,7 @@ def _neighbour_lists():
 
 
 NEIGHBOURS, N_NEIGHBOURS = _neighbour_lists()
-NO_ARRIVALS = np.zeros((2, N_MAP_SPACES))    # Travel arrivals when the Operation is not Travel
-NO_ORDER = np.zeros((2, 3), dtype=np.int64)  # and their order (:func:`arrival_order`)
-NO_SPARE = np.zeros(N_MAP_SPACES, dtype=np.int64)   # spare Troops when the Operation is not Search
+NO_WORTH = np.full(8, NEG)   # no Special Activity's worth for any Operation (OP_* index)
 
 
 def _cache_base():
@@ -200,7 +199,8 @@ def pick(state, scores, mask):
 @njit(cache=True)
 def hash_legal(state, mask):
     """Fallback: a legal action chosen by the open-information hash."""
-    scores = np.zeros(N_ACTIONS)
+    scores = local_array(N_ACTIONS, np.float64)
+    scores[:] = 0.0
     return pick(state, scores, mask)
 
 
@@ -456,12 +456,12 @@ def exposed_arrival(state, t, n):
 
 
 @njit(cache=True)
-def travel_arrivals(state, m):
+def travel_arrivals(state, m, out):
     """Irgun: what one Cell Travelling into each space ``t`` adds there
-    (``[0, t]`` for an Underground mover, ``[1, t]`` for an Active one,
+    (``out[0, t]`` for an Underground mover, ``out[1, t]`` for an Active one,
     flipped Underground by the move, 3.3.2), the same from every origin:
-    little where it would arrive Active, else :func:`cell_add_value`."""
-    out = np.empty((2, N_MAP_SPACES))
+    little where it would arrive Active, else :func:`cell_add_value`.
+    ``out``: a (2, N_MAP_SPACES) array, filled."""
     for t in range(N_MAP_SPACES):
         if exposed_arrival(state, t, 1):
             v = 0.05 * m
@@ -473,15 +473,14 @@ def travel_arrivals(state, m):
             v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, NO)
             out[0, t] = v
             out[1, t] = v + REHIDE
-    return out
 
 
 @njit(cache=True)
-def arrival_order(arrive):
-    """``[r, :3]``: the spaces of the three largest values of ``arrive[r]``
+def arrival_order(arrive, out):
+    """``out[r, :3]``: the spaces of the three largest values of ``arrive[r]``
     (:func:`travel_arrivals`), largest first: the best two moves from any
-    origin are among them (:func:`travel_origin_value`)."""
-    out = np.empty((2, 3), dtype=np.int64)
+    origin are among them (:func:`travel_origin_value`). ``out``: a (2, 3)
+    array, filled."""
     for r in range(2):
         i1 = -1
         i2 = -1
@@ -500,7 +499,6 @@ def arrival_order(arrive):
         out[r, 0] = i1
         out[r, 1] = i2
         out[r, 2] = i3
-    return out
 
 
 @njit(cache=True)
@@ -620,7 +618,8 @@ def irgun_sa_value(state, sa, sabotaging):
                 best = max(best, silence_value(state, s, sabotaging))
         return best
     if sa == SA_PROPAGANDIZE:
-        vals = np.full(N_MAP_SPACES, NEG)
+        vals = local_array(N_MAP_SPACES, np.float64)
+        vals[:] = NEG
         for s in range(N_MAP_SPACES):
             if can_propagandize_in(state, s):
                 vals[s] = propagandize_city_value(state, s)
@@ -673,17 +672,20 @@ def irgun_sa_worth(state):
 
 
 @njit(cache=True, inline="always")
-def space_inputs(state, faction, op):
+def space_inputs(state, faction, op, arrive, order, spare):
     """What valuing ``faction``'s ``op`` reads that is the same in every
     space, counted once per decision: (the setup factor, Travel's arrivals
     and their order, Patrol's arrest space, Search's spare Troops, no Arms
-    Cache on the map)."""
+    Cache on the map). ``arrive``, ``order`` and ``spare`` are the caller's
+    arrays (:func:`travel_arrivals`, :func:`arrival_order`,
+    :func:`spare_troops_each`), filled only for the Operation that reads them."""
     m = setup_factor(state)
-    travel = faction == IRGUN and op == OP_TRAVEL
-    arrive = travel_arrivals(state, m) if travel else NO_ARRIVALS
-    order = arrival_order(arrive) if travel else NO_ORDER
+    if faction == IRGUN and op == OP_TRAVEL:
+        travel_arrivals(state, m, arrive)
+        arrival_order(arrive, order)
     target = patrol_target(state, NO) if op == OP_PATROL else -1
-    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
+    if faction == BRITISH and op == OP_SEARCH:
+        spare_troops_each(state, spare)
     return m, arrive, order, target, spare, no_caches_on_map(state)
 
 
@@ -701,7 +703,8 @@ def op_space_values(state, faction, op, vals):
     """``vals[s]``: worth of ``op`` in each space it may still select (NEG
     elsewhere); False when ``op`` is not feasible at all (no space, 3.1)."""
     feasible = False
-    inputs = space_inputs(state, faction, op)
+    inputs = space_inputs(state, faction, op, local_matrix(2, N_MAP_SPACES, np.float64),
+                          local_matrix(2, 3, np.int64), local_array(N_MAP_SPACES, np.int64))
     for s in range(N_MAP_SPACES):
         vals[s] = NEG
         if op_space_ok(state, op, s):
@@ -717,7 +720,7 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v):
     an Offensive (2.3.7) when the extra space pays; and the same in up to
     ``limit_sa`` spaces in the Op & Special Activity box, with its best
     Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible."""
-    vals = np.empty(N_MAP_SPACES)
+    vals = local_array(N_MAP_SPACES, np.float64)
     if not op_space_values(state, np.int64(IRGUN), op, vals):
         return NEG, NEG
     m = setup_factor(state)
@@ -971,11 +974,10 @@ def deploy_police_value(state, s):
 
 
 @njit(cache=True)
-def spare_troops_each(state):
-    out = np.empty(N_MAP_SPACES, dtype=np.int64)
+def spare_troops_each(state, out):
+    """``out[s]``: :func:`spare_troops` of each space."""
     for s in range(N_MAP_SPACES):
         out[s] = spare_troops(state, s)
-    return out
 
 
 @njit(cache=True)
@@ -1167,7 +1169,7 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
     Intelligence Lead (2.3.7) when the extra space pays; and the same in up
     to ``limit_sa`` spaces with its best Special Activity, worth
     ``sa_v``. (NEG, NEG) if not feasible."""
-    vals = np.empty(N_MAP_SPACES)
+    vals = local_array(N_MAP_SPACES, np.float64)
     if not op_space_values(state, np.int64(BRITISH), op, vals):
         return NEG, NEG
     lead = (op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT) and intel_total(state) > 0
@@ -1228,7 +1230,7 @@ def best_ops(state, faction, with_sa, memo):
     full = NEG
     k_lim = space_limit(state, faction, True)
     k_full = space_limit(state, faction, False)
-    worth = sa_worth(state, faction) if with_sa else np.full(8, NEG)
+    worth = sa_worth(state, faction) if with_sa else NO_WORTH
     for op in range(8):
         if OP_FACTION[op] != faction:
             continue
@@ -1341,7 +1343,8 @@ def box_decision(state, mask, faction, scores, memo):
     full = NEG
     if mask[A_BOX + BOX_LIMITED] or mask[A_BOX + BOX_OP_SA]:
         lim, full = best_ops(state, faction, mask[A_BOX + BOX_OP_SA] == 1, memo)
-    events = np.full(2, NEG)
+    events = local_array(2, np.float64)
+    events[:] = NEG
     for side in range(2):
         if mask[A_EVENT_SIDE + side]:
             events[side] = event_value(state, faction, card, side)
@@ -1362,7 +1365,7 @@ def operation_decision(state, mask, faction, scores, memo):
                 scores[A_OP + op] = memo[(MEMO_LIMITED if limited else MEMO_FULL) + op]
         return pick(state, scores, mask)
     k = space_limit(state, faction, limited)
-    worth = np.full(8, NEG) if limited else sa_worth(state, faction)
+    worth = NO_WORTH if limited else sa_worth(state, faction)
     for op in range(8):
         if mask[A_OP + op]:
             v_plain, v_sa = op_value(state, faction, op, k, k, worth[op])
@@ -1389,7 +1392,8 @@ def sa_timing_now(op, sa, n_selected):
 def space_decision(state, mask, faction, scores):
     """Choose a space for the Operation (or stop, add a space, or start the Special Activity)."""
     op = state[OP]
-    inputs = space_inputs(state, faction, op)
+    inputs = space_inputs(state, faction, op, local_matrix(2, N_MAP_SPACES, np.float64),
+                          local_matrix(2, 3, np.int64), local_array(N_MAP_SPACES, np.int64))
     extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
     best_unselected = NEG
     for s in range(N_MAP_SPACES):
@@ -1624,7 +1628,8 @@ def deploy_troops_decision(state, mask, scores):
 def travel_dest_decision(state, mask, scores):
     o = state[CUR]
     m = setup_factor(state)
-    arrive = travel_arrivals(state, m)
+    arrive = local_matrix(2, N_MAP_SPACES, np.float64)
+    travel_arrivals(state, m, arrive)
     leave = travel_leave(state, o, m)
     scores[A_STOP] = STOP_VALUE
     for t in range(N_MAP_SPACES):
@@ -1770,7 +1775,8 @@ def irgun_choice(state, mask, memo, scores):
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CACHE:
         scores[A_STOP] = 0.2
-        worth = np.full(N_MAP_SPACES, NEG)     # an Arms Cache in each space one may go to
+        worth = local_array(N_MAP_SPACES, np.float64)     # an Arms Cache in each space one may go to
+        worth[:] = NEG
         for t in range(N_MAP_SPACES):
             if SPACE_KIND[t] != RAILWAY and cells(state, t) > 0 and state[at(t, ARMS_CACHES)] < 2:
                 worth[t] = cache_value(state, t, m, bare)
@@ -1841,7 +1847,8 @@ def british_choice(state, mask, memo, scores):
         # 6.3.1: move a piece while some move gains; markers go at Reset (6.4)
         police = d == D_REDEPLOY_POLICE
         scores[A_STOP] = 0.1
-        gains = np.full(N_MAP_SPACES, NEG)     # what one more piece adds in each space it may go to
+        gains = local_array(N_MAP_SPACES, np.float64)     # what one more piece adds in each space it may go to
+        gains[:] = NEG
         for t in range(N_MAP_SPACES):
             if police:
                 if SPACE_KIND[t] == RAILWAY or cubes(state, t) > 0:
@@ -1904,6 +1911,7 @@ def answer(state, mask, memo, a, scored):
 def irgun_action(state, mask, memo, scores):
     """The Irgun bot: :func:`bot_action` for the Irgun; ``scores`` (all NEG
     on entry) is left holding the values it weighed."""
+    state, mask, memo, scores = borrowed(state), borrowed(mask), borrowed(memo), borrowed(scores)
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
         return answer(state, mask, memo, irgun_choice(state, mask, memo, scores), YES)
@@ -1914,6 +1922,7 @@ def irgun_action(state, mask, memo, scores):
 def british_action(state, mask, memo, scores):
     """The British bot: :func:`bot_action` for the British; ``scores`` (all
     NEG on entry) is left holding the values it weighed."""
+    state, mask, memo, scores = borrowed(state), borrowed(mask), borrowed(memo), borrowed(scores)
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
         return answer(state, mask, memo, british_choice(state, mask, memo, scores), YES)
@@ -1932,7 +1941,8 @@ def bot_action(state, mask, faction, memo):
     a = only_legal(mask)           # one legal action: nothing to score, no scores to allocate
     if a >= 0:
         return answer(state, mask, memo, a, NO)
-    scores = np.full(N_ACTIONS, NEG)
+    scores = local_array(N_ACTIONS, np.float64)
+    scores[:] = NEG
     if faction == IRGUN:
         return irgun_action(state, mask, memo, scores)
     return british_action(state, mask, memo, scores)
