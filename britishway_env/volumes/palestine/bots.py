@@ -1938,7 +1938,8 @@ def bot_action(state, mask, faction, memo):
     Each faction's bot is a kernel of its own (:func:`irgun_action`,
     :func:`british_action`): Python callers take the one they need, so the
     two compile side by side and neither waits for this join."""
-    a = only_legal(mask)           # one legal action: nothing to score, no scores to allocate
+    state, mask, memo = borrowed(state), borrowed(mask), borrowed(memo)
+    a = only_legal(mask)           # one legal action: nothing to score, no scores to fill
     if a >= 0:
         return answer(state, mask, memo, a, NO)
     scores = local_array(N_ACTIONS, np.float64)
