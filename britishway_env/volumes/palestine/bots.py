@@ -581,7 +581,7 @@ def propagandize_city_value(state, s):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def irgun_space_value(state, op, s, m, arrive, order, bare):
     """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel,
     ``order``: its :func:`arrival_order`;
@@ -715,15 +715,15 @@ def op_space_values(state, faction, op, vals):
 
 
 @njit(cache=True, inline="always")
-def irgun_op_value(state, op, limit, limit_sa, sa_v):
+def irgun_op_value(state, op, limit, limit_sa, sa_v, cost):
     """Worth of Operation ``op`` in up to ``limit`` spaces (3.1, 6.5.3), with
     an Offensive (2.3.7) when the extra space pays; and the same in up to
     ``limit_sa`` spaces in the Op & Special Activity box, with its best
-    Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible."""
+    Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible.
+    ``cost``: :func:`offensive_cost`, the same for every Operation."""
     vals = local_array(N_MAP_SPACES, np.float64)
     if not op_space_values(state, np.int64(IRGUN), op, vals):
         return NEG, NEG
-    m = setup_factor(state)
     if op == OP_SABOTAGE and not railway_sabotaged(state):
         # the +2 for no Sabotaged Railway is lost only once (6.1.2)
         first = -1
@@ -734,7 +734,8 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v):
             if SPACE_KIND[s] == RAILWAY and vals[s] > NEG and s != first:
                 vals[s] = sabotage_value(state, s, NO)
     offensive = op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB
-    cost = offensive_cost(state, m) if offensive else NEG
+    if not offensive:
+        cost = NEG
     t1, e1, t2, e2 = capped_top_sums(vals, limit, limit_sa, state[AVAILABLE_CACHES] if op == OP_ROB else N_MAP_SPACES)
     if offensive and cost > NEG:
         if e1 - cost > STOP_VALUE:
@@ -981,20 +982,23 @@ def spare_troops_each(state, out):
 
 
 @njit(cache=True)
-def spare_troops_total(state):
-    n = 0
+def troop_destination_values(state, out):
+    """``out[d]``: :func:`troop_destination_value` of each space, the spare
+    Troops (:func:`spare_troops`) counted once for all."""
+    spare = local_array(N_MAP_SPACES, np.int64)
+    spare_troops_each(state, spare)
+    total = 0
     for s in range(N_MAP_SPACES):
-        n += spare_troops(state, s)
-    return n
+        total += spare[s]
+    for d in range(N_MAP_SPACES):
+        out[d] = troop_destination_value(state, d, total - spare[d])
 
 
 @njit(cache=True)
-def troop_destination_value(state, d, spare_all):
+def troop_destination_value(state, d, free):
     """Deploy's Troops to one space (3.2.1): to Assault next card, or to
-    Restore. ``spare_all``: :func:`spare_troops_total`, of which all but
-    ``d``'s own can come."""
+    Restore. ``free``: the spare Troops of every other space (:func:`spare_troops`)."""
     v = 0.0
-    free = spare_all - spare_troops(state, d)
     if irgun_pieces(state, d) > 0:
         troops = state[at(d, TROOPS)]
         per = assault_per_piece(state)
@@ -1144,7 +1148,7 @@ def british_sa_worth(state):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def british_space_value(state, op, s, target, spare):
     """British ``op`` in ``s``; ``target``: :func:`patrol_target` for Patrol;
     ``spare``: :func:`spare_troops_each` for Search."""
@@ -1176,9 +1180,10 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
     chit = CHIT[cheapest_chit(state)] if lead else 0.0
     troops_best = 0.0
     if op == OP_DEPLOY:
-        spare = spare_troops_total(state)
+        dest = local_array(N_MAP_SPACES, np.float64)
+        troop_destination_values(state, dest)
         for d in range(N_MAP_SPACES):
-            troops_best = max(troops_best, troop_destination_value(state, d, spare))
+            troops_best = max(troops_best, dest[d])
     t1, r1, t2, r2 = capped_top_sums(vals, limit, limit_sa,
                                      state[AVAILABLE_POLICE] if op == OP_DEPLOY else N_MAP_SPACES)
     if lead:
@@ -1198,10 +1203,24 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
 def op_value(state, faction, op, limit, limit_sa, sa_v):
     """(worth of ``op`` as a Limited or plain Operation in ``limit`` spaces,
     worth in ``limit_sa`` spaces with its Special Activity worth ``sa_v``)."""
+    return op_value_with(state, faction, op, limit, limit_sa, sa_v, extra_space_cost(state, faction))
+
+
+@njit(cache=True, inline="always")
+def extra_space_cost(state, faction):
+    """What the Irgun's Offensive space costs (:func:`offensive_cost`), the
+    same for each of their Operations; NEG for the British (their Intelligence
+    Lead's chit is counted by :func:`british_op_value`)."""
+    return offensive_cost(state, setup_factor(state)) if faction == IRGUN else NEG
+
+
+@njit(cache=True)
+def op_value_with(state, faction, op, limit, limit_sa, sa_v, cost):
+    """:func:`op_value`, the Offensive's cost given (:func:`extra_space_cost`)."""
     if OP_FACTION[op] != faction:
         return NEG, NEG
     if faction == IRGUN:
-        return irgun_op_value(state, op, limit, limit_sa, sa_v)
+        return irgun_op_value(state, op, limit, limit_sa, sa_v, cost)
     return british_op_value(state, op, limit, limit_sa, sa_v)
 
 
@@ -1231,10 +1250,11 @@ def best_ops(state, faction, with_sa, memo):
     k_lim = space_limit(state, faction, True)
     k_full = space_limit(state, faction, False)
     worth = sa_worth(state, faction) if with_sa else NO_WORTH
+    cost = extra_space_cost(state, faction)
     for op in range(8):
         if OP_FACTION[op] != faction:
             continue
-        v_lim, v_full = op_value(state, faction, op, k_lim, k_full, worth[op])
+        v_lim, v_full = op_value_with(state, faction, op, k_lim, k_full, worth[op], cost)
         memo[MEMO_LIMITED + op] = v_lim
         memo[MEMO_FULL + op] = v_full
         if v_lim > lim:
@@ -1605,10 +1625,11 @@ def search_city_decision(state, mask):
 @njit(cache=True)
 def deploy_destination_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
-    spare = spare_troops_total(state)
+    dest = local_array(N_MAP_SPACES, np.float64)
+    troop_destination_values(state, dest)
     for d in range(N_MAP_SPACES):
         if mask[A_SPACE + d]:
-            scores[A_SPACE + d] = troop_destination_value(state, d, spare)
+            scores[A_SPACE + d] = dest[d]
     return pick(state, scores, mask)
 
 
