@@ -581,7 +581,7 @@ def propagandize_city_value(state, s):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def irgun_space_value(state, op, s, m, arrive, order, bare):
     """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel,
     ``order``: its :func:`arrival_order`;
@@ -1148,7 +1148,7 @@ def british_sa_worth(state):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def british_space_value(state, op, s, target, spare):
     """British ``op`` in ``s``; ``target``: :func:`patrol_target` for Patrol;
     ``spare``: :func:`spare_troops_each` for Search."""
