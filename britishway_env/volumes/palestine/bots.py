@@ -1932,6 +1932,7 @@ def answer(state, mask, memo, a, scored):
 def irgun_action(state, mask, memo, scores):
     """The Irgun bot: :func:`bot_action` for the Irgun; ``scores`` (all NEG
     on entry) is left holding the values it weighed."""
+    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
     state, mask, memo, scores = borrowed(state), borrowed(mask), borrowed(memo), borrowed(scores)
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
@@ -1943,6 +1944,7 @@ def irgun_action(state, mask, memo, scores):
 def british_action(state, mask, memo, scores):
     """The British bot: :func:`bot_action` for the British; ``scores`` (all
     NEG on entry) is left holding the values it weighed."""
+    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
     state, mask, memo, scores = borrowed(state), borrowed(mask), borrowed(memo), borrowed(scores)
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
@@ -1959,11 +1961,12 @@ def bot_action(state, mask, faction, memo):
     Each faction's bot is a kernel of its own (:func:`irgun_action`,
     :func:`british_action`): Python callers take the one they need, so the
     two compile side by side and neither waits for this join."""
+    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
     state, mask, memo = borrowed(state), borrowed(mask), borrowed(memo)
     a = only_legal(mask)           # one legal action: nothing to score, no scores to fill
     if a >= 0:
         return answer(state, mask, memo, a, NO)
-    scores = local_array(N_ACTIONS, np.float64)
+    scores = local_array(N_ACTIONS, np.float64)     # on this kernel's stack, no allocation
     scores[:] = NEG
     if faction == IRGUN:
         return irgun_action(state, mask, memo, scores)
