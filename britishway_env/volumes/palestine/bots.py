@@ -68,6 +68,7 @@ from .layout import (
     SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STEP, TIEBREAK_ORDER,
     TERROR, TERROR_HERE, TROOPS, D_MASS_DETENTION, DETAIN_LEFT,
 )
+from .unowned import borrowed, local_array, local_matrix
 from .events import railway_sabotaged
 from .parameters import (
     P_ASSAULT_TROOPS_PER_PIECE, P_CITY_SABOTAGE_LOSS, P_CITY_TERROR_LOSS, P_CLEAN_CITY_GAIN,
@@ -154,9 +155,7 @@ def _neighbour_lists():
 
 
 NEIGHBOURS, N_NEIGHBOURS = _neighbour_lists()
-NO_ARRIVALS = np.zeros((2, N_MAP_SPACES))    # Travel arrivals when the Operation is not Travel
-NO_ORDER = np.zeros((2, 3), dtype=np.int64)  # and their order (:func:`arrival_order`)
-NO_SPARE = np.zeros(N_MAP_SPACES, dtype=np.int64)   # spare Troops when the Operation is not Search
+NO_WORTH = np.full(8, NEG)   # no Special Activity's worth for any Operation (OP_* index)
 
 
 def _cache_base():
@@ -200,7 +199,8 @@ def pick(state, scores, mask):
 @njit(cache=True)
 def hash_legal(state, mask):
     """Fallback: a legal action chosen by the open-information hash."""
-    scores = np.zeros(N_ACTIONS)
+    scores = local_array(N_ACTIONS, np.float64)
+    scores[:] = 0.0
     return pick(state, scores, mask)
 
 
@@ -456,12 +456,12 @@ def exposed_arrival(state, t, n):
 
 
 @njit(cache=True)
-def travel_arrivals(state, m):
+def travel_arrivals(state, m, out):
     """Irgun: what one Cell Travelling into each space ``t`` adds there
-    (``[0, t]`` for an Underground mover, ``[1, t]`` for an Active one,
+    (``out[0, t]`` for an Underground mover, ``out[1, t]`` for an Active one,
     flipped Underground by the move, 3.3.2), the same from every origin:
-    little where it would arrive Active, else :func:`cell_add_value`."""
-    out = np.empty((2, N_MAP_SPACES))
+    little where it would arrive Active, else :func:`cell_add_value`.
+    ``out``: a (2, N_MAP_SPACES) array, filled."""
     for t in range(N_MAP_SPACES):
         if exposed_arrival(state, t, 1):
             v = 0.05 * m
@@ -473,15 +473,14 @@ def travel_arrivals(state, m):
             v = cell_add_value(state, t, state[at(t, CELLS_UNDERGROUND)], m, NO)
             out[0, t] = v
             out[1, t] = v + REHIDE
-    return out
 
 
 @njit(cache=True)
-def arrival_order(arrive):
-    """``[r, :3]``: the spaces of the three largest values of ``arrive[r]``
+def arrival_order(arrive, out):
+    """``out[r, :3]``: the spaces of the three largest values of ``arrive[r]``
     (:func:`travel_arrivals`), largest first: the best two moves from any
-    origin are among them (:func:`travel_origin_value`)."""
-    out = np.empty((2, 3), dtype=np.int64)
+    origin are among them (:func:`travel_origin_value`). ``out``: a (2, 3)
+    array, filled."""
     for r in range(2):
         i1 = -1
         i2 = -1
@@ -500,7 +499,6 @@ def arrival_order(arrive):
         out[r, 0] = i1
         out[r, 1] = i2
         out[r, 2] = i3
-    return out
 
 
 @njit(cache=True)
@@ -620,7 +618,8 @@ def irgun_sa_value(state, sa, sabotaging):
                 best = max(best, silence_value(state, s, sabotaging))
         return best
     if sa == SA_PROPAGANDIZE:
-        vals = np.full(N_MAP_SPACES, NEG)
+        vals = local_array(N_MAP_SPACES, np.float64)
+        vals[:] = NEG
         for s in range(N_MAP_SPACES):
             if can_propagandize_in(state, s):
                 vals[s] = propagandize_city_value(state, s)
@@ -673,17 +672,20 @@ def irgun_sa_worth(state):
 
 
 @njit(cache=True, inline="always")
-def space_inputs(state, faction, op):
+def space_inputs(state, faction, op, arrive, order, spare):
     """What valuing ``faction``'s ``op`` reads that is the same in every
     space, counted once per decision: (the setup factor, Travel's arrivals
     and their order, Patrol's arrest space, Search's spare Troops, no Arms
-    Cache on the map)."""
+    Cache on the map). ``arrive``, ``order`` and ``spare`` are the caller's
+    arrays (:func:`travel_arrivals`, :func:`arrival_order`,
+    :func:`spare_troops_each`), filled only for the Operation that reads them."""
     m = setup_factor(state)
-    travel = faction == IRGUN and op == OP_TRAVEL
-    arrive = travel_arrivals(state, m) if travel else NO_ARRIVALS
-    order = arrival_order(arrive) if travel else NO_ORDER
+    if faction == IRGUN and op == OP_TRAVEL:
+        travel_arrivals(state, m, arrive)
+        arrival_order(arrive, order)
     target = patrol_target(state, NO) if op == OP_PATROL else -1
-    spare = spare_troops_each(state) if faction == BRITISH and op == OP_SEARCH else NO_SPARE
+    if faction == BRITISH and op == OP_SEARCH:
+        spare_troops_each(state, spare)
     return m, arrive, order, target, spare, no_caches_on_map(state)
 
 
@@ -701,7 +703,8 @@ def op_space_values(state, faction, op, vals):
     """``vals[s]``: worth of ``op`` in each space it may still select (NEG
     elsewhere); False when ``op`` is not feasible at all (no space, 3.1)."""
     feasible = False
-    inputs = space_inputs(state, faction, op)
+    inputs = space_inputs(state, faction, op, local_matrix(2, N_MAP_SPACES, np.float64),
+                          local_matrix(2, 3, np.int64), local_array(N_MAP_SPACES, np.int64))
     for s in range(N_MAP_SPACES):
         vals[s] = NEG
         if op_space_ok(state, op, s):
@@ -712,15 +715,15 @@ def op_space_values(state, faction, op, vals):
 
 
 @njit(cache=True, inline="always")
-def irgun_op_value(state, op, limit, limit_sa, sa_v):
+def irgun_op_value(state, op, limit, limit_sa, sa_v, cost):
     """Worth of Operation ``op`` in up to ``limit`` spaces (3.1, 6.5.3), with
     an Offensive (2.3.7) when the extra space pays; and the same in up to
     ``limit_sa`` spaces in the Op & Special Activity box, with its best
-    Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible."""
-    vals = np.empty(N_MAP_SPACES)
+    Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible.
+    ``cost``: :func:`offensive_cost`, the same for every Operation."""
+    vals = local_array(N_MAP_SPACES, np.float64)
     if not op_space_values(state, np.int64(IRGUN), op, vals):
         return NEG, NEG
-    m = setup_factor(state)
     if op == OP_SABOTAGE and not railway_sabotaged(state):
         # the +2 for no Sabotaged Railway is lost only once (6.1.2)
         first = -1
@@ -731,7 +734,8 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v):
             if SPACE_KIND[s] == RAILWAY and vals[s] > NEG and s != first:
                 vals[s] = sabotage_value(state, s, NO)
     offensive = op == OP_RECRUIT or op == OP_SABOTAGE or op == OP_ROB
-    cost = offensive_cost(state, m) if offensive else NEG
+    if not offensive:
+        cost = NEG
     t1, e1, t2, e2 = capped_top_sums(vals, limit, limit_sa, state[AVAILABLE_CACHES] if op == OP_ROB else N_MAP_SPACES)
     if offensive and cost > NEG:
         if e1 - cost > STOP_VALUE:
@@ -971,28 +975,30 @@ def deploy_police_value(state, s):
 
 
 @njit(cache=True)
-def spare_troops_each(state):
-    out = np.empty(N_MAP_SPACES, dtype=np.int64)
+def spare_troops_each(state, out):
+    """``out[s]``: :func:`spare_troops` of each space."""
     for s in range(N_MAP_SPACES):
         out[s] = spare_troops(state, s)
-    return out
 
 
 @njit(cache=True)
-def spare_troops_total(state):
-    n = 0
+def troop_destination_values(state, out):
+    """``out[d]``: :func:`troop_destination_value` of each space, the spare
+    Troops (:func:`spare_troops`) counted once for all."""
+    spare = local_array(N_MAP_SPACES, np.int64)
+    spare_troops_each(state, spare)
+    total = 0
     for s in range(N_MAP_SPACES):
-        n += spare_troops(state, s)
-    return n
+        total += spare[s]
+    for d in range(N_MAP_SPACES):
+        out[d] = troop_destination_value(state, d, total - spare[d])
 
 
 @njit(cache=True)
-def troop_destination_value(state, d, spare_all):
+def troop_destination_value(state, d, free):
     """Deploy's Troops to one space (3.2.1): to Assault next card, or to
-    Restore. ``spare_all``: :func:`spare_troops_total`, of which all but
-    ``d``'s own can come."""
+    Restore. ``free``: the spare Troops of every other space (:func:`spare_troops`)."""
     v = 0.0
-    free = spare_all - spare_troops(state, d)
     if irgun_pieces(state, d) > 0:
         troops = state[at(d, TROOPS)]
         per = assault_per_piece(state)
@@ -1167,16 +1173,17 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
     Intelligence Lead (2.3.7) when the extra space pays; and the same in up
     to ``limit_sa`` spaces with its best Special Activity, worth
     ``sa_v``. (NEG, NEG) if not feasible."""
-    vals = np.empty(N_MAP_SPACES)
+    vals = local_array(N_MAP_SPACES, np.float64)
     if not op_space_values(state, np.int64(BRITISH), op, vals):
         return NEG, NEG
     lead = (op == OP_PATROL or op == OP_SEARCH or op == OP_ASSAULT) and intel_total(state) > 0
     chit = CHIT[cheapest_chit(state)] if lead else 0.0
     troops_best = 0.0
     if op == OP_DEPLOY:
-        spare = spare_troops_total(state)
+        dest = local_array(N_MAP_SPACES, np.float64)
+        troop_destination_values(state, dest)
         for d in range(N_MAP_SPACES):
-            troops_best = max(troops_best, troop_destination_value(state, d, spare))
+            troops_best = max(troops_best, dest[d])
     t1, r1, t2, r2 = capped_top_sums(vals, limit, limit_sa,
                                      state[AVAILABLE_POLICE] if op == OP_DEPLOY else N_MAP_SPACES)
     if lead:
@@ -1196,10 +1203,24 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
 def op_value(state, faction, op, limit, limit_sa, sa_v):
     """(worth of ``op`` as a Limited or plain Operation in ``limit`` spaces,
     worth in ``limit_sa`` spaces with its Special Activity worth ``sa_v``)."""
+    return op_value_with(state, faction, op, limit, limit_sa, sa_v, extra_space_cost(state, faction))
+
+
+@njit(cache=True, inline="always")
+def extra_space_cost(state, faction):
+    """What the Irgun's Offensive space costs (:func:`offensive_cost`), the
+    same for each of their Operations; NEG for the British (their Intelligence
+    Lead's chit is counted by :func:`british_op_value`)."""
+    return offensive_cost(state, setup_factor(state)) if faction == IRGUN else NEG
+
+
+@njit(cache=True)
+def op_value_with(state, faction, op, limit, limit_sa, sa_v, cost):
+    """:func:`op_value`, the Offensive's cost given (:func:`extra_space_cost`)."""
     if OP_FACTION[op] != faction:
         return NEG, NEG
     if faction == IRGUN:
-        return irgun_op_value(state, op, limit, limit_sa, sa_v)
+        return irgun_op_value(state, op, limit, limit_sa, sa_v, cost)
     return british_op_value(state, op, limit, limit_sa, sa_v)
 
 
@@ -1228,11 +1249,12 @@ def best_ops(state, faction, with_sa, memo):
     full = NEG
     k_lim = space_limit(state, faction, True)
     k_full = space_limit(state, faction, False)
-    worth = sa_worth(state, faction) if with_sa else np.full(8, NEG)
+    worth = sa_worth(state, faction) if with_sa else NO_WORTH
+    cost = extra_space_cost(state, faction)
     for op in range(8):
         if OP_FACTION[op] != faction:
             continue
-        v_lim, v_full = op_value(state, faction, op, k_lim, k_full, worth[op])
+        v_lim, v_full = op_value_with(state, faction, op, k_lim, k_full, worth[op], cost)
         memo[MEMO_LIMITED + op] = v_lim
         memo[MEMO_FULL + op] = v_full
         if v_lim > lim:
@@ -1341,7 +1363,8 @@ def box_decision(state, mask, faction, scores, memo):
     full = NEG
     if mask[A_BOX + BOX_LIMITED] or mask[A_BOX + BOX_OP_SA]:
         lim, full = best_ops(state, faction, mask[A_BOX + BOX_OP_SA] == 1, memo)
-    events = np.full(2, NEG)
+    events = local_array(2, np.float64)
+    events[:] = NEG
     for side in range(2):
         if mask[A_EVENT_SIDE + side]:
             events[side] = event_value(state, faction, card, side)
@@ -1362,7 +1385,7 @@ def operation_decision(state, mask, faction, scores, memo):
                 scores[A_OP + op] = memo[(MEMO_LIMITED if limited else MEMO_FULL) + op]
         return pick(state, scores, mask)
     k = space_limit(state, faction, limited)
-    worth = np.full(8, NEG) if limited else sa_worth(state, faction)
+    worth = NO_WORTH if limited else sa_worth(state, faction)
     for op in range(8):
         if mask[A_OP + op]:
             v_plain, v_sa = op_value(state, faction, op, k, k, worth[op])
@@ -1389,7 +1412,8 @@ def sa_timing_now(op, sa, n_selected):
 def space_decision(state, mask, faction, scores):
     """Choose a space for the Operation (or stop, add a space, or start the Special Activity)."""
     op = state[OP]
-    inputs = space_inputs(state, faction, op)
+    inputs = space_inputs(state, faction, op, local_matrix(2, N_MAP_SPACES, np.float64),
+                          local_matrix(2, 3, np.int64), local_array(N_MAP_SPACES, np.int64))
     extra = mask[A_EXTRA] == 1       # else only the offered spaces need a value
     best_unselected = NEG
     for s in range(N_MAP_SPACES):
@@ -1601,10 +1625,11 @@ def search_city_decision(state, mask):
 @njit(cache=True)
 def deploy_destination_decision(state, mask, scores):
     scores[A_STOP] = STOP_VALUE
-    spare = spare_troops_total(state)
+    dest = local_array(N_MAP_SPACES, np.float64)
+    troop_destination_values(state, dest)
     for d in range(N_MAP_SPACES):
         if mask[A_SPACE + d]:
-            scores[A_SPACE + d] = troop_destination_value(state, d, spare)
+            scores[A_SPACE + d] = dest[d]
     return pick(state, scores, mask)
 
 
@@ -1624,7 +1649,8 @@ def deploy_troops_decision(state, mask, scores):
 def travel_dest_decision(state, mask, scores):
     o = state[CUR]
     m = setup_factor(state)
-    arrive = travel_arrivals(state, m)
+    arrive = local_matrix(2, N_MAP_SPACES, np.float64)
+    travel_arrivals(state, m, arrive)
     leave = travel_leave(state, o, m)
     scores[A_STOP] = STOP_VALUE
     for t in range(N_MAP_SPACES):
@@ -1770,7 +1796,8 @@ def irgun_choice(state, mask, memo, scores):
         return pick(state, scores, mask)
     if d == D_REDEPLOY_CACHE:
         scores[A_STOP] = 0.2
-        worth = np.full(N_MAP_SPACES, NEG)     # an Arms Cache in each space one may go to
+        worth = local_array(N_MAP_SPACES, np.float64)     # an Arms Cache in each space one may go to
+        worth[:] = NEG
         for t in range(N_MAP_SPACES):
             if SPACE_KIND[t] != RAILWAY and cells(state, t) > 0 and state[at(t, ARMS_CACHES)] < 2:
                 worth[t] = cache_value(state, t, m, bare)
@@ -1841,7 +1868,8 @@ def british_choice(state, mask, memo, scores):
         # 6.3.1: move a piece while some move gains; markers go at Reset (6.4)
         police = d == D_REDEPLOY_POLICE
         scores[A_STOP] = 0.1
-        gains = np.full(N_MAP_SPACES, NEG)     # what one more piece adds in each space it may go to
+        gains = local_array(N_MAP_SPACES, np.float64)     # what one more piece adds in each space it may go to
+        gains[:] = NEG
         for t in range(N_MAP_SPACES):
             if police:
                 if SPACE_KIND[t] == RAILWAY or cubes(state, t) > 0:
@@ -1904,6 +1932,8 @@ def answer(state, mask, memo, a, scored):
 def irgun_action(state, mask, memo, scores):
     """The Irgun bot: :func:`bot_action` for the Irgun; ``scores`` (all NEG
     on entry) is left holding the values it weighed."""
+    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
+    state, mask, memo, scores = borrowed(state), borrowed(mask), borrowed(memo), borrowed(scores)
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
         return answer(state, mask, memo, irgun_choice(state, mask, memo, scores), YES)
@@ -1914,6 +1944,8 @@ def irgun_action(state, mask, memo, scores):
 def british_action(state, mask, memo, scores):
     """The British bot: :func:`bot_action` for the British; ``scores`` (all
     NEG on entry) is left holding the values it weighed."""
+    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
+    state, mask, memo, scores = borrowed(state), borrowed(mask), borrowed(memo), borrowed(scores)
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
         return answer(state, mask, memo, british_choice(state, mask, memo, scores), YES)
@@ -1929,10 +1961,13 @@ def bot_action(state, mask, faction, memo):
     Each faction's bot is a kernel of its own (:func:`irgun_action`,
     :func:`british_action`): Python callers take the one they need, so the
     two compile side by side and neither waits for this join."""
-    a = only_legal(mask)           # one legal action: nothing to score, no scores to allocate
+    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
+    state, mask, memo = borrowed(state), borrowed(mask), borrowed(memo)
+    a = only_legal(mask)           # one legal action: nothing to score, no scores to fill
     if a >= 0:
         return answer(state, mask, memo, a, NO)
-    scores = np.full(N_ACTIONS, NEG)
+    scores = local_array(N_ACTIONS, np.float64)     # on this kernel's stack, no allocation
+    scores[:] = NEG
     if faction == IRGUN:
         return irgun_action(state, mask, memo, scores)
     return british_action(state, mask, memo, scores)
