@@ -6,15 +6,16 @@ hidden future (undrawn cards, dice, chit draws) is resampled from the open
 information (:func:`setup.determinize`, seeded by a hash of what both
 players see), lets the same faction finish its turn at random twice
 (non-Stop choices first), and scores the positions reached with the
-volume's :func:`evaluation.evaluate`. The best average wins; ties go to the
+volume's :func:`evaluation.evaluate`. An action is worth the better of its
+two finishes: the rest of the turn is the faction's own to play, and the bot
+will play it by choice, not at random. The best action wins; ties go to the
 open-information hash (engine/bots.py).
 
 The k-th sample of every action draws the same dice and the same random
 stream for its finish (common random numbers), so the actions are compared
-on the same luck and two samples rank them as well as three independent
-ones did. An action whose first sample drew nothing at random (no dice, no
-card, no decision left in the turn) has that one value: its other samples
-would repeat it, so they are not played.
+on the same luck. An action whose first sample drew nothing at random (no
+dice, no card, no decision left in the turn) has that one value: its other
+sample would repeat it, so it is not played.
 
 So the bot is a deterministic function of the open information, never sees
 the real dice or cards, and plays every rule the kernels offer (events,
@@ -76,8 +77,9 @@ def finish_turn(state, me, mask, stream):
 
 @njit(cache=True)
 def score_actions(state, mask, scores, h):
-    """Each legal action's average worth to the faction deciding (``scores``);
-    ``h``: the open-information hash seeding the resampled future."""
+    """Each legal action's worth to the faction deciding (``scores``): the
+    best of its ``SAMPLES`` finishes; ``h``: the open-information hash seeding
+    the resampled future."""
     me = actor(state)
     sign = 1.0 if me == BRITISH else -1.0
     seed = np.int64(h >> np.uint64(1))
@@ -92,8 +94,7 @@ def score_actions(state, mask, scores, h):
     for a in range(N_ACTIONS):
         if not mask[a]:
             continue
-        total = 0.0
-        n = 0
+        best = NEG
         for k in range(SAMPLES):
             work[:] = base
             stream[0] = streams[k]
@@ -102,11 +103,10 @@ def score_actions(state, mask, scores, h):
             drawn = work[DECK_DRAWN]
             apply(work, a)
             decided = finish_turn(work, me, inner, stream)
-            total += sign * evaluate(work)
-            n += 1
+            best = max(best, sign * evaluate(work))
             if decided == 0 and work[RNG] == dice and work[DECK_DRAWN] == drawn:
                 break        # nothing drawn at random: every sample would end here
-        scores[a] = total / n
+        scores[a] = best
 
 
 @njit(cache=True)
