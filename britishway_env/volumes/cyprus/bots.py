@@ -4,10 +4,18 @@
 For each legal action the bot plays the action on a copy of the game whose
 hidden future (undrawn cards, dice, chit draws) is resampled from the open
 information (:func:`setup.determinize`, seeded by a hash of what both
-players see), lets the same faction finish its turn at random a few times
+players see), lets the same faction finish its turn at random twice
 (non-Stop choices first), and scores the positions reached with the
-volume's :func:`evaluation.evaluate`. The best average wins; ties go to the
+volume's :func:`evaluation.evaluate`. An action is worth the better of its
+two finishes: the rest of the turn is the faction's own to play, and the bot
+will play it by choice, not at random. The best action wins; ties go to the
 open-information hash (engine/bots.py).
+
+The k-th sample of every action draws the same dice and the same random
+stream for its finish (common random numbers), so the actions are compared
+on the same luck. An action whose first sample drew nothing at random (no
+dice, no card, no decision left in the turn) has that one value: its other
+sample would repeat it, so it is not played.
 
 So the bot is a deterministic function of the open information, never sees
 the real dice or cards, and plays every rule the kernels offer (events,
@@ -30,7 +38,8 @@ from .turns import actor, apply, is_over, legal_mask
 
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
-SAMPLES = 3                  # random finishes of the turn per action
+SAMPLES = 2                  # random finishes of the turn per action
+SAMPLE_STEP = 0x9E3779B97F4A7C15   # spaces the samples' seeds (the k-th is the same for every action)
 MAX_FINISH = 40              # decisions of one finish at most (a turn is far shorter)
 NEG = -1e9
 TIEBREAK_ORDER = open_order(LAYOUT)   # the row less the variant's fields (engine/coin/header.py)
@@ -47,11 +56,12 @@ def open_hash(state):
 @njit(cache=True)
 def finish_turn(state, me, mask, stream):
     """Play ``me``'s decisions at random (any non-Stop choice before Stop)
-    until the other faction decides, a new card comes or the game ends."""
+    until the other faction decides, a new card comes or the game ends; how
+    many decisions it played."""
     drawn = state[DECK_DRAWN]
-    for _ in range(MAX_FINISH):
+    for n in range(MAX_FINISH):
         if is_over(state) or actor(state) != me or state[DECK_DRAWN] != drawn:
-            return
+            return n
         legal_mask(state, mask)
         if mask[A_STOP]:
             for a in range(1, N_ACTIONS):
@@ -60,14 +70,16 @@ def finish_turn(state, me, mask, stream):
                     break
         a = uniform_legal(mask, stream)
         if a < 0:            # no legal action: never in a game (the fuzzers), but never an index either
-            return
+            return n
         apply(state, a)
+    return MAX_FINISH
 
 
 @njit(cache=True)
 def score_actions(state, mask, scores, h):
-    """Each legal action's average worth to the faction deciding (``scores``);
-    ``h``: the open-information hash seeding the resampled future."""
+    """Each legal action's worth to the faction deciding (``scores``): the
+    best of its ``SAMPLES`` finishes; ``h``: the open-information hash seeding
+    the resampled future."""
     me = actor(state)
     sign = 1.0 if me == BRITISH else -1.0
     seed = np.int64(h >> np.uint64(1))
@@ -76,18 +88,25 @@ def score_actions(state, mask, scores, h):
     work = np.empty_like(state)
     inner = np.zeros(N_ACTIONS, dtype=np.int8)
     stream = np.zeros(1, dtype=np.int64)
+    streams = np.empty(SAMPLES, dtype=np.int64)       # the k-th sample's stream, the same for every action
+    for k in range(SAMPLES):
+        streams[k] = np.int64(mix64(np.uint64(seed) + np.uint64(k + 1) * np.uint64(SAMPLE_STEP)) >> np.uint64(1))
     for a in range(N_ACTIONS):
         if not mask[a]:
             continue
-        total = 0.0
+        best = NEG
         for k in range(SAMPLES):
             work[:] = base
-            stream[0] = np.int64(mix64(np.uint64(seed) + np.uint64(a * 7919 + k)) >> np.uint64(1))
-            work[RNG] = stream[0] ^ 0x5DEECE66D
+            stream[0] = streams[k]
+            dice = stream[0] ^ 0x5DEECE66D
+            work[RNG] = dice                          # the k-th sample's dice
+            drawn = work[DECK_DRAWN]
             apply(work, a)
-            finish_turn(work, me, inner, stream)
-            total += sign * evaluate(work)
-        scores[a] = total / SAMPLES
+            decided = finish_turn(work, me, inner, stream)
+            best = max(best, sign * evaluate(work))
+            if decided == 0 and work[RNG] == dice and work[DECK_DRAWN] == drawn:
+                break        # nothing drawn at random: every sample would end here
+        scores[a] = best
 
 
 @njit(cache=True)
