@@ -19,6 +19,7 @@ from ...engine.coin.propaganda import (
     end_round, next_phase, victory_check,
 )
 from ...engine.jit import njit
+from ...engine.borrow import borrowed
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND
 from .cards import MANDATORY_CARDS, MUNICH, PROPAGANDA_CARDS
 from .events import discard_chosen, event_filter_ok, event_playable, \
@@ -1234,6 +1235,7 @@ def settle_until(state, before_card):
 @njit(cache=True)
 def rules_mask(state, out):
     """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow ``actor``."""
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0
     d = state[DECISION]
     if d == D_OVER:
@@ -1541,6 +1543,7 @@ def rules_mask(state, out):
 def apply(state, action):
     """Carry out a legal action of ``actor(state)``, then the automatic steps up
     to the next decision."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     act(state, action)
     settle(state)
 
@@ -1549,6 +1552,7 @@ def apply(state, action):
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`)."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     d = state[DECISION]
     space = action - A_SPACE
     alt_space = action - A_ALT

@@ -22,6 +22,7 @@ from ...engine.coin.propaganda import (
     next_phase, victory_check,
 )
 from ...engine.jit import njit
+from ...engine.borrow import borrowed
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, TOWN
 from .cards import PROPAGANDA_CARDS
 from .events import count_chosen, count_limit, count_ok, event_playable, event_script, option_chosen, option_ok, \
@@ -897,6 +898,7 @@ def movable(state, s, piece):
 @njit(cache=True)
 def rules_mask(state, out):
     """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow ``actor``."""
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0
     d = pending(state)
     if d == D_OVER:
@@ -1159,6 +1161,7 @@ def take_pass(state, faction, box):
 def apply(state, action):
     """Carry out a legal action of ``actor(state)``, then the automatic steps up
     to the next decision."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     act(state, action)
     settle(state)
 
@@ -1167,6 +1170,7 @@ def apply(state, action):
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`)."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     d = pending(state)
     space = action - A_SPACE
     alt_space = action - A_ALT
