@@ -206,7 +206,7 @@ def op_space_ok(state, op, s):
 def op_alt_ok(state, op, s):
     """The other way (A_ALT): Deploy placing an Irregular (3.2.1); Ambush
     removing an Irregular (3.3.4)."""
-    if not event_op_space(state, s):
+    if (op != OP_DEPLOY and op != OP_AMBUSH) or not event_op_space(state, s):
         return False
     if op == OP_DEPLOY:
         return can_deploy_in(state, s) and supply(state, IRREGULARS_UNDERGROUND, s, True) > 0

@@ -100,7 +100,7 @@ def cells_at(state, s):
 
 # ------------------------------------------------------------ operations --
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def event_filter_ok(state, s):
     """The spaces an event's Operation or Special Activity is restricted to (EV_FILTER)."""
     f = state[EV_FILTER]
@@ -156,7 +156,7 @@ def op_alt_ok(state, op, s):
     """The other way an Operation may select a space (A_ALT): Sabotage with an
     Active Cell, once a card, with STREET RIOTS shaded (C23); Ambush of Troop
     lorries, once an Operation, with ROAD AMBUSHES shaded (C32)."""
-    if not event_filter_ok(state, s):
+    if (op != OP_SABOTAGE and op != OP_AMBUSH) or not event_filter_ok(state, s):
         return False
     if op == OP_SABOTAGE:
         return capability(state, CAP_STREET_RIOTS, CAP_SHADED) and state[RIOTS_USED] == 0 \
