@@ -6,8 +6,8 @@ is not inlined raises the count of each array argument when it starts and
 lowers it when it ends, and so does each inlined helper where numba's pruning
 of such pairs gives up (branches, raises). Each change is an atomic
 instruction (``lock inc`` / ``lock dec`` in ``NRT_incref`` / ``NRT_decref``),
-which costs tens of cycles; a Palestine decision of random play made about
-35 of them (counted in gdb), most of its time.
+which costs tens of cycles; a decision of compiled random play made about
+35 of them (docs/architecture.md, "Borrowed arrays"), most of its time.
 
 A borrowed view is the same array (data, shape, strides, the same numba type,
 so no kernel compiles again for it) with no owner attached (numba's
@@ -24,7 +24,8 @@ The rule that keeps this safe: a view must not outlive its owner.
   are done with.
 - A view is never returned, stored, or handed to Python.
 
-tests/test_borrow.py checks every use in the package against this rule.
+tests/test_borrow.py checks every use in the package and the benchmarks
+against this rule.
 """
 
 from numba.core import cgutils, types
