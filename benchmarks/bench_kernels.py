@@ -331,7 +331,8 @@ def report(results: list[dict], args, busy: float, load_before: str) -> str:
         "",
         f"Random games from seeds {SEED}/0..{args.games - 1} (`rng.seed_from`), each volume's decisions "
         f"recorded as its compiled random play takes them and replayed part by part in compiled loops "
-        f"(benchmarks/kernel_drivers.py, compiled per volume): each position restored from its record "
+        f"(benchmarks/kernel_drivers.py, compiled per volume, which hand the kernels borrowed views of "
+        f"their arrays as the batch loop does, engine/borrow.py): each position restored from its record "
         f"before every call, in blocks of {args.block} positions taken {args.reps} times each "
         f"(a block's records stay in cache, as a game's state does; the same block repeated also "
         f"lets the branch predictor learn it, so the parts can come out a little under the whole); "

@@ -12,7 +12,9 @@ Every timing driver takes positions ``lo .. hi - 1`` and goes over them in
 blocks of ``block`` positions, each block ``reps`` times, restoring each
 position from its recorded copy before every call (so the state and its dice
 are the same each time); it returns a checksum so that the compiler keeps
-the work.
+the work. Like the batch loop (``playout.play_out``), the drivers hand the
+kernels borrowed views of their arrays (engine/borrow.py: no reference
+counting), so each part is timed as a game calls it.
 """
 
 import importlib
@@ -25,6 +27,7 @@ turns = importlib.import_module(f"britishway_env.volumes.{VOLUME}.turns")
 invariants = importlib.import_module(f"britishway_env.volumes.{VOLUME}.invariants")
 playout = importlib.import_module(f"britishway_env.volumes.{VOLUME}.playout")
 layout = importlib.import_module(f"britishway_env.volumes.{VOLUME}.layout")
+from britishway_env.engine.borrow import borrowed, keep  # noqa: E402
 from britishway_env.engine.policy import uniform_legal  # noqa: E402
 
 N_ACTIONS = layout.N_ACTIONS
@@ -111,6 +114,7 @@ def choice_mismatches(masks, streams, actions):
 @njit
 def t_copy(states, lo, hi, block, reps, scratch):
     """The restore alone: the state copied from its record."""
+    states, scratch = borrowed(states), borrowed(scratch)
     acc = 0
     for b0 in range(lo, hi, block):
         b1 = min(hi, b0 + block)
@@ -124,6 +128,7 @@ def t_copy(states, lo, hi, block, reps, scratch):
 @njit
 def t_legal(states, lo, hi, block, reps, scratch, mask):
     """Restore, then ``turns.legal_mask``."""
+    states, scratch, mask = borrowed(states), borrowed(scratch), borrowed(mask)
     acc = 0
     for b0 in range(lo, hi, block):
         b1 = min(hi, b0 + block)
@@ -140,7 +145,9 @@ def t_choice(masks, streams, lo, hi, block, reps):
     """The random choice from the recorded mask (``engine.policy.uniform_legal``:
     count the legal actions, one SplitMix64 draw, walk to the chosen one),
     the seat's stream restored first."""
-    stream = np.zeros(1, dtype=np.int64)
+    masks, streams = borrowed(masks), borrowed(streams)
+    owned_stream = np.zeros(1, dtype=np.int64)
+    stream = borrowed(owned_stream)
     acc = 0
     for b0 in range(lo, hi, block):
         b1 = min(hi, b0 + block)
@@ -148,12 +155,14 @@ def t_choice(masks, streams, lo, hi, block, reps):
             for i in range(b0, b1):
                 stream[0] = streams[i]
                 acc += uniform_legal(masks[i], stream)
+    keep(owned_stream)
     return acc
 
 
 @njit
 def t_apply(states, actions, lo, hi, block, reps, scratch):
     """Restore, then ``turns.apply`` (the switch and the automatic steps)."""
+    states, actions, scratch = borrowed(states), borrowed(actions), borrowed(scratch)
     acc = 0
     for b0 in range(lo, hi, block):
         b1 = min(hi, b0 + block)
@@ -168,6 +177,7 @@ def t_apply(states, actions, lo, hi, block, reps, scratch):
 @njit
 def t_switch(states, actions, lo, hi, block, reps, scratch):
     """Restore, then the switch alone (``apply`` less its closing ``settle``)."""
+    states, actions, scratch = borrowed(states), borrowed(actions), borrowed(scratch)
     acc = 0
     for b0 in range(lo, hi, block):
         b1 = min(hi, b0 + block)
@@ -182,6 +192,7 @@ def t_switch(states, actions, lo, hi, block, reps, scratch):
 @njit
 def t_settle(after_switch, lo, hi, block, reps, scratch):
     """Restore the position as the switch left it, then ``turns.settle``."""
+    after_switch, scratch = borrowed(after_switch), borrowed(scratch)
     acc = 0
     for b0 in range(lo, hi, block):
         b1 = min(hi, b0 + block)
@@ -196,6 +207,7 @@ def t_settle(after_switch, lo, hi, block, reps, scratch):
 @njit
 def t_new_game(seeds, lo, hi, reps, scratch):
     """``turns.new_game`` (setup, deck, first card and its automatic steps) for games ``lo .. hi - 1``."""
+    seeds, scratch = borrowed(seeds), borrowed(scratch)
     acc = 0
     for g in range(lo, hi):
         for _ in range(reps):
@@ -210,6 +222,7 @@ def t_new_game(seeds, lo, hi, reps, scratch):
 @njit
 def t_replay_apply(seeds, starts, actions, g0, g1, reps, state):
     """Games ``g0 .. g1 - 1`` replayed: ``turns.new_game``, then each recorded action applied."""
+    seeds, starts, actions, state = borrowed(seeds), borrowed(starts), borrowed(actions), borrowed(state)
     acc = 0
     for g in range(g0, g1):
         for _ in range(reps):
@@ -224,6 +237,8 @@ def t_replay_apply(seeds, starts, actions, g0, g1, reps, state):
 @njit
 def t_replay_legal(seeds, starts, actions, g0, g1, reps, state, mask):
     """As :func:`t_replay_apply`, with ``turns.legal_mask`` before each action."""
+    seeds, starts = borrowed(seeds), borrowed(starts)
+    actions, state, mask = borrowed(actions), borrowed(state), borrowed(mask)
     acc = 0
     for g in range(g0, g1):
         for _ in range(reps):
@@ -241,16 +256,21 @@ def t_replay_legal(seeds, starts, actions, g0, g1, reps, state, mask):
 def t_replay_random(seeds, starts, actions, g0, g1, reps, state, mask):
     """As :func:`t_replay_legal`, the action chosen at random as the random game
     chooses it (each seat's stream, ``invariants.random_action``)."""
+    seeds, starts = borrowed(seeds), borrowed(starts)
+    actions, state, mask = borrowed(actions), borrowed(state), borrowed(mask)
+    owned_seat = np.zeros(2, dtype=np.int64)
+    seat = borrowed(owned_seat)
     acc = 0
     for g in range(g0, g1):
         for _ in range(reps):
             state[:] = 0
             turns.new_game(state, seeds[g])
-            seat = playout.seat_streams(seeds[g])
+            seat[:] = playout.seat_streams(seeds[g])
             for i in range(starts[g], starts[g + 1]):
                 f = turns.actor(state)
                 turns.apply(state, invariants.random_action(state, mask, seat[f:f + 1]))
             acc += state[DECISION]
+    keep(owned_seat)
     return acc
 
 
@@ -266,6 +286,7 @@ def pending_kinds(states, out):
 @njit
 def t_copy_at(states, idx, block, reps, scratch):
     """:func:`t_copy` over the positions listed in ``idx``."""
+    states, idx, scratch = borrowed(states), borrowed(idx), borrowed(scratch)
     acc = 0
     for b0 in range(0, idx.shape[0], block):
         b1 = min(idx.shape[0], b0 + block)
@@ -279,6 +300,7 @@ def t_copy_at(states, idx, block, reps, scratch):
 @njit
 def t_legal_at(states, idx, block, reps, scratch, mask):
     """:func:`t_legal` over the positions listed in ``idx``."""
+    states, idx, scratch, mask = borrowed(states), borrowed(idx), borrowed(scratch), borrowed(mask)
     acc = 0
     for b0 in range(0, idx.shape[0], block):
         b1 = min(idx.shape[0], b0 + block)
@@ -293,6 +315,7 @@ def t_legal_at(states, idx, block, reps, scratch, mask):
 @njit
 def t_apply_at(states, actions, idx, block, reps, scratch):
     """:func:`t_apply` over the positions listed in ``idx``."""
+    states, actions, idx, scratch = borrowed(states), borrowed(actions), borrowed(idx), borrowed(scratch)
     acc = 0
     for b0 in range(0, idx.shape[0], block):
         b1 = min(idx.shape[0], b0 + block)

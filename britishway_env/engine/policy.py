@@ -1,5 +1,6 @@
 """Policy helpers shared by every volume's compiled rollouts."""
 
+from .borrow import borrowed
 from .jit import njit
 
 from .rng import uniform
@@ -9,6 +10,7 @@ from .rng import uniform
 def uniform_legal(mask, stream):
     """A uniformly random action among those set in ``mask`` (-1 if none),
     drawn from the policy's own one-slot int64 ``stream``."""
+    mask, stream = borrowed(mask), borrowed(stream)      # no reference counting below (borrow.py)
     n = 0
     for a in range(mask.shape[0]):
         n += mask[a]

@@ -9,6 +9,7 @@ play here gives the rows ``playout.play_random_games`` gives.
 import numpy as np
 from ...engine.jit import njit
 
+from ...engine.borrow import borrowed, keep
 from ...engine.coin import results as R
 from ...engine.coin.bots import MEMO_SIZE
 from ...engine.coin.variant import NO_PATCH
@@ -25,16 +26,21 @@ from .turns import actor, is_over
 @njit(cache=True, inline="always")
 def play_one(seed, policy_british, policy_rebels, check_every_step, patch, out):
     """One game; ``out`` gets its result row."""
-    state, streams, tally = start_game(seed, patch, out)
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    memo = np.zeros(MEMO_SIZE, dtype=np.float64)
+    owned_state, owned_streams, owned_tally = start_game(seed, patch, out)
+    owned_mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    owned_memo = np.zeros(MEMO_SIZE, dtype=np.float64)
+    # Every call of the loop passes borrowed views (engine/borrow.py); keep()
+    # holds their owners until the loop is over.
+    state, streams, tally = borrowed(owned_state), borrowed(owned_streams), borrowed(owned_tally)
+    mask, memo, row = borrowed(owned_mask), borrowed(owned_memo), borrowed(out)
     code = check(state) if check_every_step else OK
     while code == OK and not is_over(state):
         faction = actor(state)
         policy = policy_british if faction == BRITISH else policy_rebels
         a = choose_action(policy, state, mask, streams[faction:faction + 1], memo)
-        code = decide(state, mask, a, faction, check_every_step, MAX_DECISIONS, tally, out)
-    R.finish_row(state, tally, code, out)
+        code = decide(state, mask, a, faction, check_every_step, MAX_DECISIONS, tally, row)
+    R.finish_row(state, tally, code, row)
+    keep(owned_state, owned_streams, owned_tally, owned_mask, owned_memo, out)
 
 
 @njit(cache=True, nogil=True)

@@ -19,6 +19,7 @@ from ...engine.coin.propaganda import (
     end_round, next_phase, victory_check,
 )
 from ...engine.jit import njit
+from ...engine.borrow import borrowed
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND
 from .cards import MANDATORY_CARDS, MUNICH, PROPAGANDA_CARDS
 from .events import discard_chosen, event_filter_ok, event_playable, \
@@ -205,7 +206,7 @@ def op_space_ok(state, op, s):
 def op_alt_ok(state, op, s):
     """The other way (A_ALT): Deploy placing an Irregular (3.2.1); Ambush
     removing an Irregular (3.3.4)."""
-    if not event_op_space(state, s):
+    if (op != OP_DEPLOY and op != OP_AMBUSH) or not event_op_space(state, s):
         return False
     if op == OP_DEPLOY:
         return can_deploy_in(state, s) and supply(state, IRREGULARS_UNDERGROUND, s, True) > 0
@@ -1230,6 +1231,7 @@ def clear_own_context(state):
 @njit(cache=True)
 def rules_mask(state, out):
     """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow ``actor``."""
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0
     d = state[DECISION]
     if d == D_OVER:
@@ -1537,6 +1539,7 @@ def rules_mask(state, out):
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`)."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     d = state[DECISION]
     space = action - A_SPACE
     alt_space = action - A_ALT
@@ -1833,6 +1836,7 @@ def settle_until(state, before_card):
 def apply(state, action):
     """Carry out a legal action of ``actor(state)``, then the automatic steps up
     to the next decision."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     act(state, action)
     settle(state)
 

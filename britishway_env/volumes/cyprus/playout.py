@@ -13,6 +13,7 @@ nor on how the batch is chunked, nor on which runner plays random play.
 import numpy as np
 from ...engine.jit import njit
 
+from ...engine.borrow import borrowed, keep
 from ...engine.coin import results as R
 from ...engine.threads import in_threads
 from ...engine.rng import game_seeds, seed_from  # noqa: F401  (game_seeds: the games' seeds, for the compile notice)
@@ -68,13 +69,18 @@ def play_out(state, streams, check_every_step, max_decisions, tally, out):
     """Random decisions in both seats from ``state`` (changed in place) until
     the game ends, a check fails (every invariant after every decision, when
     asked) or ``max_decisions`` were taken; ``out`` gets the result row."""
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    code = check(state) if check_every_step else OK
-    while code == OK and not is_over(state):
-        faction = actor(state)
-        a = random_action(state, mask, streams[faction:faction + 1])
-        code = decide(state, mask, a, faction, check_every_step, max_decisions, tally, out)
-    R.finish_row(state, tally, code, out)
+    owned_mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    # Every call of the loop passes borrowed views (engine/borrow.py); keep()
+    # holds their owners until the loop is over.
+    game, mask, seats = borrowed(state), borrowed(owned_mask), borrowed(streams)
+    counts, row = borrowed(tally), borrowed(out)
+    code = check(game) if check_every_step else OK
+    while code == OK and not is_over(game):
+        faction = actor(game)
+        a = random_action(game, mask, seats[faction:faction + 1])
+        code = decide(game, mask, a, faction, check_every_step, max_decisions, counts, row)
+    R.finish_row(game, counts, code, row)
+    keep(state, owned_mask, streams, tally, out)
 
 
 @njit(cache=True)

@@ -22,6 +22,7 @@ from ...engine.coin.propaganda import (
     next_phase, victory_check,
 )
 from ...engine.jit import njit
+from ...engine.borrow import borrowed
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, TOWN
 from .cards import PROPAGANDA_CARDS
 from .events import count_chosen, count_limit, count_ok, event_playable, event_script, option_chosen, option_ok, \
@@ -99,7 +100,7 @@ def cells_at(state, s):
 
 # ------------------------------------------------------------ operations --
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def event_filter_ok(state, s):
     """The spaces an event's Operation or Special Activity is restricted to (EV_FILTER)."""
     f = state[EV_FILTER]
@@ -155,7 +156,7 @@ def op_alt_ok(state, op, s):
     """The other way an Operation may select a space (A_ALT): Sabotage with an
     Active Cell, once a card, with STREET RIOTS shaded (C23); Ambush of Troop
     lorries, once an Operation, with ROAD AMBUSHES shaded (C32)."""
-    if not event_filter_ok(state, s):
+    if (op != OP_SABOTAGE and op != OP_AMBUSH) or not event_filter_ok(state, s):
         return False
     if op == OP_SABOTAGE:
         return capability(state, CAP_STREET_RIOTS, CAP_SHADED) and state[RIOTS_USED] == 0 \
@@ -891,6 +892,7 @@ def movable(state, s, piece):
 @njit(cache=True)
 def rules_mask(state, out):
     """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow ``actor``."""
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0
     d = pending(state)
     if d == D_OVER:
@@ -1153,6 +1155,7 @@ def take_pass(state, faction, box):
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`)."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     d = pending(state)
     space = action - A_SPACE
     alt_space = action - A_ALT
@@ -1386,6 +1389,7 @@ def settle_until(state, before_card):
 def apply(state, action):
     """Carry out a legal action of ``actor(state)``, then the automatic steps up
     to the next decision."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     act(state, action)
     settle(state)
 

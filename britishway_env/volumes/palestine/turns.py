@@ -9,6 +9,7 @@ run as scripts in :mod:`events`; this module answers their requests
 
 import numpy as np
 from ...engine.jit import njit
+from ...engine.borrow import borrowed
 
 from ...engine.coin import activities
 from ...engine.coin.activities import sa_open
@@ -909,6 +910,7 @@ def movable(state, s, piece):
 @njit(cache=True)
 def rules_mask(state, out):
     """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow ``actor``."""
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0
     d = pending(state)
     if d == D_OVER:
@@ -1166,6 +1168,7 @@ def clear_unguarded_curfews(state):
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`)."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     d = pending(state)
     space = action - A_SPACE
     if d == D_REFILL:
@@ -1410,6 +1413,7 @@ def settle_until(state, before_card):
 def apply(state, action):
     """Carry out a legal action of ``actor(state)``, then the automatic steps up
     to the next decision."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     act(state, action)
     settle(state)
 
