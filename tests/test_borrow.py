@@ -1,14 +1,17 @@
-"""Borrowed arrays (engine/borrow.py): what a view is, and the rule that keeps
-every use in the package safe (a view never outlives its owner)."""
+"""Borrowed arrays (engine/borrow.py): what a view is, the rule that keeps
+every use in the package safe (a view never outlives its owner), and the
+scratch arrays on a kernel's stack."""
 
 import ast
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 from numba import njit
+from numba.core.errors import TypingError
 
-from britishway_env.engine.borrow import borrowed, keep
+from britishway_env.engine.borrow import borrowed, keep, local_array, local_matrix
 
 ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "britishway_env"
@@ -63,6 +66,79 @@ def test_keep_holds_the_owner_until_it_is_called():
 def test_only_arrays_are_borrowed():
     with pytest.raises(Exception):
         njit(lambda x: borrowed(x))(3)
+
+
+@njit
+def _write(view, i, v):
+    view[i] = v
+
+
+@njit
+def _write_through_a_borrowed_matrix(m, i, j, v):
+    view = borrowed(m)
+    view[i, j] = v
+    return view.shape[0], view.shape[1], view.strides[0], view.strides[1]
+
+
+def test_a_view_of_a_matrix_is_the_matrix_itself():
+    m = np.zeros((3, 5), dtype=np.int64)
+    assert _write_through_a_borrowed_matrix(m, 2, 3, 9) == (3, 5, 5 * 8, 8)
+    assert m[2, 3] == 9 and m.sum() == 9
+
+
+@njit
+def _borrow_many_times(a, k):
+    t = 0.0
+    for _ in range(k):
+        view = borrowed(a)
+        _write(view, 0, view[0] + 1.0)
+        t += view[0]
+    return t
+
+
+def test_borrowing_takes_and_drops_no_reference_of_the_callers_array():
+    a = np.zeros(3)
+    before = sys.getrefcount(a)
+    assert _borrow_many_times(a, 1000) == 1000 * 1001 / 2
+    assert sys.getrefcount(a) == before and a[0] == 1000.0
+
+
+# ---------------------------------------------------------------- stack arrays --
+
+ROWS, COLS = 3, 5
+
+
+@njit
+def _fill(out, v):
+    for i in range(out.shape[0]):
+        out[i] = v + i
+
+
+@njit
+def _scratch_sums(v):
+    a = local_array(COLS, np.float64)
+    _fill(a, v)                                      # a callee fills the caller's stack array
+    m = local_matrix(ROWS, COLS, np.int64)
+    for r in range(ROWS):
+        for c in range(COLS):
+            m[r, c] = r * COLS + c
+    return a.sum(), a.shape[0], m.sum(), m.shape[0], m.shape[1], m.strides[0], m.strides[1], m[2, 4]
+
+
+def test_local_arrays_have_the_asked_shape_and_c_order_and_hold_what_is_written():
+    n = ROWS * COLS
+    assert _scratch_sums(1.0) == (5 * 1.0 + 10, COLS, n * (n - 1) // 2, ROWS, COLS, COLS * 8, 8, 2 * COLS + 4)
+    assert _scratch_sums(2.0)[0] == 5 * 2.0 + 10     # each call has its own frame
+
+
+@njit
+def _sized_at_run_time(n):
+    return local_array(n, np.float64).shape[0]
+
+
+def test_a_local_array_needs_a_constant_size():
+    with pytest.raises(TypingError):
+        _sized_at_run_time(4)
 
 
 # ----------------------------------------------------------- the rule, in the sources --
@@ -132,7 +208,7 @@ SOURCES = sorted(p for folder in (PKG, ROOT / "benchmarks") for p in folder.rglo
 def test_the_package_borrows():
     names = {str(p.relative_to(ROOT)) for p in SOURCES}
     assert {"britishway_env/engine/policy.py", "britishway_env/volumes/palestine/playout.py",
-            "benchmarks/kernel_drivers.py"} <= names
+            "britishway_env/volumes/palestine/bots.py", "benchmarks/kernel_drivers.py"} <= names
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))

@@ -28,33 +28,105 @@ tests/test_borrow.py checks every use in the package and the benchmarks
 against this rule.
 """
 
+import numba
+import numpy as np
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
+if numba.config.DISABLE_JIT:
+    def borrowed(arr):
+        """Plain Python: the array itself."""
+        return arr
 
-@intrinsic
-def borrowed(typingctx, arr):
-    """A view of array ``arr`` with no reference count (see the module's rule)."""
-    if not isinstance(arr, types.Array):
+    def keep(*arrays):
+        """Plain Python: nothing to hold."""
         return None
 
-    def codegen(context, builder, signature, args):
-        view = context.make_array(arr)(context, builder, value=args[0])
-        view.meminfo = cgutils.get_null_value(view.meminfo.type)
-        view.parent = cgutils.get_null_value(view.parent.type)
-        return view._getvalue()
+    def local_array(n, dtype):
+        """Plain Python: ``np.empty(n, dtype)``."""
+        return np.empty(n, dtype=dtype)
 
-    return arr(arr), codegen
+    def local_matrix(rows, cols, dtype):
+        """Plain Python: ``np.empty((rows, cols), dtype)``."""
+        return np.empty((rows, cols), dtype=dtype)
+else:
+    @intrinsic
+    def borrowed(typingctx, arr):
+        """A view of array ``arr`` with no reference count (see the module's rule)."""
+        if not isinstance(arr, types.Array):
+            return None
 
+        def codegen(context, builder, signature, args):
+            view = context.make_array(arr)(context, builder, value=args[0])
+            view.meminfo = cgutils.get_null_value(view.meminfo.type)
+            view.parent = cgutils.get_null_value(view.parent.type)
+            return view._getvalue()
 
-@intrinsic
-def keep(typingctx, *arrays):
-    """Use ``arrays`` here, so that numba frees them no earlier (the owners of
-    borrowed views made before). Compiles to nothing."""
-    if not all(isinstance(a, types.Array) for a in arrays):
-        return None
+        return arr(arr), codegen
 
-    def codegen(context, builder, signature, args):
-        return context.get_dummy_value()
+    @intrinsic
+    def keep(typingctx, *arrays):
+        """Use ``arrays`` here, so that numba frees them no earlier (the owners of
+        borrowed views made before). Compiles to nothing."""
+        if not all(isinstance(a, types.Array) for a in arrays):
+            return None
 
-    return types.none(types.StarArgTuple.from_types(arrays)), codegen
+        def codegen(context, builder, signature, args):
+            return context.get_dummy_value()
+
+        return types.none(types.StarArgTuple.from_types(arrays)), codegen
+
+    def _stack_array(context, builder, aryty, shape):
+        """An uninitialised C-ordered array of ``aryty`` and constant ``shape``
+        in the calling kernel's stack frame (allocated once, in its entry
+        block), with no owner."""
+        item = context.get_value_type(aryty.dtype)
+        itemsize = context.get_abi_sizeof(item)
+        count = 1
+        for n in shape:
+            count *= n
+        data = cgutils.alloca_once(builder, item, size=count)
+        strides = []
+        step = itemsize
+        for n in reversed(shape):
+            strides.insert(0, step)
+            step *= n
+        ary = context.make_array(aryty)(context, builder)
+
+        def intp(v):
+            return context.get_constant(types.intp, v)
+
+        context.populate_array(ary, data=data, shape=tuple(intp(n) for n in shape),
+                               strides=tuple(intp(s) for s in strides), itemsize=intp(itemsize), meminfo=None)
+        return ary._getvalue()
+
+    def _dtype_of(dtype):
+        return dtype.dtype if isinstance(dtype, (types.NumberClass, types.DTypeSpec)) else None
+
+    @intrinsic
+    def local_array(typingctx, n, dtype):
+        """``np.empty(n, dtype)`` on the stack of the calling kernel; ``n`` a
+        constant (a literal or a module's integer)."""
+        item = _dtype_of(dtype)
+        if not isinstance(n, types.IntegerLiteral) or item is None:
+            return None
+        aryty = types.Array(item, 1, "C")
+
+        def codegen(context, builder, signature, args):
+            return _stack_array(context, builder, aryty, (n.literal_value,))
+
+        return aryty(n, dtype), codegen
+
+    @intrinsic
+    def local_matrix(typingctx, rows, cols, dtype):
+        """``np.empty((rows, cols), dtype)`` on the stack of the calling kernel;
+        ``rows`` and ``cols`` constants."""
+        item = _dtype_of(dtype)
+        if not isinstance(rows, types.IntegerLiteral) or not isinstance(cols, types.IntegerLiteral) or item is None:
+            return None
+        aryty = types.Array(item, 2, "C")
+
+        def codegen(context, builder, signature, args):
+            return _stack_array(context, builder, aryty, (rows.literal_value, cols.literal_value))
+
+        return aryty(rows, cols, dtype), codegen

@@ -48,6 +48,7 @@ from ...engine.jit import njit
 
 from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.coin.bots import MEMO_FULL, MEMO_LIMITED, MEMO_SEAT, MEMO_SIZE, score_boxes
+from ...engine.borrow import borrowed, local_array, local_matrix
 from ...engine.bots import best_and_ties, kth_best, only_legal, open_hash as open_fields_hash, tie_index, top_sums as top_k_sums
 from ...engine.policy import uniform_legal
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
@@ -68,7 +69,6 @@ from .layout import (
     SA_PROPAGANDIZE, SA_RESTORE, SA_SILENCE, SA_TERROR, SABOTAGE, SELECTED, STEP, TIEBREAK_ORDER,
     TERROR, TERROR_HERE, TROOPS, D_MASS_DETENTION, DETAIN_LEFT,
 )
-from .unowned import borrowed, local_array, local_matrix
 from .events import railway_sabotaged
 from .parameters import (
     P_ASSAULT_TROOPS_PER_PIECE, P_CITY_SABOTAGE_LOSS, P_CITY_TERROR_LOSS, P_CLEAN_CITY_GAIN,
@@ -1932,24 +1932,28 @@ def answer(state, mask, memo, a, scored):
 def irgun_action(state, mask, memo, scores):
     """The Irgun bot: :func:`bot_action` for the Irgun; ``scores`` (all NEG
     on entry) is left holding the values it weighed."""
-    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
+    # views with no reference counting below this kernel (engine/borrow.py); the caller holds the arrays
     state, mask, memo, scores = borrowed(state), borrowed(mask), borrowed(memo), borrowed(scores)
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
-        return answer(state, mask, memo, irgun_choice(state, mask, memo, scores), YES)
-    return answer(state, mask, memo, a, NO)
+        a = answer(state, mask, memo, irgun_choice(state, mask, memo, scores), YES)
+    else:
+        a = answer(state, mask, memo, a, NO)
+    return a
 
 
 @njit(cache=True)
 def british_action(state, mask, memo, scores):
     """The British bot: :func:`bot_action` for the British; ``scores`` (all
     NEG on entry) is left holding the values it weighed."""
-    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
+    # views with no reference counting below this kernel (engine/borrow.py); the caller holds the arrays
     state, mask, memo, scores = borrowed(state), borrowed(mask), borrowed(memo), borrowed(scores)
     a = only_legal(mask)           # one legal action: nothing to score
     if a < 0:
-        return answer(state, mask, memo, british_choice(state, mask, memo, scores), YES)
-    return answer(state, mask, memo, a, NO)
+        a = answer(state, mask, memo, british_choice(state, mask, memo, scores), YES)
+    else:
+        a = answer(state, mask, memo, a, NO)
+    return a
 
 
 @njit(cache=True)
@@ -1961,16 +1965,19 @@ def bot_action(state, mask, faction, memo):
     Each faction's bot is a kernel of its own (:func:`irgun_action`,
     :func:`british_action`): Python callers take the one they need, so the
     two compile side by side and neither waits for this join."""
-    # views with no reference counting below this kernel (unowned.py); the caller holds the arrays
+    # views with no reference counting below this kernel (engine/borrow.py); the caller holds the arrays
     state, mask, memo = borrowed(state), borrowed(mask), borrowed(memo)
     a = only_legal(mask)           # one legal action: nothing to score, no scores to fill
     if a >= 0:
-        return answer(state, mask, memo, a, NO)
-    scores = local_array(N_ACTIONS, np.float64)     # on this kernel's stack, no allocation
-    scores[:] = NEG
-    if faction == IRGUN:
-        return irgun_action(state, mask, memo, scores)
-    return british_action(state, mask, memo, scores)
+        a = answer(state, mask, memo, a, NO)
+    else:
+        scores = local_array(N_ACTIONS, np.float64)     # on this kernel's stack, no allocation
+        scores[:] = NEG
+        if faction == IRGUN:
+            a = irgun_action(state, mask, memo, scores)
+        else:
+            a = british_action(state, mask, memo, scores)
+    return a
 
 
 @njit(cache=True)
