@@ -17,6 +17,7 @@ starts with ``new_variant_game`` and the variant's row patch; an empty patch
 
 import numpy as np
 
+from ...engine.borrow import borrowed
 from ...engine.coin import results as R
 from ...engine.coin.variant import NO_PATCH
 from ...engine.coin.vector import (
@@ -71,6 +72,16 @@ def step_slots(lo, hi, base_seed, patch, first_game, n_slots, limit, auto_single
     ``results[game - first_game]`` when ``results`` has that row, and the slot's next game starts. The
     caller clears ``rewards`` and ``ends`` before a step.
     """
+    # The slots' arrays as views with no reference counting (engine/borrow.py): each
+    # slot's rows are handed to the rules kernels at every decision.
+    act, actions, seats, opponents, pool_index, episodes = \
+        borrowed(act), borrowed(actions), borrowed(seats), borrowed(opponents), borrowed(pool_index), borrowed(episodes)
+    states, obs, masks, terminal_obs, streams, memos, tallies, rows, results = \
+        borrowed(states), borrowed(obs), borrowed(masks), borrowed(terminal_obs), borrowed(streams), borrowed(memos), \
+        borrowed(tallies), borrowed(rows), borrowed(results)
+    waiting, ends, ended_episode, ended_pool, rewards, learner_steps = \
+        borrowed(waiting), borrowed(ends), borrowed(ended_episode), borrowed(ended_pool), borrowed(rewards), \
+        borrowed(learner_steps)
     for i in range(lo, hi):
         what = act[i]
         if what == ACT_NONE or waiting[i] == WAIT_NONE:
