@@ -71,6 +71,7 @@ from britishway_env import palestine_v0  # noqa: E402
 from britishway_env.engine.coin import results as R  # noqa: E402
 from britishway_env.volumes.palestine import playout  # noqa: E402
 from common import (  # noqa: E402  (benchmarks/ is on sys.path)
+    spiel_random_play,
     busy_cores, cache_note, cold_compile_subprocesses, command_line, cpu_model, fmt_rate, fmt_s,
     loadavg, write_section,
 )
@@ -334,29 +335,6 @@ def bench_aec_all(specs: list[tuple[str, str, str | None, object, int]], repeat:
 
 # --------------------------------------------------------------- OpenSpiel --
 
-def _spiel_loop(game, target: int, rng: random.Random) -> dict:
-    decisions = games = finished_decisions = 0
-    t0 = time.perf_counter()
-    while decisions < target:
-        state = game.new_initial_state()
-        in_game = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-                in_game += 1
-                if decisions >= target:
-                    break
-        if state.is_terminal():
-            games += 1
-            finished_decisions += in_game
-    return {"seconds": time.perf_counter() - t0, "decisions": decisions, "games": games,
-            "finished_decisions": finished_decisions}
-
-
 def _batch_one_thread(n_games: int) -> float:
     """Decisions/s of one 1-thread ``play_games`` call (the paired measurement)."""
     numba.set_num_threads(1)
@@ -376,8 +354,8 @@ def bench_openspiel(game_name: str, target: int, n_games: int, repeat: int,
     try:
         game = pyspiel.load_game(game_name)
         rng = random.Random(BASE_SEED)
-        _spiel_loop(game, max(50, target // 10), rng)  # warm-up
-        runs = [_spiel_loop(game, target, rng) for _ in range(repeat)]
+        spiel_random_play(game, max(50, target // 10), rng)  # warm-up
+        runs = [spiel_random_play(game, target, rng) for _ in range(repeat)]
         t = statistics.median(r["seconds"] for r in runs)
         games = sum(r["games"] for r in runs)
         fin = sum(r["finished_decisions"] for r in runs)

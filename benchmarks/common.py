@@ -119,3 +119,30 @@ def write_section(path: Path, heading: str, report: str) -> None:
         new = lines[:start] + section + ([""] + tail if tail else [])
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(new) + "\n")
+
+
+def spiel_random_play(game, target: int, rng) -> dict:
+    """OpenSpiel ``game`` played at random from Python (``rng``: a
+    ``random.Random``) until ``target`` player decisions: chance by its
+    probabilities, a player's move uniform over ``legal_actions()``. Returns the
+    seconds, the decisions, the games finished and their decisions."""
+    decisions = games = finished_decisions = 0
+    t0 = time.perf_counter()
+    while decisions < target:
+        state = game.new_initial_state()
+        in_game = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+                in_game += 1
+                if decisions >= target:
+                    break
+        if state.is_terminal():
+            games += 1
+            finished_decisions += in_game
+    return {"seconds": time.perf_counter() - t0, "decisions": decisions, "games": games,
+            "finished_decisions": finished_decisions}
