@@ -72,12 +72,12 @@ def play_out(state, streams, check_every_step, max_decisions, tally, out):
     owned_mask = np.zeros(N_ACTIONS, dtype=np.int8)
     # Every call of the loop passes borrowed views (engine/borrow.py); keep()
     # holds their owners until the loop is over.
-    game, mask, seats = borrowed(state), borrowed(owned_mask), borrowed(streams)
+    game, mask, rngs = borrowed(state), borrowed(owned_mask), borrowed(streams)
     counts, row = borrowed(tally), borrowed(out)
     code = check(game) if check_every_step else OK
     while code == OK and not is_over(game):
         faction = actor(game)
-        a = random_action(game, mask, seats[faction:faction + 1])
+        a = random_action(game, mask, rngs[faction:faction + 1])
         code = decide(game, mask, a, faction, check_every_step, max_decisions, counts, row)
     R.finish_row(game, counts, code, row)
     keep(state, owned_mask, streams, tally, out)
