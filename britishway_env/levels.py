@@ -14,7 +14,6 @@ as "not rated".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from .registry import spec
@@ -91,11 +90,15 @@ def _playable(volume: str, policy: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
-def _levels(volume: str) -> tuple[Level, ...]:
+def levels(volume: str) -> list[Level]:
+    """The levels a person may face in ``volume``, weakest first: those whose
+    policy the volume plays here (a network or league file present); none for a
+    volume with no bot seat. Read afresh at each call (under a millisecond):
+    a league file may be written while a page is served, and the levels must
+    say what the page's bot list says."""
     found = spec(volume)
     if not found.several_seats or found.bot is None:
-        return ()
+        return []
     rated = ratings(volume)
     out = []
     for name, policy, what in LEVELS:
@@ -103,14 +106,7 @@ def _levels(volume: str) -> tuple[Level, ...]:
             continue
         r = rated.get(policy, {})
         out.append(Level(name, policy, what, r.get("rating"), r.get("low"), r.get("high"), r.get("games")))
-    return tuple(out)
-
-
-def levels(volume: str) -> list[Level]:
-    """The levels a person may face in ``volume``, weakest first: those whose
-    policy the volume plays here (a network or league file present); none for a
-    volume with no bot seat."""
-    return list(_levels(volume))          # read once a process: the pages and the shipped files do not change
+    return out
 
 
 def policy_of(volume: str, bot: str) -> str:

@@ -371,3 +371,14 @@ def test_a_session_checks_the_league_at_once_and_says_which_member_plays(league_
     assert reasons and all(r.startswith("league member 2 of 3 (weight 0.30): network: ") for r in reasons), reasons
     again = PlaySession.from_save(s.save_payload())                 # a save replays the same member's moves
     assert again.game.history == s.game.history
+
+
+def test_the_levels_follow_the_league_files_as_they_are_now(league_dir):
+    """The `league` level is offered exactly when every seat has a league file,
+    whenever it is asked: a list read while no league existed is not kept."""
+    from britishway_env.levels import levels
+
+    assert "league" not in [lv.name for lv in levels(VOLUME)]
+    write_league(league_dir, "british", three_members(league_dir))
+    write_league(league_dir, "eoka", [{"policy": "heuristic", "weight": 1.0}])
+    assert "league" in [lv.name for lv in levels(VOLUME)]
