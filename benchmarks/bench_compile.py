@@ -17,7 +17,9 @@ it, as a user of that volume meets it:
 3. ``random``: random rollouts and the invariant fuzzer (``playout``: compiled
    random games, every invariant checked after every decision);
 4. ``bots``: the scripted bots choosing through ``bots.choose``;
-5. ``batch``: the compiled rollout runner with the bots in both seats.
+5. ``batch``: the compiled rollout runner with the bots in both seats;
+6. ``vector``: the vector env's step (``envs.vector.VectorEnv``), each slot's
+   opponent the scripted bot or random play.
 
 A stage's figure is the wall time a user waits, with the default number of
 compile processes (one per core: on a cold cache a volume's large call trees
@@ -116,6 +118,14 @@ from britishway_env.volumes.VOLUME import batch
 from britishway_env.volumes.VOLUME.bots import POLICY_HEURISTIC
 out = np.zeros((4, batch.N_RESULT_COLUMNS), dtype=np.int64)
 batch.play_games(0, 0, 4, POLICY_HEURISTIC, POLICY_HEURISTIC, False, out)
+"""),
+    ("vector", """
+import numpy as np
+from britishway_env.envs.vector import VectorEnv
+env = VectorEnv("VOLUME", num_envs=4, seat="both", opponent=[("heuristic", 1), ("random", 1)], seed=0)
+obs, info = env.reset()
+for _ in range(20):
+    obs, reward, term, trunc, info = env.step(np.array([int(np.flatnonzero(m)[0]) for m in info["action_mask"]]))
 """),
 )
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from britishway_env import palestine_v0
+from britishway_env.engine import threads as threads_module
 from britishway_env.engine.rng import seed_from
 from britishway_env.envs.vector import VectorEnv
 from britishway_env.errors import IllegalActionError, OpponentError, UnknownPolicyError
@@ -161,8 +162,11 @@ def test_rows_equal_the_batch_runner_rows_when_the_learner_plays_the_bot():
     np.testing.assert_array_equal(env.result_rows(), want)
 
 
-def test_random_opponent_rows_follow_the_seed_not_the_threads_or_the_slots():
-    def run(threads, n_slots):
+def test_random_opponent_rows_follow_the_seed_not_the_threads_or_the_slots(monkeypatch):
+    def run(threads, n_slots, pythons_threads=False):
+        # pythons_threads: the slots on Python's threads and the serial kernel, as in a
+        # process forked after a parallel launch (engine/threads.py in_slot_pieces).
+        monkeypatch.setattr(threads_module, "_forked_after_launch", pythons_threads)
         numba.set_num_threads(threads)
         try:
             env = VectorEnv("palestine", num_envs=n_slots, seat="british", opponent="random", seed=99, games=16)
@@ -182,6 +186,7 @@ def test_random_opponent_rows_follow_the_seed_not_the_threads_or_the_slots():
     a = run(1, 4)
     np.testing.assert_array_equal(a, run(numba.config.NUMBA_NUM_THREADS, 4))
     np.testing.assert_array_equal(a, run(1, 7))
+    np.testing.assert_array_equal(a, run(numba.config.NUMBA_NUM_THREADS, 4, pythons_threads=True))
     assert (a[:, 0] > 0).all()
 
 

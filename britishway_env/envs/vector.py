@@ -158,7 +158,7 @@ def _whole_actions(actions, n: int, who: str) -> np.ndarray:
             raise IllegalActionError(f"{who}: actions must be whole numbers")
         if np.any(np.abs(acts) >= 2.0**62):
             raise IllegalActionError(f"{who}: actions out of range")
-    return acts.astype(np.int64)
+    return acts.astype(np.int64, copy=False)
 
 
 def _as_act(policy) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
@@ -250,6 +250,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._results = np.zeros((self.games or 0, module.N_RESULT_COLUMNS), dtype=np.int64)
         self._act = np.zeros(self.num_envs, dtype=np.int64)
         self._actions = np.zeros(self.num_envs, dtype=np.int64)
+        self._slots = np.arange(self.num_envs, dtype=np.int64)     # every slot, for checking a step's actions
         self._game_start = np.zeros(self.num_envs, dtype=np.int64)     # learner_steps when the slot's game began
         self._started = False
         self._played = False           # a reset (or a restored run) has put games in the slots
@@ -389,12 +390,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             raise IllegalActionError("reset() the vector env before step() (not started, or stopped by a failed "
                                      "opponent)")
         a = self.arrays
-        acts = self._check_actions(actions)
         learner = a["waiting"] == V.WAIT_LEARNER
-        np.copyto(self._actions, acts)
-        self._actions[~learner] = 0
-        self._act[:] = V.ACT_APPLY
-        self._act[~learner] = V.ACT_NONE
+        acts = self._check_actions(actions, learner)
+        np.multiply(acts, learner, out=self._actions)
+        np.copyto(self._act, np.where(learner, V.ACT_APPLY, V.ACT_NONE))
         self._run(self._act)
         ends = a["ends"]
         info = self._info()
@@ -446,10 +445,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             out.append(self.volume_spec.render_text(game))
         return tuple(out)
 
-    def _check_actions(self, actions) -> np.ndarray:
-        a = self.arrays
-        return self._legal_for(np.arange(self.num_envs), _whole_actions(actions, self.num_envs, "step"),
-                               a["waiting"] == V.WAIT_LEARNER, "")
+    def _check_actions(self, actions, learner: np.ndarray) -> np.ndarray:
+        return self._legal_for(self._slots, _whole_actions(actions, self.num_envs, "step"), learner, "")
 
     def _legal_for(self, rows: np.ndarray, acts: np.ndarray, deciding: np.ndarray, who: str) -> np.ndarray:
         """``acts`` (one per row of ``rows``) checked against those slots'

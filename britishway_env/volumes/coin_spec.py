@@ -108,7 +108,7 @@ def kernels(package: str, rules: tuple, bots: tuple, bot_kernels: tuple[str, ...
                 "rollout runner (random play)", rules),
         Kernels("batch", f"{package}.batch", ("play_rows",), f"{warm}batch",
                 "rollout runner with the scripted bots", both),
-        Kernels("vector", f"{package}.vector", ("step_slots",), f"{warm}vector", "vector env", both),
+        Kernels("vector", f"{package}.vector", ("step_pieces",), f"{warm}vector", "vector env", both),
         Kernels("play", f"{package}.turns", ("new_game", "legal_mask", "apply"), split=rules),
         Kernels("check", f"{package}.invariants", ("check",), f"{warm}check", "invariant check"),
         Kernels("env", f"{package}.stepper", ("step",), f"{warm}env", "environment step", rules),

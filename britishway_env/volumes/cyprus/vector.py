@@ -16,6 +16,7 @@ starts with ``new_variant_game`` and the variant's row patch; an empty patch
 """
 
 import numpy as np
+from numba import prange
 
 from ...engine.borrow import borrowed
 from ...engine.coin import results as R
@@ -27,7 +28,7 @@ from ...engine.coin.vector import (
 from ...engine.jit import njit
 from ...engine.policy import uniform_legal
 from ...engine.rng import seed_from
-from ...engine.threads import in_slot_ranges
+from ...engine.threads import in_slot_pieces, in_slot_ranges
 from .bots import bot_action
 from .invariants import MAX_DECISIONS, OK
 from .layout import N_ACTIONS, STATE_SIZE  # noqa: F401  (re-exported: the sizes envs/vector.py reads)
@@ -59,6 +60,64 @@ def start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool
     rows[i, :] = 0
 
 
+@njit(cache=True, inline="always")
+def step_slot(i, base_seed, patch, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes,
+               pool_cum, opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies,
+               rows, results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps):
+    """Slot ``i``'s step (:func:`step_slots`), its arrays borrowed by the caller."""
+    what = act[i]
+    if what == ACT_NONE or waiting[i] == WAIT_NONE:
+        return
+    state = states[i]
+    mask = masks[i]
+    code = OK
+    if what == ACT_START:
+        start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
+                   streams, memos, tallies, rows)
+    else:
+        if waiting[i] == WAIT_LEARNER:
+            learner_steps[i] += 1
+        code = decide(state, mask, actions[i], actor(state), False, MAX_DECISIONS, tallies[i], rows[i])
+    while True:
+        if code != OK or is_over(state):
+            R.finish_row(state, tallies[i], code, rows[i])
+            game = episodes[i]
+            if 0 <= game - first_game < results.shape[0]:
+                results[game - first_game, :] = rows[i]
+            ended_episode[i] = game
+            ended_pool[i] = pool_index[i]
+            if code == OK:
+                rewards[i] += seat_reward(state, seats[i])
+                ends[i] = END_TERMINATED
+            else:
+                ends[i] = END_TRUNCATED
+            observe(state, terminal_obs[i])
+            if not next_episode(episodes, i, n_slots, limit):
+                waiting[i] = WAIT_NONE
+                mask[:] = 0
+                break
+            start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
+                       streams, memos, tallies, rows)
+            code = OK
+            continue
+        legal_mask(state, mask)
+        faction = actor(state)
+        learner = faction == seats[i]
+        if learner or opponents[i] == OPP_EXTERNAL:
+            n, last = legal_count(mask)
+            if auto_single and n == 1:
+                code = decide(state, mask, last, faction, False, MAX_DECISIONS, tallies[i], rows[i])
+                continue
+            observe(state, obs[i])
+            waiting[i] = WAIT_LEARNER if learner else WAIT_OPPONENT
+            break
+        if opponents[i] == OPP_HEURISTIC:
+            a = bot_action(state, mask, memos[i])
+        else:
+            a = uniform_legal(mask, streams[i:i + 1])
+        code = decide(state, mask, a, faction, False, MAX_DECISIONS, tallies[i], rows[i])
+
+
 @njit(cache=True, nogil=True)
 def step_slots(lo, hi, base_seed, patch, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes,
                pool_cum, opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies,
@@ -84,66 +143,44 @@ def step_slots(lo, hi, base_seed, patch, first_game, n_slots, limit, auto_single
         borrowed(waiting), borrowed(ends), borrowed(ended_episode), borrowed(ended_pool), borrowed(rewards), \
         borrowed(learner_steps)
     for i in range(lo, hi):
-        what = act[i]
-        if what == ACT_NONE or waiting[i] == WAIT_NONE:
-            continue
-        state = states[i]
-        mask = masks[i]
-        code = OK
-        if what == ACT_START:
-            start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
-                       streams, memos, tallies, rows)
-        else:
-            if waiting[i] == WAIT_LEARNER:
-                learner_steps[i] += 1
-            code = decide(state, mask, actions[i], actor(state), False, MAX_DECISIONS, tallies[i], rows[i])
-        while True:
-            if code != OK or is_over(state):
-                R.finish_row(state, tallies[i], code, rows[i])
-                game = episodes[i]
-                if 0 <= game - first_game < results.shape[0]:
-                    results[game - first_game, :] = rows[i]
-                ended_episode[i] = game
-                ended_pool[i] = pool_index[i]
-                if code == OK:
-                    rewards[i] += seat_reward(state, seats[i])
-                    ends[i] = END_TERMINATED
-                else:
-                    ends[i] = END_TRUNCATED
-                observe(state, terminal_obs[i])
-                if not next_episode(episodes, i, n_slots, limit):
-                    waiting[i] = WAIT_NONE
-                    mask[:] = 0
-                    break
-                start_slot(i, base_seed, patch, seats, pool_codes, pool_cum, opponents, pool_index, episodes, states,
-                           streams, memos, tallies, rows)
-                code = OK
-                continue
-            legal_mask(state, mask)
-            faction = actor(state)
-            learner = faction == seats[i]
-            if learner or opponents[i] == OPP_EXTERNAL:
-                n, last = legal_count(mask)
-                if auto_single and n == 1:
-                    code = decide(state, mask, last, faction, False, MAX_DECISIONS, tallies[i], rows[i])
-                    continue
-                observe(state, obs[i])
-                waiting[i] = WAIT_LEARNER if learner else WAIT_OPPONENT
-                break
-            if opponents[i] == OPP_HEURISTIC:
-                a = bot_action(state, mask, memos[i])
-            else:
-                a = uniform_legal(mask, streams[i:i + 1])
-            code = decide(state, mask, a, faction, False, MAX_DECISIONS, tallies[i], rows[i])
+        step_slot(i, base_seed, patch, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes,
+                  pool_cum, opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos,
+                  tallies, rows, results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def step_pieces(pieces, base_seed, patch, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes,
+               pool_cum, opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies,
+               rows, results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps):
+    """:func:`step_slots` over every slot, cut into ``pieces`` ranges that
+    numba's threads share (engine/threads.py ``in_slot_pieces``: a step hands
+    the threads their work in about a microsecond where Python's threads take
+    about a hundred)."""
+    # The slots' arrays as views with no reference counting (engine/borrow.py), as in step_slots.
+    act, actions, seats, opponents, pool_index, episodes = \
+        borrowed(act), borrowed(actions), borrowed(seats), borrowed(opponents), borrowed(pool_index), borrowed(episodes)
+    states, obs, masks, terminal_obs, streams, memos, tallies, rows, results = \
+        borrowed(states), borrowed(obs), borrowed(masks), borrowed(terminal_obs), borrowed(streams), borrowed(memos), \
+        borrowed(tallies), borrowed(rows), borrowed(results)
+    waiting, ends, ended_episode, ended_pool, rewards, learner_steps = \
+        borrowed(waiting), borrowed(ends), borrowed(ended_episode), borrowed(ended_pool), borrowed(rewards), \
+        borrowed(learner_steps)
+    for p in prange(pieces):
+        lo, hi = n_slots * p // pieces, n_slots * (p + 1) // pieces
+        for i in range(lo, hi):
+            step_slot(i, base_seed, patch, first_game, n_slots, limit, auto_single, act, actions, seats, pool_codes,
+                      pool_cum, opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos,
+                      tallies, rows, results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps)
 
 
 def step(arrays: dict, base_seed: int, first_game: int, n_slots: int, limit: int, auto_single: bool, act,
          actions, seats, pool_codes, pool_cum, results, patch=NO_PATCH) -> None:
-    """:func:`step_slots` over every slot, shared out over the numba threads;
+    """The step of every slot (:func:`step_pieces` on numba's threads, or
+    :func:`step_slots` on Python's where a parallel kernel cannot run);
     ``patch``: the variant's row patch (engine/coin/variant.py), every game
     started from it (empty: the base game)."""
     a = arrays
-    in_slot_ranges(step_slots, n_slots,
+    in_slot_pieces(step_pieces, step_slots, n_slots,
                    (np.int64(base_seed), patch, np.int64(first_game), np.int64(n_slots), np.int64(limit),
                     bool(auto_single), act, actions, seats, pool_codes, pool_cum, a["opponents"], a["pool_index"],
                     a["episodes"], a["states"], a["obs"], a["masks"], a["terminal_obs"], a["streams"], a["memos"],
