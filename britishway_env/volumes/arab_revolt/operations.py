@@ -7,6 +7,8 @@ chosen. The decision layer (:mod:`turns`) calls these. Readings of what the
 rulebook leaves open are in docs/design/arab_revolt_decisions.md.
 """
 
+import numpy as np
+
 from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, adjacency_matrix
@@ -14,7 +16,8 @@ from .layout import (
     AVAILABLE_BASES, AVAILABLE_GUERRILLAS, AVAILABLE_IRREGULARS, AVAILABLE_POLICE, AVAILABLE_TROOPS, BASES,
     CAP_HUMAN_SHIELDS, CAP_MASS_DETENTION, CAP_SHADED, CAP_TEGART_FORTS, CAP_UNSHADED, CURFEW, GUERRILLAS_ACTIVE,
     GUERRILLAS_UNDERGROUND, IRREGULARS_ACTIVE, IRREGULARS_UNDERGROUND, OPPOSITION, POLICE, PRISON_BASES,
-    PRISON_GUERRILLAS, SABOTAGE, TROOPS,
+    OP_AMBUSH, OP_ASSAULT, OP_DEPLOY, OP_MARCH, OP_PATROL, OP_RALLY, OP_SABOTAGE, OP_SWEEP, PRISON_GUERRILLAS,
+    SABOTAGE, TROOPS,
 )
 from .parameters import P_ASSAULT_OPPOSITION_CUBES
 from .pieces import (
@@ -24,6 +27,28 @@ from .pieces import (
 from .resources import capability, shift_unity
 
 ADJACENT = adjacency_matrix(include_foreign=True)
+
+
+def _operation_spaces():
+    """``OPERATION_SPACES[op, s]``: 1 where Operation ``op`` may act in space
+    ``s`` at all, by its kind: Deploy and Sweep in Districts and Cities
+    (3.2.1, 3.2.3), Patrol in Cities and Railways (3.2.2), Assault, Sabotage
+    and Ambush in Palestine (3.2.4, 3.3.3, 3.3.4), Rally anywhere but a
+    Railway (3.3.1), March anywhere (3.3.2). Each Operation's space rule below
+    tests it first, so a space it rules out is one no rule of the Operation
+    takes, and :func:`turns.op_feasible` skips it."""
+    kinds = np.zeros((8, 4), dtype=np.int8)
+    kinds[OP_DEPLOY, [DISTRICT, CITY]] = 1
+    kinds[OP_SWEEP, [DISTRICT, CITY]] = 1
+    kinds[OP_PATROL, [CITY, RAILWAY]] = 1
+    for op in (OP_ASSAULT, OP_SABOTAGE, OP_AMBUSH):
+        kinds[op, [DISTRICT, CITY, RAILWAY]] = 1
+    kinds[OP_RALLY, [DISTRICT, CITY, FOREIGN]] = 1
+    kinds[OP_MARCH, :] = 1
+    return kinds[:, SPACE_KIND].copy()
+
+
+OPERATION_SPACES = _operation_spaces()
 
 
 @njit(cache=True, inline="always")
@@ -189,25 +214,25 @@ def is_district_or_city(s):
 @njit(cache=True)
 def can_deploy_in(state, s):
     """3.2.1: a District or City with more British than Rebel pieces."""
-    return is_district_or_city(s) and british_pieces(state, s) > rebel_pieces(state, s)
+    return OPERATION_SPACES[OP_DEPLOY, s] == 1 and british_pieces(state, s) > rebel_pieces(state, s)
 
 
 @njit(cache=True)
 def can_patrol_to(state, s):
     """3.2.2: a City or Railway."""
-    return SPACE_KIND[s] == CITY or SPACE_KIND[s] == RAILWAY
+    return OPERATION_SPACES[OP_PATROL, s] == 1
 
 
 @njit(cache=True)
 def can_sweep_to(state, s):
     """3.2.3: a City or District."""
-    return is_district_or_city(s)
+    return OPERATION_SPACES[OP_SWEEP, s] == 1
 
 
 @njit(cache=True)
 def can_assault_in(state, s):
     """3.2.4: a space in Palestine with British cubes and Rebel pieces."""
-    return is_palestine(s) and cubes(state, s) > 0 and rebel_pieces(state, s) > 0
+    return OPERATION_SPACES[OP_ASSAULT, s] == 1 and cubes(state, s) > 0 and rebel_pieces(state, s) > 0
 
 
 @njit(cache=True)
@@ -279,7 +304,7 @@ def place_curfew_ok(state, s, curfews_available):
 def can_rally_in(state, s, foreign_assistance):
     """3.3.1: a non-Railway space in play with no Curfew and with Rebel pieces
     or Opposition; Foreign Assistance (6.2.3): any Foreign Country in play."""
-    if not in_play(state, s) or SPACE_KIND[s] == RAILWAY:
+    if not in_play(state, s) or OPERATION_SPACES[OP_RALLY, s] == 0:
         return False
     if foreign_assistance:
         return SPACE_KIND[s] == FOREIGN
@@ -319,7 +344,7 @@ def march_group_activates(state, src, dst, n):
 @njit(cache=True)
 def can_sabotage_in(state, s):
     """3.3.3: a space in Palestine with an Underground Guerrilla."""
-    return is_palestine(s) and state[at(s, GUERRILLAS_UNDERGROUND)] > 0
+    return OPERATION_SPACES[OP_SABOTAGE, s] == 1 and state[at(s, GUERRILLAS_UNDERGROUND)] > 0
 
 
 @njit(cache=True)
@@ -337,7 +362,7 @@ def sabotage_space(state, s):
 @njit(cache=True)
 def can_ambush_in(state, s):
     """3.3.4: a space in Palestine with an Underground Guerrilla and a Police or Irregular."""
-    return is_palestine(s) and state[at(s, GUERRILLAS_UNDERGROUND)] > 0 \
+    return OPERATION_SPACES[OP_AMBUSH, s] == 1 and state[at(s, GUERRILLAS_UNDERGROUND)] > 0 \
         and state[at(s, POLICE)] + irregulars(state, s) > 0
 
 

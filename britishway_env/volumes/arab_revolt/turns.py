@@ -47,7 +47,7 @@ from .layout import (
     SWEEP_NEXT, TOTAL_CURFEWS, TROOPS, UNITY, AMBUSH_REMOVED, POLITICAL_WILL, REBELS_WIN,
 )
 from .operations import (
-    ADJACENT, activate_guerrillas, activate_irregular, active_guerrilla_in_palestine, ambush_space, ambush_target_ok, any_take_source,
+    ADJACENT, OPERATION_SPACES, activate_guerrillas, activate_irregular, active_guerrilla_in_palestine, ambush_space, ambush_target_ok, any_take_source,
     assault_space, can_air_recon_in, can_assault_in, can_deploy_in, can_divide_from, can_mobilize_in,
     can_patrol_to, can_punish_in, can_raid_in, can_rally_in, can_sabotage_in, can_sweep_to, chit_effect, demolish,
     demolish_mobilization, detain, detain_mobilization, divide_target_ok, fine, fine_railway_ok,
@@ -233,18 +233,27 @@ def event_sa_mode(state, bit):
 
 @njit(cache=True)
 def op_feasible(state, op):
-    """An Operation is offered only when it can act in at least one space."""
+    """An Operation is offered only when it can act in at least one space
+    (the spaces of a kind it never takes skipped: operations.OPERATION_SPACES)."""
     for s in range(N_SPACES):
-        if op_space_ok(state, op, s) or op_alt_ok(state, op, s):
+        if OPERATION_SPACES[op, s] == 1 and (op_space_ok(state, op, s) or op_alt_ok(state, op, s)):
             return True
     return False
+
+
+# The order any_op_feasible asks the Operations in: the answer is the same in
+# any order, and Sweep and Patrol (a City or District, a City or Railway) are
+# almost always possible at their first space, where Deploy and Assault look
+# for pieces space by space.
+FEASIBILITY_ORDER = np.array([OP_SWEEP, OP_PATROL, OP_DEPLOY, OP_ASSAULT, OP_RALLY, OP_MARCH, OP_SABOTAGE, OP_AMBUSH],
+                             dtype=np.int64)
 
 
 @njit(cache=True)
 def any_op_feasible(state, faction):
     if faction == REBELS and operations_value(state) == 0:
         return False      # no chit, no space for a Rebel Operation (docs/design/arab_revolt_decisions.md)
-    for op in range(8):
+    for op in FEASIBILITY_ORDER:
         if OP_FACTION[op] == faction and op_feasible(state, op):
             return True
     return False
@@ -1314,13 +1323,16 @@ def rules_mask(state, out):
     if d == D_SPACE:
         op = state[OP]
         selectable = False
-        if state[N_SELECTED] < state[SPACE_LIMIT]:
+        if state[N_SELECTED] < state[SPACE_LIMIT] and op >= 0:
+            # Only the spaces the Operation may take at all (operations.OPERATION_SPACES),
+            # and the other way (A_ALT) only where there is one: Deploy, Ambush.
+            has_alt = op == OP_DEPLOY or op == OP_AMBUSH
             for s in range(N_SPACES):
-                if state[SELECTED + s] == 0:
+                if state[SELECTED + s] == 0 and OPERATION_SPACES[op, s] == 1:
                     if op_space_ok(state, op, s):
                         out[A_SPACE + s] = 1
                         selectable = True
-                    if op_alt_ok(state, op, s):
+                    if has_alt and op_alt_ok(state, op, s):
                         out[A_ALT + s] = 1
                         selectable = True
         if state[N_SELECTED] > 0 or not selectable or state[FOREIGN_RALLY] \
@@ -1345,11 +1357,12 @@ def rules_mask(state, out):
                 and not event_sa_mode(state, MODE_VARIANT):
             out[A_TRACK] = 1           # the roll (4.2.2); A3 unshaded: after activations too; A29: none
         if state[SA_COUNT] < sa_space_limit(state, sa):
+            has_alt = sa == SA_PUNISH and state[PUN_IN_PLAY] == DETAIN + 1     # sa_alt_ok's only way
             for s in range(N_SPACES):
                 if sa_space_ok(state, sa, s):
                     out[A_SPACE + s] = 1
-                if sa_alt_ok(state, sa, s):
-                    out[A_ALT + s] = 1
+                    if has_alt and sa_alt_ok(state, sa, s):
+                        out[A_ALT + s] = 1
         if out[A_STOP] and sa == SA_PUNISH and event_sa_mode(state, MODE_VARIANT_2):
             for s in range(N_SPACES):
                 if out[A_SPACE + s]:
