@@ -57,24 +57,3 @@ def test_an_operation_is_feasible_exactly_where_some_space_takes_it():
             f = turns.actor(state)
             turns.apply(state, uniform_legal(mask, streams[f:f + 1]))
     assert checked > 1000
-
-
-def test_any_operation_feasible_is_the_same_in_any_order():
-    # any_op_feasible asks the Operations cheapest first (turns.FEASIBILITY_ORDER).
-    mask = np.zeros(L.N_ACTIONS, dtype=np.int8)
-    seen = {True: 0, False: 0}
-    for seed in range(40):
-        state = np.zeros(L.STATE_SIZE, dtype=np.int64)
-        turns.new_game(state, seed + 100)
-        streams = playout.seat_streams(seed + 100)
-        while not turns.is_over(state):
-            for faction in (L.BRITISH, L.REBELS):
-                want = turns.operations_value(state) > 0 or faction == L.BRITISH
-                want = want and any(turns.op_feasible(state, op) for op in range(8) if L.OP_FACTION[op] == faction)
-                got = bool(turns.any_op_feasible(state, faction))
-                assert got == want
-                seen[got] += 1
-            turns.legal_mask(state, mask)
-            f = turns.actor(state)
-            turns.apply(state, uniform_legal(mask, streams[f:f + 1]))
-    assert seen[True] > 100 and seen[False] > 10

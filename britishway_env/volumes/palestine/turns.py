@@ -174,9 +174,17 @@ def op_feasible(state, op):
     return False
 
 
+# The order any_op_feasible asks the Operations in: the answer is the same in
+# any order, and Search (any space) and Sabotage, Travel (a space with Cells) are
+# almost always possible at an early space, where Deploy and Recruit look
+# for room space by space.
+FEASIBILITY_ORDER = np.array([OP_SEARCH, OP_PATROL, OP_ASSAULT, OP_DEPLOY, OP_SABOTAGE, OP_TRAVEL, OP_ROB, OP_RECRUIT],
+                             dtype=np.int64)
+
+
 @njit(cache=True, inline="always")
 def any_op_feasible(state, faction):
-    for op in range(8):
+    for op in FEASIBILITY_ORDER:
         if OP_FACTION[op] == faction and op_feasible(state, op):
             return True
     return False
