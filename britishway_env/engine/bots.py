@@ -13,6 +13,7 @@ passes its hidden ranges and its "worse than anything" score.
 """
 
 import numpy as np
+from .borrow import local_array
 from .jit import njit
 
 from .rng import mix64
@@ -84,6 +85,9 @@ def kth_best(scores, mask, best, k):
     return -1
 
 
+TOP_ON_STACK = 64            # top_sums keeps this many values on the stack (a volume has fewer spaces)
+
+
 @njit(cache=True)
 def top_sums(vals, k1, k2, floor, none):
     """The ``k`` largest values above ``floor`` summed, and the largest value
@@ -96,8 +100,13 @@ def top_sums(vals, k1, k2, floor, none):
     (an insertion into a short list) and the largest one at or below it,
     so it serves both ``k`` (a volume's Operation valued in one space and in
     several)."""
-    kmax = max(k1, k2, 0)         # a negative k takes nothing
-    top = np.empty(kmax + 1)      # top[:j]: the largest values above floor, largest first
+    # A negative k takes nothing, and no k more values than there are: top[:j] holds the
+    # largest values above floor, largest first, on the stack where they fit.
+    kmax = min(max(k1, k2, 0), vals.shape[0])
+    if kmax < TOP_ON_STACK:
+        top = local_array(TOP_ON_STACK, np.float64)
+    else:
+        top = np.empty(kmax + 1)
     j = 0
     low = none                    # the largest value at or below floor (none if none exceeds it)
     for s in range(vals.shape[0]):
