@@ -209,13 +209,18 @@ def test_render_and_close(volume):
         env.reset()
 
 
-def test_the_solo_deck_is_the_same_env_its_evaluation_rows_the_rollouts():
+@pytest.mark.parametrize("pythons_threads", [False, True])
+def test_the_solo_deck_is_the_same_env_its_evaluation_rows_the_rollouts(pythons_threads, monkeypatch):
     """One seat: every decision is the learner's; an evaluation run following
     the heuristic keeps the rollouts' result rows, and a saved run continues
-    exactly."""
+    exactly. ``pythons_threads``: the slots stepped by the serial kernel on
+    Python's threads, as in a process forked after a parallel launch
+    (engine/threads.py in_slot_pieces)."""
+    from britishway_env.engine import threads
     from britishway_env.solo1948 import batch
     from britishway_env.solo1948.policies import POLICY_HEURISTIC
 
+    monkeypatch.setattr(threads, "_forked_after_launch", pythons_threads)
     env = VectorEnv("solo1948", num_envs=4, seed=9, games=10, auto_single=False)
     assert env.agents == ("israeli",) and (env.seats == 0).all()
     env.reset()

@@ -70,7 +70,7 @@ SPEC = VolumeSpec(
         Kernels("rollouts", f"{PACKAGE}.batch", ("play_games", "game_seeds"), f"{PACKAGE}.spec:warm_rollouts"),
         Kernels("policy", f"{PACKAGE}.batch", ("play_games", "game_seeds", "reset_batch", "observe_batch",
                                                 "apply_batch", "record_batch"), f"{PACKAGE}.spec:warm_policy"),
-        Kernels("vector", f"{PACKAGE}.vector", ("step_slots",), f"{PACKAGE}.spec:warm_vector", "vector env"),
+        Kernels("vector", f"{PACKAGE}.vector", ("step_pieces",), f"{PACKAGE}.spec:warm_vector", "vector env"),
         Kernels("play", f"{PACKAGE}.rules", ("new_game", "legal_mask", "apply")),
     ),
 )
