@@ -44,6 +44,7 @@ bench: $(FULL_STAMP)
 	$(PY) benchmarks/bench_rollouts_palestine.py
 	$(PY) benchmarks/bench_training.py
 	$(PY) benchmarks/bench_aims.py
+	$(PY) benchmarks/bench_threads.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

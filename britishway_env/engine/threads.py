@@ -16,11 +16,12 @@ For a runner that calls all of a volume's rules, that was about 6 s of a
 
 The exception is a vector env's step (:func:`in_slot_pieces`): thousands of
 calls a second, each a few hundred microseconds of work, where handing the
-slots to Python's threads and waiting for them took about 80-110 µs a call
-(waking a sleeping thread), a fifth to a third of the step. Numba's own
-threads (the OpenMP layer) take about 1.5 µs, so the step is one parallel
-kernel whose loop body is the slot's step inlined: the rules compile into it
-once (about 4 s more than the serial kernel alone, measured on a cold cache).
+slots to Python's threads and waiting for them took about 110 µs a call on
+2 threads (waking a sleeping thread), up to a third of the step. Numba's own
+threads (the OpenMP layer) take about 4 µs (benchmarks/bench_threads.py), so
+the step is one parallel kernel whose loop body is the slot's step inlined:
+the rules compile into it once, at about twice the serial kernel's compile
+time (docs/architecture.md, "The vector env").
 """
 
 from __future__ import annotations

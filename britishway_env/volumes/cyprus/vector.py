@@ -153,9 +153,9 @@ def step_pieces(pieces, base_seed, patch, first_game, n_slots, limit, auto_singl
                pool_cum, opponents, pool_index, episodes, states, obs, masks, terminal_obs, streams, memos, tallies,
                rows, results, waiting, ends, ended_episode, ended_pool, rewards, learner_steps):
     """:func:`step_slots` over every slot, cut into ``pieces`` ranges that
-    numba's threads share (engine/threads.py ``in_slot_pieces``: a step hands
-    the threads their work in about a microsecond where Python's threads take
-    about a hundred)."""
+    numba's threads share (engine/threads.py ``in_slot_pieces``: numba's
+    threads take a step's work in a few microseconds, Python's in about a
+    hundred, benchmarks/bench_threads.py)."""
     # The slots' arrays as views with no reference counting (engine/borrow.py), as in step_slots.
     act, actions, seats, opponents, pool_index, episodes = \
         borrowed(act), borrowed(actions), borrowed(seats), borrowed(opponents), borrowed(pool_index), borrowed(episodes)
