@@ -6,6 +6,7 @@ cards of each kind are still undrawn (open by counting). The order of the
 undrawn cards is not.
 """
 
+from ..engine.borrow import borrowed
 from ..engine.jit import njit
 
 from ..engine.layout import Layout
@@ -45,6 +46,7 @@ OBS_HIGH = 60.0
 
 @njit(cache=True)
 def observe(state, out):
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0.0
     phase = state[PHASE]
     if phase == PH_DEPLOY:

@@ -9,6 +9,7 @@ Patrol moves (0 Troop, 1 Police) and the chit A10 drew; it is shown as is.
 """
 
 from ...engine.coin import observation as coin_obs
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ...engine.layout import Layout
 from ..boards.palestine import N_SPACES
@@ -65,6 +66,7 @@ OBS_HIGH = 20.0
 
 @njit(cache=True)
 def observe(state, out):
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0.0
     coin_obs.observe_decision(state, out, O_DECISION, N_DECISIONS, pending(state), O_ACTOR, actor(state))
     coin_obs.observe_activities(state, out, O_OP, O_SA)

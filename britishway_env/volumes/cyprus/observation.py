@@ -7,6 +7,7 @@ their count.
 """
 
 from ...engine.coin import observation as coin_obs
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ...engine.layout import Layout
 from ..boards.cyprus import N_MAP_SPACES
@@ -54,6 +55,7 @@ OBS_HIGH = 15.0
 
 @njit(cache=True)
 def observe(state, out):
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0.0
     coin_obs.observe_decision(state, out, O_DECISION, N_DECISIONS, pending(state), O_ACTOR, actor(state))
     coin_obs.observe_activities(state, out, O_OP, O_SA)

@@ -5,6 +5,7 @@ the size of the draw deck too); the order and the content of the undrawn
 deck are not.
 """
 
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 
 from ...engine.coin import observation as coin_obs
@@ -59,6 +60,7 @@ OBS_HIGH = 20.0
 
 @njit(cache=True)
 def observe(state, out):
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0.0
     coin_obs.observe_decision(state, out, O_DECISION, N_DECISIONS, pending(state), O_ACTOR, actor(state))
     coin_obs.observe_activities(state, out, O_OP, O_SA)
