@@ -202,11 +202,17 @@ def op_space_ok(state, op, s):
     return False
 
 
+@njit(cache=True, inline="always")
+def op_has_alt(op):
+    """Operation ``op`` has another way (A_ALT): Deploy, Ambush."""
+    return op == OP_DEPLOY or op == OP_AMBUSH
+
+
 @njit(cache=True)
 def op_alt_ok(state, op, s):
     """The other way (A_ALT): Deploy placing an Irregular (3.2.1); Ambush
     removing an Irregular (3.3.4)."""
-    if (op != OP_DEPLOY and op != OP_AMBUSH) or not event_op_space(state, s):
+    if not op_has_alt(op) or not event_op_space(state, s):
         return False
     if op == OP_DEPLOY:
         return can_deploy_in(state, s) and supply(state, IRREGULARS_UNDERGROUND, s, True) > 0
@@ -593,11 +599,17 @@ def sa_space_ok(state, sa, s):
     return False
 
 
+@njit(cache=True, inline="always")
+def sa_has_alt(state, sa):
+    """Special Activity ``sa`` has another way (A_ALT) now: Punish by Detain."""
+    return sa == SA_PUNISH and state[PUN_IN_PLAY] == DETAIN + 1
+
+
 @njit(cache=True)
 def sa_alt_ok(state, sa, s):
     """The other way (A_ALT): Detain sending a Base to Prison instead of a
     Guerrilla, in one space, with REBEL COURTS unshaded (A27)."""
-    if sa == SA_PUNISH and state[PUN_IN_PLAY] == DETAIN + 1:
+    if sa_has_alt(state, sa):
         return capability(state, CAP_REBEL_COURTS, CAP_UNSHADED) and state[DETAIN_BASE_USED] == 0 \
             and sa_space_ok(state, sa, s) and state[at(s, BASES)] > 0
     return False
@@ -1326,7 +1338,7 @@ def rules_mask(state, out):
         if state[N_SELECTED] < state[SPACE_LIMIT] and op >= 0:
             # Only the spaces the Operation may take at all (operations.OPERATION_SPACES),
             # and the other way (A_ALT) only where there is one: Deploy, Ambush.
-            has_alt = op == OP_DEPLOY or op == OP_AMBUSH
+            has_alt = op_has_alt(op)
             for s in range(N_SPACES):
                 if state[SELECTED + s] == 0 and OPERATION_SPACES[op, s] == 1:
                     if op_space_ok(state, op, s):
@@ -1357,7 +1369,7 @@ def rules_mask(state, out):
                 and not event_sa_mode(state, MODE_VARIANT):
             out[A_TRACK] = 1           # the roll (4.2.2); A3 unshaded: after activations too; A29: none
         if state[SA_COUNT] < sa_space_limit(state, sa):
-            has_alt = sa == SA_PUNISH and state[PUN_IN_PLAY] == DETAIN + 1     # sa_alt_ok's only way
+            has_alt = sa_has_alt(state, sa)
             for s in range(N_SPACES):
                 if sa_space_ok(state, sa, s):
                     out[A_SPACE + s] = 1
