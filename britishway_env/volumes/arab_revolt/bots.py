@@ -54,10 +54,10 @@ def open_hash(state):
 
 
 @njit(cache=True)
-def finish_turn(state, me, mask, stream):
+def finish_turn(state, me, mask, stream, played):
     """Play ``me``'s decisions at random (any non-Stop choice before Stop)
     until the other faction decides, a new card comes or the game ends; how
-    many decisions it played."""
+    many decisions it played, their actions in ``played`` (MAX_FINISH long)."""
     drawn = state[DECK_DRAWN]
     for n in range(MAX_FINISH):
         if is_over(state) or actor(state) != me or state[DECK_DRAWN] != drawn:
@@ -71,42 +71,73 @@ def finish_turn(state, me, mask, stream):
         a = uniform_legal(mask, stream)
         if a < 0:            # no legal action: never in a game (the fuzzers), but never an index either
             return n
+        played[n] = a
         apply(state, a)
     return MAX_FINISH
 
 
 @njit(cache=True)
-def score_actions(state, mask, scores, h):
+def look_streams(h, samples):
+    """The resampled future's seed from the open-information hash ``h``, and
+    the k-th sample's random stream for each of ``samples`` (the same for
+    every action: common random numbers)."""
+    seed = np.int64(h >> np.uint64(1))
+    streams = np.empty(samples, dtype=np.int64)
+    for k in range(samples):
+        streams[k] = np.int64(mix64(np.uint64(seed) + np.uint64(k + 1) * np.uint64(SAMPLE_STEP)) >> np.uint64(1))
+    return seed, streams
+
+
+@njit(cache=True, inline="always")
+def sample_dice(stream):
+    """The dice generator a sample whose finish draws from ``stream`` starts with."""
+    return stream ^ 0x5DEECE66D
+
+
+@njit(cache=True)
+def score_actions(state, mask, scores, h, samples, best_sample):
     """Each legal action's worth to the faction deciding (``scores``): the
-    best of its ``SAMPLES`` finishes; ``h``: the open-information hash seeding
-    the resampled future."""
+    best of its ``samples`` finishes, and which sample gave it
+    (``best_sample``); ``h``: the open-information hash seeding the
+    resampled future."""
     me = actor(state)
     sign = 1.0 if me == BRITISH else -1.0
-    seed = np.int64(h >> np.uint64(1))
+    seed, streams = look_streams(h, samples)
     base = state.copy()
     determinize(base, seed)
     work = np.empty_like(state)
     inner = np.zeros(N_ACTIONS, dtype=np.int8)
+    played = np.empty(MAX_FINISH, dtype=np.int64)
     stream = np.zeros(1, dtype=np.int64)
-    streams = np.empty(SAMPLES, dtype=np.int64)       # the k-th sample's stream, the same for every action
-    for k in range(SAMPLES):
-        streams[k] = np.int64(mix64(np.uint64(seed) + np.uint64(k + 1) * np.uint64(SAMPLE_STEP)) >> np.uint64(1))
     for a in range(N_ACTIONS):
         if not mask[a]:
             continue
         best = NEG
-        for k in range(SAMPLES):
+        for k in range(samples):
             work[:] = base
             stream[0] = streams[k]
-            dice = stream[0] ^ 0x5DEECE66D
+            dice = sample_dice(stream[0])
             work[RNG] = dice                          # the k-th sample's dice
             drawn = work[DECK_DRAWN]
             apply(work, a)
-            decided = finish_turn(work, me, inner, stream)
-            best = max(best, sign * evaluate(work))
+            decided = finish_turn(work, me, inner, stream, played)
+            value = sign * evaluate(work)
+            if value > best:
+                best = value
+                best_sample[a] = k
             if decided == 0 and work[RNG] == dice and work[DECK_DRAWN] == drawn:
                 break        # nothing drawn at random: every sample would end here
         scores[a] = best
+
+
+@njit(cache=True)
+def scored_pick(scores, mask, h):
+    """The best-scored legal action, ties broken by the open-information hash ``h``."""
+    best, n = best_and_ties(scores, mask, NEG * 10.0)
+    k = 0
+    if n > 1:
+        k = tie_index(h, n)
+    return kth_best(scores, mask, best, k)
 
 
 @njit(cache=True)
@@ -118,12 +149,8 @@ def bot_action(state, mask, scores):
     if a >= 0:
         return a
     h = open_hash(state)          # once: it seeds the look-ahead and breaks ties
-    score_actions(state, mask, scores, h)
-    best, n = best_and_ties(scores, mask, NEG * 10.0)
-    k = 0
-    if n > 1:
-        k = tie_index(h, n)
-    return kth_best(scores, mask, best, k)
+    score_actions(state, mask, scores, h, SAMPLES, np.empty(N_ACTIONS, dtype=np.int64))
+    return scored_pick(scores, mask, h)
 
 
 @njit(cache=True)

@@ -1,0 +1,89 @@
+"""experiments/lookahead_plan.py: the planning look-ahead bot it weighs against
+the shipped one (Cyprus; the mechanism is the same for Arab Revolt)."""
+
+import numpy as np
+import pytest
+
+from britishway_env.engine.bots import only_legal
+from britishway_env.engine.policy import uniform_legal
+from britishway_env.volumes.cyprus import bots, turns
+from britishway_env.volumes.cyprus.layout import N_ACTIONS, STATE_SIZE
+from experiments import lookahead_plan as lp
+
+
+@pytest.fixture(scope="module")
+def k():
+    return lp.kernels("cyprus")
+
+
+def positions(n_games=3):
+    """Positions with a choice from random games, each with its next position."""
+    out = []
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    for g in range(n_games):
+        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        turns.new_game(state, 100 + g)
+        stream = np.array([g + 1], dtype=np.int64)
+        while not turns.is_over(state):
+            turns.legal_mask(state, mask)
+            if only_legal(mask) < 0:
+                out.append(state.copy())
+            turns.apply(state, uniform_legal(mask, stream))
+    return out
+
+
+def test_without_a_plan_it_chooses_as_the_shipped_bot_does(k):
+    # Two finishes per action and no plan kept: the same look as the shipped
+    # bot, hence the same action, at every position.
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    scores = np.empty(N_ACTIONS)
+    for state in positions(1)[:60]:
+        turns.legal_mask(state, mask)
+        memo = np.zeros(lp.MEMO, dtype=np.int64)
+        counts = np.zeros(3, dtype=np.int64)
+        mine = k.planning_action(state.copy(), mask, scores, 2, lp.PLAN_MAX, memo, counts)
+        assert mine == bots.bot_action(state.copy(), mask, np.empty(N_ACTIONS))
+        assert counts[lp.C_LOOKS] == 1 and counts[lp.C_PLAN_STEPS] == 0
+        assert 0 <= memo[lp.M_LEN] <= lp.PLAN_MAX and memo[lp.M_POS] == 0
+
+
+def test_it_follows_its_plan_only_where_the_open_hash_is_the_planned_one(k):
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    scores = np.empty(N_ACTIONS)
+    followed = 0
+    for state in positions(2)[:150]:
+        turns.legal_mask(state, mask)
+        memo = np.zeros(lp.MEMO, dtype=np.int64)
+        counts = np.zeros(3, dtype=np.int64)
+        a = k.planning_action(state, mask, scores, 2, lp.PLAN_MAX, memo, counts)
+        turns.apply(state, a)
+        while not turns.is_over(state):            # forced decisions are not the bot's to plan
+            turns.legal_mask(state, mask)
+            if only_legal(mask) < 0:
+                break
+            turns.apply(state, only_legal(mask))
+        if turns.is_over(state) or memo[lp.M_LEN] == 0:
+            continue
+        expected = np.uint64(memo[lp.M_HASH]) == bots.open_hash(state)
+        b = k.planning_action(state, mask, scores, 2, lp.PLAN_MAX, memo, counts)
+        assert mask[b]
+        if expected:
+            assert b == memo[lp.M_ACTION] and counts[lp.C_PLAN_STEPS] == 1 and counts[lp.C_LOOKS] == 1
+            followed += 1
+        else:
+            assert counts[lp.C_PLAN_STEPS] == 0 and counts[lp.C_LOOKS] == 2
+    assert followed > 10
+
+
+def test_a_short_run_writes_the_table(capsys):
+    assert lp.main(["--volume", "cyprus", "--games", "2", "--variants", "2/40,4/2"]) == 0
+    out = capsys.readouterr().out
+    assert "| plan 2/40 | shipped |" in out and "| plan 4/2 | random |" in out
+    assert "| shipped | shipped | 0.500 |" in out      # the deterministic bot against itself, in both seats
+
+
+@pytest.mark.parametrize("bad", ["2", "0/4", "2/41", "x/y"])
+def test_a_bad_variant_is_refused(bad):
+    with pytest.raises(SystemExit) as e:
+        lp.main(["--volume", "cyprus", "--variants", bad])
+    assert e.value.code == 2
