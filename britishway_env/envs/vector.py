@@ -420,10 +420,19 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     def _info(self) -> dict:
         """What every ``reset`` and ``step`` returns about each slot's pending decision."""
-        a = self.arrays
+        action_mask, waiting = self._learner_view()
         present = np.ones(self.num_envs, dtype=bool)        # every slot has each of them
-        return {"action_mask": self.action_masks(), "_action_mask": present, "seat": self.seats.copy(),
-                "_seat": present, "waiting": a["waiting"] == V.WAIT_LEARNER, "_waiting": present}
+        return {"action_mask": action_mask, "_action_mask": present, "seat": self.seats.copy(),
+                "_seat": present, "waiting": waiting, "_waiting": present}
+
+    def _learner_view(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every slot's legal learner actions (bool, all False unless the slot
+        waits on the learner) and whether it waits on the learner: new arrays."""
+        masks = self.arrays["masks"]
+        action_mask = np.empty(masks.shape, dtype=bool)
+        waiting = np.empty(self.num_envs, dtype=bool)
+        V.learner_view(masks, self.arrays["waiting"], action_mask, waiting)
+        return action_mask, waiting
 
     def _require_open(self) -> None:
         if self.closed:
@@ -451,16 +460,11 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def _legal_for(self, rows: np.ndarray, acts: np.ndarray, deciding: np.ndarray, who: str) -> np.ndarray:
         """``acts`` (one per row of ``rows``) checked against those slots'
         masks where ``deciding``; the first bad one raises, naming its slot."""
-        masks = self.arrays["masks"]
-        bad = deciding & ((acts < 0) | (acts >= self.n_actions))
-        if bad.any():
-            k = int(np.flatnonzero(bad)[0])
+        k, code = V.first_bad_action(self.arrays["masks"], rows, acts, deciding)
+        if code == V.ACTION_OUT_OF_RANGE:
             raise IllegalActionError(f"{who}slot {int(rows[k])}: action {int(acts[k])} is out of range "
                                      f"0..{self.n_actions - 1}")
-        legal = masks[rows, np.where(deciding, acts, 0)] != 0
-        bad = deciding & ~legal
-        if bad.any():
-            k = int(np.flatnonzero(bad)[0])
+        if code == V.ACTION_NOT_LEGAL:
             raise IllegalActionError(f"{who}slot {int(rows[k])}: action {int(acts[k])} is not legal for its "
                                      "pending decision")
         return acts
@@ -650,8 +654,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def action_masks(self) -> np.ndarray:
         """The legal actions of every slot's pending learner decision (bool;
         all False for an idle slot)."""
-        a = self.arrays
-        return (a["masks"] != 0) & (a["waiting"] == V.WAIT_LEARNER)[:, None]
+        return self._learner_view()[0]
 
     @property
     def done(self) -> bool:

@@ -110,3 +110,42 @@ def pool_pick(base_seed, episode, cum_weights):
         if u < cum_weights[k]:
             return k
     return cum_weights.shape[0] - 1
+
+
+# What :func:`first_bad_action` finds.
+ACTIONS_OK, ACTION_OUT_OF_RANGE, ACTION_NOT_LEGAL = 0, 1, 2
+
+
+@njit(cache=True)
+def first_bad_action(masks, rows, acts, deciding):
+    """Check ``acts[k]``, the action for slot ``rows[k]``, against that slot's
+    mask wherever ``deciding[k]``: ``(k, ACTION_OUT_OF_RANGE)`` for the first
+    action outside the action space, else ``(k, ACTION_NOT_LEGAL)`` for the
+    first the mask does not offer, else ``(-1, ACTIONS_OK)``. No index is
+    taken before its range is checked."""
+    n_actions = masks.shape[1]
+    illegal = -1
+    for k in range(rows.shape[0]):
+        if not deciding[k]:
+            continue
+        a = acts[k]
+        if a < 0 or a >= n_actions:
+            return k, ACTION_OUT_OF_RANGE
+        r = rows[k]
+        if illegal < 0 and (r < 0 or r >= masks.shape[0] or masks[r, a] == 0):
+            illegal = k
+    if illegal >= 0:
+        return illegal, ACTION_NOT_LEGAL
+    return -1, ACTIONS_OK
+
+
+@njit(cache=True)
+def learner_view(masks, waiting, action_mask, learner):
+    """What a step hands the learner about every slot, in one pass:
+    ``learner[i]`` whether slot ``i`` waits on the learner, and
+    ``action_mask[i]`` its legal actions (bool; all False otherwise)."""
+    for i in range(masks.shape[0]):
+        mine = waiting[i] == WAIT_LEARNER
+        learner[i] = mine
+        for a in range(masks.shape[1]):
+            action_mask[i, a] = mine and masks[i, a] != 0
