@@ -38,7 +38,13 @@ ratio of each round is taken, the table gives their median and range):
   random games per second (``playout.play_random_games``) on the same
   thread count. Aim: at least 0.8. Every step reads and writes each slot's
   state row, observation and mask, so past a few thousand slots the step
-  waits on memory more than on the rules: the sweep shows where.
+  waits on memory more than on the rules: the sweep shows where. Two more
+  rows split the aim's run: the share of its time in the step's compiled
+  kernel (the env's one call into numba a step, timed around it), in the rest
+  of ``step`` (the env's Python: checks, copies, the info dict) and in the
+  learner's draws; and the ratio the vector env would reach were the last two
+  free (its games over the compiled kernel's time alone), a bound on what
+  cheaper Python could give.
 
 ``--write`` replaces only the section headed ``# Benchmarks: the speed aims``.
 """
@@ -115,8 +121,9 @@ class Volume:
         self.first += n
         return wall, n
 
-    def vector_games(self, seconds: float, envs: int) -> tuple[float, int, int]:
-        """(seconds, games ended, learner steps) of the vector env for about ``seconds``."""
+    def vector_games(self, seconds: float, envs: int) -> tuple[float, int, int, float, float]:
+        """(seconds, games ended, learner steps, seconds in the compiled step,
+        seconds in the learner's draws) of the vector env for about ``seconds``."""
         from britishway_env.engine.policy import uniform_legal_rows
         from britishway_env.envs.vector import VectorEnv
 
@@ -129,18 +136,29 @@ class Volume:
         for _ in range(3):                                   # threads started, first games under way
             uniform_legal_rows(info["action_mask"], streams, acts)
             _, _, term, trunc, info = env.step(acts)
-        games = 0
+        compiled = env._kernel                               # the step's one call into the compiled kernel
+        in_kernel = [0.0]
+
+        def timed(act):
+            k0 = time.perf_counter()
+            compiled(act)
+            in_kernel[0] += time.perf_counter() - k0
+
+        env._kernel = timed
+        games, draws = 0, 0.0
         before = env.learner_steps
         t0 = time.perf_counter()
         while True:
             for _ in range(20):
+                d0 = time.perf_counter()
                 uniform_legal_rows(info["action_mask"], streams, acts)
+                draws += time.perf_counter() - d0
                 _, _, term, trunc, info = env.step(acts)
                 games += int(np.count_nonzero(term | trunc))
             wall = time.perf_counter() - t0
             if wall >= seconds:
                 env.close()
-                return wall, games, env.learner_steps - before
+                return wall, games, env.learner_steps - before, in_kernel[0], draws
 
 
 def hearts(n_games: int) -> tuple[float, int] | None:
@@ -188,7 +206,7 @@ def measure(args) -> dict:
         v.bot_games(4, "random")
         v.vector_games(0.05, 64)
         rows = {"spiel": [], "bots": [], "vector": [], "random_1": [], "bots_abs": [], "vector_abs": [],
-                "hearts_abs": [], "sweep": {n: [] for n in args.sweep}}
+                "vector_parts": [], "hearts_abs": [], "sweep": {n: [] for n in args.sweep}}
         for r in range(args.rounds):
             log(f"{name}: round {r + 1}/{args.rounds}")
             if spiel:
@@ -204,12 +222,13 @@ def measure(args) -> dict:
             bs, bg = v.bot_games(args.bot_games, "heuristic")
             rows["bots"].append((bs / bg) / (rs / rg))
             rows["bots_abs"].append((bg / bs, rg / rs))
-            vs, vg, vsteps = v.vector_games(args.vector_seconds, args.envs)
+            vs, vg, vsteps, ks, ds = v.vector_games(args.vector_seconds, args.envs)
             cs, cg, _ = v.random_games(args.random_games, threads)
             rows["vector"].append((vg / vs) / (cg / cs))
             rows["vector_abs"].append((vg / vs, cg / cs, vsteps / vs))
+            rows["vector_parts"].append((ks / vs, (vs - ks - ds) / vs, ds / vs, (vg / ks) / (cg / cs)))
             for n in args.sweep:
-                vs, vg, vsteps = v.vector_games(args.vector_seconds, n)
+                vs, vg, vsteps, _, _ = v.vector_games(args.vector_seconds, n)
                 cs, cg, _ = v.random_games(args.random_games, threads)
                 rows["sweep"][n].append(((vg / vs) / (cg / cs), vg / vs, vsteps / vs))
         info["volumes"][name] = rows
@@ -259,6 +278,12 @@ def render(args, info: dict, before: str, after: str) -> str:
         add(f"| {t} | vector env games/s / compiled random games/s | {r:.2f} ({span(rows['vector'])}) | "
             f">= {VECTOR_AIM:g} | {'yes' if r >= VECTOR_AIM else 'no'} | {vg:,.0f} games/s "
             f"({vsteps:,.0f} steps/s, {args.envs:,} slots) against {cg:,.0f} |")
+        parts = [med([x[k] for x in rows["vector_parts"]]) for k in range(4)]
+        add(f"| {t} | the same, a step's time: in the compiled step / the env's Python / the learner's draws | "
+            f"{parts[0]:.0%} / {parts[1]:.0%} / {parts[2]:.0%} | | | |")
+        add(f"| {t} | the same, were the env's Python and the learner's draws free: games/s over the compiled "
+            f"step's time alone / compiled random games/s | {parts[3]:.2f} "
+            f"({span([x[3] for x in rows['vector_parts']])}) | | | |")
         for n, got in rows["sweep"].items():
             r = med([x[0] for x in got])
             add(f"| {t} | the same, {n:,} slots | {r:.2f} ({span([x[0] for x in got])}) | | | "
