@@ -23,9 +23,15 @@ def test_bench_aims_quick_writes_a_row_per_aim(tmp_path):
     assert any("16 slots" in r for r in rows)            # the sweep's row
     spiel = any("OpenSpiel" in r for r in rows)
     assert spiel or "OpenSpiel is not installed here" in section
-    for r in rows:                                         # every ratio a number
-        ratio = r.split("|")[3].strip().split()[0].rstrip("x")
-        assert float(ratio) > 0
+    split = [r for r in rows if "a step's time" in r]
+    assert len(split) == 1                                 # the vector env's step split in three shares
+    shares = [float(x.strip().rstrip("%")) for x in split[0].split("|")[3].split("/")]
+    assert len(shares) == 3 and all(0 <= x <= 100 for x in shares) and 97 <= sum(shares) <= 103
+    assert any("were the env's Python and the learner's draws free" in r for r in rows)
+    for r in rows:                                         # every other ratio a number
+        if r not in split:
+            ratio = r.split("|")[3].strip().split()[0].rstrip("x")
+            assert float(ratio) > 0
 
 
 def test_bench_aims_refuses_a_bad_sweep():
