@@ -4,7 +4,7 @@
     python benchmarks/bench_search.py --quick              # a few games and decisions (the smoke test)
     python benchmarks/bench_search.py --write docs/results/benchmarks.md
 
-Per volume, on one numba thread:
+Per volume, on one numba thread and one BLAS thread (NumPy's matrix products):
 
 * a random game (compiled random play in both seats, ``playout.play_random_games``);
 * a trained-vs-trained game (the shipped network in each seat) two ways: the
@@ -13,7 +13,9 @@ Per volume, on one numba thread:
   they used before), each as a multiple of the random game;
 * the search: iterations per second (the default leaves, and ``+value``
   leaves), and the time per decision at each level, over positions met in
-  trained-vs-trained games.
+  trained-vs-trained games;
+* the other bots' time per decision over the same positions, through
+  ``Game.choose`` as a caller from Python meets it (the best of 5 passes).
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+# One core for the NumPy side too: the lock-step batches' matrix products would
+# otherwise take every core OpenBLAS finds, and the kernel's forward pass one.
+for _blas in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
+    os.environ.setdefault(_blas, "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
@@ -34,6 +40,7 @@ from benchmarks.common import command_line, cpu_model, fmt_s, loadavg, write_sec
 HEADING = "# Benchmarks: networks in the kernels and the search bot"
 VOLUMES = ("palestine", "cyprus", "arab_revolt")
 LEVELS = ("search:50", "search", "search:400", "search:1600")
+BOTS = ("heuristic", "trained", "league")
 
 
 def positions(volume: str, n: int, seed: int = 0):
@@ -102,12 +109,23 @@ def bench_volume(volume: str, games: int, decisions: int) -> dict:
             search.decide(volume, row, agent, trusted=True)
         per = (time.perf_counter() - t) / len(rows)
         result["levels"][name] = (agent.iterations, per)
+    game_class, result["bots"] = spec(volume).game_class, {}
+    for name in BOTS:
+        games_at = [game_class._bare(row.copy()) for row in rows]
+        games_at[0].choose(name)                          # load the bot's kernels or network
+        best = float("inf")
+        for _ in range(5):
+            t = time.perf_counter()
+            for g in games_at:
+                g.choose(name)
+            best = min(best, time.perf_counter() - t)
+        result["bots"][name] = best / len(rows)
     return result
 
 
 def report(results: list[dict], args) -> str:
     lines = [HEADING, "",
-             f"Command: `{command_line()}`; {cpu_model()}, load {loadavg()}; one numba thread. Each game time is the best "
+             f"Command: `{command_line()}`; {cpu_model()}, load {loadavg()}; one numba thread and one BLAS thread. Each game time is the best "
              f"of 3 runs of {results[0]['games']} games (seed 7); decision times are means over positions met in "
              "trained-vs-trained games (one decision in five with several legal actions).", "",
              "| volume | random game | trained vs trained, kernel | x random | trained vs trained, lock-step NumPy | "
@@ -122,7 +140,12 @@ def report(results: list[dict], args) -> str:
             lines.append(f"| {r['volume']} | `{name}` | {iters} | {fmt_s(per)} | {iters / per:,.0f} | "
                          f"{per / r['random']:.1f}x |")
     lines += ["", "Leaves are valued by the value head of the seat to act after the two networks play on 16 "
-              "decisions; `+value` leaves by the value head at once.", ""]
+              "decisions; `+value` leaves by the value head at once.", "",
+              "The other bots over the same positions, through `Game.choose` (the best of 5 passes):", "",
+              "| volume | " + " | ".join(f"`{b}`" for b in BOTS) + " |", "|---|" + "---|" * len(BOTS)]
+    for r in results:
+        lines.append(f"| {r['volume']} | " + " | ".join(fmt_s(r["bots"][b]) for b in BOTS) + " |")
+    lines.append("")
     return "\n".join(lines)
 
 

@@ -21,5 +21,7 @@ def test_bench_search_quick_prints_both_tables(tmp_path):
     assert "| cyprus | " in out and "x random" in out and "lock-step" in out
     for level in ("`search:50`", "`search`", "`search:400`", "`search:1600`", "`search:100+value`"):
         assert f"| cyprus | {level} |" in out
+    bots = out[out.index("| volume | `heuristic` | `trained` | `league` |"):].splitlines()
+    assert bots[2].startswith("| cyprus | ") and len(bots[2].split("|")) == 6   # a time for each of the three bots
     written = report.read_text()
     assert "# Other section\n\nkept" in written and "# Benchmarks: networks in the kernels" in written
