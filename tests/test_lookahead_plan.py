@@ -87,3 +87,38 @@ def test_a_bad_variant_is_refused(bad):
     with pytest.raises(SystemExit) as e:
         lp.main(["--volume", "cyprus", "--variants", bad])
     assert e.value.code == 2
+
+
+def test_best_sample_names_the_finish_that_gave_each_action_its_value():
+    # Replaying the named finish on the same resampled future gives the action's score
+    # exactly: what the planning bot keeps as its plan is the finish the look valued.
+    from britishway_env.volumes.cyprus.evaluation import evaluate
+    from britishway_env.volumes.cyprus.layout import BRITISH, RNG
+    from britishway_env.volumes.cyprus.setup import determinize
+
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    inner = np.zeros(N_ACTIONS, dtype=np.int8)
+    played = np.empty(bots.MAX_FINISH, dtype=np.int64)
+    checked = 0
+    for state in positions(1)[:40]:
+        turns.legal_mask(state, mask)
+        h = np.uint64(bots.open_hash(state))
+        scores = np.full(N_ACTIONS, bots.NEG)
+        best_sample = np.full(N_ACTIONS, -1, dtype=np.int64)
+        bots.score_actions(state, mask, scores, h, 3, best_sample)
+        seed, streams = bots.look_streams(h, 3)
+        me = turns.actor(state)
+        for a in np.flatnonzero(mask):
+            k = best_sample[a]
+            assert 0 <= k < 3
+            work = state.copy()
+            determinize(work, seed)
+            stream = np.array([streams[k]], dtype=np.int64)
+            work[RNG] = bots.sample_dice(stream[0])
+            turns.apply(work, a)
+            n = bots.finish_turn(work, me, inner, stream, played)
+            assert 0 <= n <= bots.MAX_FINISH
+            sign = 1.0 if me == BRITISH else -1.0
+            assert sign * evaluate(work) == scores[a]
+            checked += 1
+    assert checked > 100
