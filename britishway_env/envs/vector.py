@@ -158,7 +158,7 @@ def _whole_actions(actions, n: int, who: str) -> np.ndarray:
             raise IllegalActionError(f"{who}: actions must be whole numbers")
         if np.any(np.abs(acts) >= 2.0**62):
             raise IllegalActionError(f"{who}: actions out of range")
-    return acts.astype(np.int64, copy=False)
+    return np.ascontiguousarray(acts, dtype=np.int64)
 
 
 def _as_act(policy) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:

@@ -125,7 +125,7 @@ def first_bad_action(masks, rows, acts, deciding):
     taken before its range is checked."""
     n_actions = masks.shape[1]
     illegal = -1
-    for k in range(rows.shape[0]):
+    for k in range(min(rows.shape[0], acts.shape[0], deciding.shape[0])):
         if not deciding[k]:
             continue
         a = acts[k]
