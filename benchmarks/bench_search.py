@@ -125,7 +125,8 @@ def bench_volume(volume: str, games: int, decisions: int) -> dict:
 
 def report(results: list[dict], args) -> str:
     lines = [HEADING, "",
-             f"Command: `{command_line()}`; {cpu_model()}, load {loadavg()}; one numba thread and one BLAS thread. Each game time is the best "
+             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. Command: `{command_line()}`; {cpu_model()}, "
+             f"load {loadavg()}; one numba thread and one BLAS thread. Each game time is the best "
              f"of 3 runs of {results[0]['games']} games (seed 7); decision times are means over positions met in "
              "trained-vs-trained games (one decision in five with several legal actions).", "",
              "| volume | random game | trained vs trained, kernel | x random | trained vs trained, lock-step NumPy | "
