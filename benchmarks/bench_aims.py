@@ -123,7 +123,8 @@ class Volume:
 
     def vector_games(self, seconds: float, envs: int) -> tuple[float, int, int, float, float]:
         """(seconds, games ended, learner steps, seconds in the compiled step,
-        seconds in the learner's draws) of the vector env for about ``seconds``."""
+        seconds in the learner's draws) of the vector env for about ``seconds``
+        (longer if no game has ended by then)."""
         from britishway_env.engine.policy import uniform_legal_rows
         from britishway_env.envs.vector import VectorEnv
 
@@ -156,7 +157,9 @@ class Volume:
                 _, _, term, trunc, info = env.step(acts)
                 games += int(np.count_nonzero(term | trunc))
             wall = time.perf_counter() - t0
-            if wall >= seconds:
+            # At least one game ended, so that a short block (--quick, a loaded machine) still measures a
+            # ratio; a minute past its time, a block that ended none reports none.
+            if wall >= seconds and (games > 0 or wall >= seconds + 60.0):
                 env.close()
                 return wall, games, env.learner_steps - before, in_kernel[0], draws
 
