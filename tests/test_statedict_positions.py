@@ -377,3 +377,59 @@ def test_shared_guard_refuses_a_dict_whose_save_does_not_load_back(monkeypatch):
     monkeypatch.setattr(cy_game.CyprusGame, "to_dict", forgetful)
     refuses({"volume": "cyprus", "spaces": {}}, r"loads, but its own to_dict\(\) loads back to another state "
                                                 r"\(field 'international_opinion'")
+
+
+# ------------------------------------------- the needs checked alike --
+# engine/coin/statedict.py checks what every volume's decision kinds need of the
+# context in one place (CoinReader.check_who_decides, check_operation_fields,
+# check_event_fields): each volume refuses the same broken context the same way.
+
+VOLUMES = ("palestine", "cyprus", "arab_revolt")
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_3_1_an_operation_selects_no_more_spaces_than_its_limit(volume):
+    d = position(volume, LAYOUTS[volume].D_SPACE)
+    ctx = d["context"]
+    assert ctx["n_selected"] <= ctx["space_limit"]
+    Game.from_dict(d)
+    ctx["space_limit"] = ctx["n_selected"] - 1
+    if ctx["space_limit"] < 0:         # nothing selected yet: select one space more than a limit of 0
+        ctx["space_limit"] = 0
+        first = ctx["selected_spaces"].index(0)
+        ctx["selected_spaces"][first] = 1
+        ctx["n_selected"] = 1
+    refuses(d, r"context\.n_selected must not exceed context\.space_limit \(3\.1\)")
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_3_0_the_decision_names_the_operations_it_belongs_to(volume):
+    d = position(volume, LAYOUTS[volume].D_SPACE)
+    d["context"]["operation"] = -1
+    refuses(d, r"context\.operation -1 does not fit context\.decision 3 \(.*\): one of Deploy, ")
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_3_0_an_operation_is_run_by_its_own_faction(volume):
+    d = position(volume, LAYOUTS[volume].D_SPACE)
+    d["context"]["executor"] = 1 - d["context"]["executor"]
+    refuses(d, r"context\.executor must be the faction of the Operation for context\.decision 3")
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+def test_4_0_a_special_activity_is_run_by_its_own_faction(volume):
+    L = LAYOUTS[volume]
+    d = position(volume, L.D_SA_SPACE)
+    ctx = d["context"]
+    other = next(a for a in range(len(L.SA_NAMES)) if L.SA_FACTION[a] != ctx["executor"])
+    ctx["special_activity"] = other
+    refuses(d, r"context\.(special_activity \d+ does not fit|executor must be the faction of the Special Activity)")
+
+
+@pytest.mark.parametrize("volume", VOLUMES)
+@pytest.mark.parametrize("field, value, neutral", [("event_space", 2, -1), ("event_picks_left", 1, 0)])
+def test_5_0_no_event_leaves_its_fields_idle(volume, field, value, neutral):
+    d = position(volume, LAYOUTS[volume].D_SPACE)
+    assert d["context"]["event_card"] == 0 or pytest.skip("the position met runs an event")
+    d["context"][field] = value
+    refuses(d, rf"context\.{field} must be {neutral} when no event is running")

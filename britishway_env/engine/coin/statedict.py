@@ -19,11 +19,48 @@ import numpy as np
 
 from ...errors import StateError
 from ..statedict import Fields, show
-from .header import BOX, CARD, COUNTERINSURGENT_WIN, D_BOX, D_OVER, DECK, DECK_DRAWN, DECK_RULES, DECK_SIZE, \
-    DR_CAMPAIGNS, DR_EXCLUDED, DR_INCLUDED, DR_PLACED, FIRST_ELIGIBLE, INSURGENT_WIN, N_DECK_RULES, ONGOING, \
+from .header import BOX, CARD, COUNTERINSURGENT_WIN, D_BOX, D_EVENT_SPACE, D_OVER, D_SA_AFTER, D_SA_SPACE, \
+    D_SPACE, DECK, DECK_DRAWN, DECK_RULES, DECK_SIZE, DR_CAMPAIGNS, DR_EXCLUDED, DR_INCLUDED, DR_PLACED, FIRST_ELIGIBLE, INSURGENT_WIN, N_DECK_RULES, ONGOING, \
     POLITICAL_WILL, RULE_PARAMETERS
 
 SIDE_NAMES = ("unshaded", "shaded")
+
+# Who decides a pending decision (Needs.executor, beside None and a faction's number) and the
+# kind of card it happens on (Needs.card).
+ANY, OP_FACTION_OF, SA_FACTION_OF = "any", "operation", "special activity"
+EVENT_CARD, PROPAGANDA_CARD = "event", "Propaganda"
+
+
+def event_neutral(any_filter: int, **own) -> dict:
+    """The event block's values while no event runs (5.0), as the kernels leave
+    them (``any_filter``: the volume's "any space" event filter), and ``own``:
+    the volume's own event fields."""
+    return {"event_card": 0, "event_side": 0, "event_step": 0, "event_pick": 0, "event_picks_left": 0,
+            "event_pick_optional": 0, "event_space_bits": 0, "event_space": -1, "event_op_filter": any_filter,
+            "event_op_mode": 0, "event_special_activity": -1, **own}
+
+
+class Needs:
+    """What one pending decision kind needs of the context; a volume's table
+    ``DECISION_NEEDS`` holds one per kind a dict may store (a subclass adds the
+    volume's own needs). ``executor``: None (any, -1 included), ANY (a
+    faction), a faction's number, OP_FACTION_OF / SA_FACTION_OF (the faction
+    of the Operation / Special Activity); ``ops``: the Operations it may run in
+    (-1 among them: outside one; None: none, the Operation's fields neutral);
+    ``sas``: the Special Activities likewise; ``current`` / ``second``:
+    current_space / second_space must name a map space (any true value: a
+    volume may give the kind of space and check it); ``event``: True (an event
+    runs), False (the event fields neutral) or None (either); ``card``:
+    EVENT_CARD, PROPAGANDA_CARD or None (either); ``automatic``: a step the
+    kernels take by themselves, stored only while something the volume owes
+    interrupts it."""
+
+    def __init__(self, executor=None, ops=None, sas=None, current=None, second=None, event=None, card=None,
+                 automatic=False):
+        self.executor, self.ops, self.sas, self.current, self.second = executor, ops, sas, current, second
+        self.event, self.card, self.automatic = event, card, automatic
+
+
 _SETUPS: dict = {}      # reader class -> (its volume's setup as a state dict, the setup's 1st Eligible)
 
 
@@ -35,20 +72,25 @@ class CoinReader:
     ``prefix`` ("P", "C"); ``n_event_cards``; ``propaganda_cards``;
     ``card_titles``; ``faction_names``; ``outcome_names``; ``decision_names``;
     ``capability_slots`` (card -> slot of the ``capabilities`` field) and
-    ``single_text`` (cards with one text, whose capability has no shaded side);
+    ``single_text`` (the event cards with one text only: no shaded side, nor shaded capability);
     ``context_fields`` / ``context_arrays`` with their ``(lo, hi)`` ranges;
     ``game_class`` and ``setup_kernel`` (the volume's setup, 2.1: what a dict
     leaves out, :meth:`given`); ``space_names``, ``piece_names`` and
     ``space_fields`` (the map block of the row, :meth:`left_in`); and
     ``insurgent_victory_slot``, the rule parameter of the insurgent's victory
-    level (7.0.1).
+    level (7.0.1); ``special_activity_alone`` where a Special Activity may run
+    with no Operation to return to.
     A reader that names its ``game_class`` (a COIN game with ``layout`` and
     ``turns`` modules) gets from it the attributes every volume reads alike
     (``volume``, ``layout``, ``state_size``, ``new_game``, the names of its
-    factions, outcomes, decisions and pieces, ``space_fields``) and becomes the
+    factions, outcomes, decisions and pieces, ``space_fields``, the Operations'
+    and Special Activities' names and factions) and becomes the
     game's ``reader``.
-    It defines ``check_context(s)``: the volume's own checks of the decision
-    context, which :meth:`read_the_rest` calls."""
+    It defines ``check_context(s)``: the checks of the decision context, which
+    :meth:`read_the_rest` calls: the shared ones of a decision kind's
+    :class:`Needs` (:meth:`check_card_kind`, :meth:`check_who_decides`,
+    :meth:`check_operation_fields`, :meth:`check_spaces_named`,
+    :meth:`check_event_fields`) and the volume's own."""
 
     volume = ""
     layout = None
@@ -73,6 +115,11 @@ class CoinReader:
     piece_names: tuple[str, ...] = ()
     space_fields = 0
     insurgent_victory_slot = -1     # the rule parameter of the insurgent's victory level (7.0.1), -1 none
+    op_names: tuple[str, ...] = ()
+    sa_names: tuple[str, ...] = ()
+    op_faction = ()                 # Operation -> the faction that runs it (3.0)
+    sa_faction = ()                 # Special Activity -> its faction (4.0)
+    special_activity_alone = False  # a Special Activity may run with no Operation to return to
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -89,6 +136,8 @@ class CoinReader:
         cls.decision_names = L.DECISION_NAMES
         cls.piece_names = L.PIECE_NAMES
         cls.space_fields = L.SPACE_FIELDS
+        cls.op_names, cls.sa_names = L.OP_NAMES, L.SA_NAMES
+        cls.op_faction, cls.sa_faction = L.OP_FACTION, L.SA_FACTION
         game.reader = cls       # the game's state-dict reader (variants.py reads the volume's facts from it)
 
     def __init__(self, d: dict):
@@ -359,6 +408,95 @@ class CoinReader:
                 self.fail("context.box does not match context.card_step: the 1st Eligible chooses "
                           "first, then the 2nd (2.3.2)")
         return box
+
+    # --------------------------------------------- the decision's needs --
+    def check_card_kind(self, need, card, name):
+        """The decision happens on the kind of card it needs (an event card, or a
+        Propaganda card's round, 6.0)."""
+        title = self.card_titles[card - 1]
+        if need.card == EVENT_CARD and card in self.propaganda_cards:
+            self.fail(f"{name} needs an event card in play, not {title}")
+        if need.card == PROPAGANDA_CARD and card not in self.propaganda_cards:
+            self.fail(f"{name} happens in a Propaganda Round (6.0), not on {title}")
+
+    def check_who_decides(self, need, ctx, name):
+        """The Operation and Special Activity the decision runs in, and the
+        executor its need names; an Operation (3.0) and a Special Activity (4.0)
+        are run by their own faction."""
+        ex, op, sa = ctx["executor"], ctx["operation"], ctx["special_activity"]
+        if need.ops is not None and op not in need.ops:
+            allowed = ", ".join(self.op_names[o] if o >= 0 else "none" for o in need.ops)
+            self.fail(f"context.operation {op} does not fit {name}: one of {allowed}")
+        if need.sas is not None and sa not in need.sas:
+            allowed = ", ".join(self.sa_names[a] if a >= 0 else "none" for a in need.sas)
+            self.fail(f"context.special_activity {sa} does not fit {name}: one of {allowed}")
+        if need.executor == ANY and ex < 0:
+            self.fail(f"context.executor must name a faction for {name}")
+        if isinstance(need.executor, int) and ex != need.executor:
+            self.fail(f"context.executor must be {self.faction_names[need.executor]} for {name}")
+        if need.executor == OP_FACTION_OF and (op < 0 or ex != self.op_faction[op]):
+            self.fail(f"context.executor must be the faction of the Operation for {name}")
+        if need.executor == SA_FACTION_OF and (sa < 0 or ex != self.sa_faction[sa]):
+            self.fail(f"context.executor must be the faction of the Special Activity for {name}")
+        if op >= 0 and ex != self.op_faction[op]:
+            self.fail(f"context.executor {ex} is not the faction of context.operation {self.op_names[op]}")
+        if sa >= 0 and ex != self.sa_faction[sa]:
+            self.fail(f"context.executor {ex} is not the faction of context.special_activity {self.sa_names[sa]}")
+
+    def check_operation_fields(self, s, d, need, ctx, name, neutral, arrays=("selected_spaces",), kept=()):
+        """Outside an Operation its fields are ``neutral`` and its context
+        ``arrays`` all 0 (but the fields ``kept`` at this decision); the Special
+        Activity's fields (4.1); the spaces selected, at most the limit (3.1)."""
+        sa = ctx["special_activity"]
+        if need.ops is None:
+            for k, v in neutral.items():
+                if ctx[k] != v and k not in kept:
+                    self.fail(f"context.{k} must be {v} outside an Operation ({name})")
+            if any(s[self.offset(a):self.offset(a) + self.layout.fields[a][1]].any() for a in arrays):
+                self.fail(f"context.{' and '.join(arrays)} must be all 0 outside an Operation ({name})")
+        if need.sas is None and sa != -1:
+            self.fail(f"context.special_activity must be -1 for {name}")
+        back = ctx["special_activity_return"]
+        if d == D_SA_SPACE and (ctx["special_activity_used"] != 1
+                                or (back not in (D_SPACE, D_SA_AFTER) and not self.special_activity_alone)):
+            self.fail(f"context.special_activity_used / special_activity_return do not fit {name}")
+        if back not in (0, D_SPACE, D_SA_AFTER):
+            self.fail("context.special_activity_return must be 0, the space decision or the after-Operation "
+                      "decision")
+        selected = self.offset("selected_spaces")
+        if ctx["n_selected"] != int(s[selected:selected + len(self.space_names)].sum()):
+            self.fail("context.n_selected must count the 1s in context.selected_spaces")
+        if ctx["n_selected"] > ctx["space_limit"] and d != D_OVER:
+            self.fail("context.n_selected must not exceed context.space_limit (3.1)")
+        if ctx["special_activity_spaces"] != bin(ctx["special_activity_space_bits"]).count("1"):
+            self.fail("context.special_activity_spaces must count the bits of special_activity_space_bits")
+
+    def check_spaces_named(self, need, ctx, name):
+        """current_space and second_space name a map space where the decision needs one."""
+        for key, wanted in (("current_space", need.current), ("second_space", need.second)):
+            if wanted and ctx[key] < 0:
+                self.fail(f"context.{key} must name a map space for {name}")
+
+    def event_in_play(self, ev: int, card: int) -> bool:
+        """Whether the running event ``ev`` belongs to the card in play (a volume
+        whose event reaches into a Propaganda Round says so here)."""
+        return card == ev
+
+    def check_event_fields(self, d, need, ctx, card, name, neutral):
+        """A running event (5.0) has its card in play, a text it has, and the
+        pick a space decision asks for; otherwise its fields are ``neutral``."""
+        ev = ctx["event_card"]
+        if need.event is True and ev == 0:
+            self.fail(f"context.event_card must name the event being executed for {name}")
+        if (need.event is False and ev != 0) or (ev == 0 and any(ctx[k] != v for k, v in neutral.items())):
+            bad = [k for k, v in neutral.items() if ctx[k] != v]
+            self.fail(f"context.{bad[0]} must be {neutral[bad[0]]} when no event is running ({name})")
+        if ev and not self.event_in_play(ev, card):
+            self.fail(f"context.event_card {self.prefix}{ev} is not the card in play")
+        if ev and ctx["event_side"] == 1 and ev in self.single_text:
+            self.fail(f"context.event_side: {self.prefix}{ev} has one text only")
+        if d == D_EVENT_SPACE and (ctx["event_pick"] == 0 or ctx["event_picks_left"] == 0):
+            self.fail(f"context.event_pick / event_picks_left must be set for {name}")
 
     def check_derived(self, game):
         """The words a dict repeats (decision, outcome, card, current_agent) must match the context."""

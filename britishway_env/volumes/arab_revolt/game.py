@@ -8,7 +8,9 @@ JSON-ready dict, checking every field of a dict that comes from outside.
 from __future__ import annotations
 
 
-from ...engine.coin.statedict import SIDE_NAMES, CoinReader
+from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, SIDE_NAMES, \
+    CoinReader, event_neutral
+from ...engine.coin.statedict import Needs as CoinNeeds
 from ...engine.statedict import as_integer, show
 from ...game import KernelGame, parse_action
 from ..coin_game import CoinGame, segment_name
@@ -291,34 +293,27 @@ CONTEXT_ARRAY_RANGES = {
     "moved_here_active": (0, L.TOTAL_GUERRILLAS), "march_destinations": (0, 1), "moved_police": (0, L.TOTAL_POLICE),
     "capabilities": (0, 2),
 }
-EVENT_NEUTRAL = {"event_card": 0, "event_side": 0, "event_step": 0, "event_pick": 0, "event_picks_left": 0,
-                 "event_pick_optional": 0, "event_space_bits": 0, "event_space": -1, "event_op_filter": L.F_ANY,
-                 "event_op_mode": 0, "event_special_activity": -1, "mandatory_event_running": 0,
-                 "event_spaces_left": 0, "event_count": 0}
+# Neutral values: what the kernels leave when a part of the context is idle.
+EVENT_NEUTRAL = event_neutral(L.F_ANY, mandatory_event_running=0, event_spaces_left=0, event_count=0)
 OPERATION_NEUTRAL = {"operation": -1, "n_selected": 0, "ambush_removed": 0, "march_group_underground": 0,
                      "sweep_next_space": 0, "foreign_assistance": 0}
 PLACING_NEUTRAL = {"placing_piece": -1, "placing_to": -1, "placing_left": 0}
-ANY, OP_FACTION_OF, SA_FACTION_OF = "any", "operation", "special activity"
-EVENT_CARD, PROPAGANDA_CARD = "event", "Propaganda"
 
 
-class Needs:
-    """What one pending decision kind needs of the context: ``executor``
-    (None: any, -1 included; ANY: a faction; the faction of the operation /
-    special activity); ``ops``: the Operations it may run in (None: none, the
-    Operation fields neutral); ``sas``: the Special Activities (None: none);
-    ``current``: current_space must name a space; ``event``: True (an event
-    runs), False (event fields neutral) or None; ``card``: the kind of card in
-    play; ``phase``: the Propaganda Round phase it belongs to."""
+class Needs(CoinNeeds):
+    """What one pending decision kind needs of the context
+    (engine/coin/statedict.py ``Needs``), and the Arab Revolt's own: ``phase``,
+    the Propaganda Round phase it belongs to."""
 
-    def __init__(self, executor=None, ops=None, sas=None, current=False, event=None, card=None, phase=None):
-        self.executor, self.ops, self.sas, self.current = executor, ops, sas, current
-        self.event, self.card, self.phase = event, card, phase
+    def __init__(self, phase=None, **common):
+        super().__init__(**common)
+        self.phase = phase
 
 
 _ALL_OPS = tuple(range(8))
 _OP = dict(executor=OP_FACTION_OF, card=EVENT_CARD)
 _SA = dict(executor=SA_FACTION_OF, ops=(-1,) + _ALL_OPS, card=EVENT_CARD)
+_ANY_SA = (-1,) + tuple(range(len(L.SA_NAMES)))    # whichever Special Activity runs, or none
 _RES, _SUP, _RED, _RESET = 1, 2, 3, 4     # engine/coin/propaganda.py PHASE_* numbers
 DECISION_NEEDS = {
     L.D_OVER: Needs(event=False),
@@ -329,7 +324,7 @@ DECISION_NEEDS = {
     L.D_PASS_BASE: Needs(executor=ANY, event=False, card=EVENT_CARD),
     L.D_OPERATION: Needs(executor=ANY, event=False, card=EVENT_CARD),
     L.D_SPACE: Needs(ops=_ALL_OPS, executor=OP_FACTION_OF),
-    L.D_TAKE_FROM: Needs(executor=ANY, ops=(-1,) + _ALL_OPS),
+    L.D_TAKE_FROM: Needs(executor=ANY, ops=(-1,) + _ALL_OPS, sas=_ANY_SA),
     L.D_DEPLOY_POLICE: Needs(ops=(L.OP_DEPLOY,), current=True, **_OP),
     L.D_CURFEW: Needs(ops=(L.OP_DEPLOY,), **_OP),
     L.D_PATROL_MOVE: Needs(ops=(L.OP_PATROL,), **_OP),
@@ -343,8 +338,8 @@ DECISION_NEEDS = {
     L.D_MARCH_DEST: Needs(ops=(L.OP_MARCH,), current=True, **_OP),
     L.D_MARCH_UNDERGROUND: Needs(ops=(L.OP_MARCH,), current=True, **_OP),
     L.D_MARCH_ACTIVE: Needs(ops=(L.OP_MARCH,), current=True, **_OP),
-    L.D_AMBUSH_TROOP: Needs(executor=ANY, ops=(L.OP_AMBUSH, L.OP_RALLY, L.OP_SABOTAGE, -1), current=True,
-                            card=EVENT_CARD),
+    L.D_AMBUSH_TROOP: Needs(executor=ANY, ops=(L.OP_AMBUSH, L.OP_RALLY, L.OP_SABOTAGE, -1), sas=_ANY_SA,
+                            current=True, card=EVENT_CARD),
     L.D_PUNISH_CHIT: Needs(sas=(L.SA_PUNISH,), **_SA),
     L.D_FINE_RAILWAY: Needs(sas=(L.SA_PUNISH,), current=True, **_SA),
     L.D_DETAIN_SPREAD: Needs(sas=(L.SA_PUNISH,), current=True, **_SA),
@@ -408,7 +403,8 @@ class _Reader(CoinReader):
     propaganda_cards = PROPAGANDA_CARDS
     card_titles = CARD_TITLES
     capability_slots = CAPABILITY_SLOTS
-    single_text = tuple(c for c in CAPABILITY_SLOTS if E.SINGLE_TEXT[c])
+    single_text = tuple(c for c in range(1, N_EVENT_CARDS + 1) if E.SINGLE_TEXT[c])
+    special_activity_alone = True        # the Support Phase's Divide and Mobilize (6.3)
     context_fields = CONTEXT_FIELDS
     context_arrays = CONTEXT_ARRAYS
     context_ranges = CONTEXT_RANGES
@@ -507,10 +503,7 @@ class _Reader(CoinReader):
         played = [int(c) for c in s[L.DECK:L.DECK + int(s[L.DECK_DRAWN])]]
         s[L.MUNICH_DONE] = 1 if MUNICH in played else 0
         self.check_outcome_and_rounds(s, d, name)       # 6.1.5, 6.1.6, 7.0
-        if need.card == EVENT_CARD and card in PROPAGANDA_CARDS:
-            self.fail(f"{name} needs an event card in play, not {CARD_TITLES[card - 1]}")
-        if need.card == PROPAGANDA_CARD and card not in PROPAGANDA_CARDS:
-            self.fail(f"{name} happens in a Propaganda Round (6.0), not on {CARD_TITLES[card - 1]}")
+        self.check_card_kind(need, card, name)
         in_round = card in PROPAGANDA_CARDS and d != L.D_OVER
         if in_round and (need.phase is not None and ctx["propaganda_phase"] != need.phase):
             self.fail(f"context.propaganda_phase {ctx['propaganda_phase']} does not fit {name}")
@@ -554,29 +547,9 @@ class _Reader(CoinReader):
             self.fail("operations_chits.in_play: a chit is in play only during the Rebels' action on an event "
                       "card (2.3.4)")
 
-        ex, op, sa = ctx["executor"], ctx["operation"], ctx["special_activity"]
-        if need.ops is not None and op not in need.ops:
-            self.fail(f"context.operation {op} does not fit {name}")
-        if need.sas is not None and sa not in need.sas:
-            self.fail(f"context.special_activity {sa} does not fit {name}")
-        if need.executor == ANY and ex < 0:
-            self.fail(f"context.executor must name a faction for {name}")
-        if need.executor == OP_FACTION_OF and (op < 0 or ex != L.OP_FACTION[op]):
-            self.fail(f"context.executor must be the faction of the Operation for {name}")
-        if need.executor == SA_FACTION_OF and (sa < 0 or ex != L.SA_FACTION[sa]):
-            self.fail(f"context.executor must be the faction of the Special Activity for {name}")
-        if op >= 0 and ex != L.OP_FACTION[op]:
-            self.fail(f"context.executor {ex} is not the faction of context.operation {L.OP_NAMES[op]}")
-        if sa >= 0 and ex != L.SA_FACTION[sa]:
-            self.fail(f"context.executor {ex} is not the faction of context.special_activity {L.SA_NAMES[sa]}")
-        if need.ops is None:
-            for k, v in OPERATION_NEUTRAL.items():
-                if ctx[k] != v:
-                    self.fail(f"context.{k} must be {v} outside an Operation ({name})")
-            if s[L.SELECTED:L.SELECTED + _N].any():
-                self.fail(f"context.selected_spaces must be all 0 outside an Operation ({name})")
-        if need.sas is None and sa != -1 and d != L.D_TAKE_FROM and d != L.D_AMBUSH_TROOP:
-            self.fail(f"context.special_activity must be -1 for {name}")
+        self.check_who_decides(need, ctx, name)
+        ex, op = ctx["executor"], ctx["operation"]
+        self.check_operation_fields(s, d, need, ctx, name, OPERATION_NEUTRAL)
         if d == L.D_TAKE_FROM:
             if ctx["placing_piece"] not in (L.POLICE, L.IRREGULARS_UNDERGROUND, L.GUERRILLAS_UNDERGROUND, L.BASES) \
                     or ctx["placing_to"] < 0 or ctx["placing_left"] < 1 \
@@ -585,19 +558,7 @@ class _Reader(CoinReader):
                           "places them (1.4.1)")
         elif any(ctx[k] != v for k, v in PLACING_NEUTRAL.items()):
             self.fail(f"context.placing_*: no placement waits for a piece from the map ({name})")
-        if d == L.D_SA_SPACE and ctx["special_activity_used"] != 1:
-            self.fail(f"context.special_activity_used must be 1 for {name}")
-        if ctx["special_activity_return"] not in (0, L.D_SPACE, L.D_SA_AFTER):
-            self.fail("context.special_activity_return must be 0, the space decision or the after-Operation "
-                      "decision")
-        if ctx["n_selected"] != int(s[L.SELECTED:L.SELECTED + _N].sum()):
-            self.fail("context.n_selected must count the 1s in context.selected_spaces")
-        if ctx["n_selected"] > ctx["space_limit"] and d != L.D_OVER:
-            self.fail("context.n_selected must not exceed context.space_limit (3.1)")
-        if ctx["special_activity_spaces"] != bin(ctx["special_activity_space_bits"]).count("1"):
-            self.fail("context.special_activity_spaces must count the bits of special_activity_space_bits")
-        if need.current and ctx["current_space"] < 0:
-            self.fail(f"context.current_space must name a map space for {name}")
+        self.check_spaces_named(need, ctx, name)
         if ctx["foreign_assistance"] and (op != L.OP_RALLY or card not in PROPAGANDA_CARDS):
             self.fail("context.foreign_assistance is the Resources Phase's Rally (6.2.3)")
         if op >= 0 and card in PROPAGANDA_CARDS and not ctx["foreign_assistance"]:
@@ -613,18 +574,8 @@ class _Reader(CoinReader):
         self.check_sources(s, d, ctx, name)
         self.check_march_arrivals(s, ctx)
 
+        self.check_event_fields(d, need, ctx, card, name, EVENT_NEUTRAL)
         ev = ctx["event_card"]
-        if need.event is True and ev == 0:
-            self.fail(f"context.event_card must name the event being executed for {name}")
-        if (need.event is False and ev != 0) or (ev == 0 and any(ctx[k] != v for k, v in EVENT_NEUTRAL.items())):
-            bad = [k for k, v in EVENT_NEUTRAL.items() if ctx[k] != v] or ["event_card"]
-            self.fail(f"context.{bad[0]} must be {EVENT_NEUTRAL.get(bad[0], 0)} when no event is running ({name})")
-        if ev and card != ev:
-            self.fail(f"context.event_card A{ev} is not the card in play")
-        if ev and ctx["event_side"] == 1 and E.SINGLE_TEXT[ev]:
-            self.fail(f"context.event_side: A{ev} has one text only")
-        if d == L.D_EVENT_SPACE and (ctx["event_pick"] == 0 or ctx["event_picks_left"] == 0):
-            self.fail(f"context.event_pick / event_picks_left must be set for {name}")
         if d == L.D_EVENT_OPTION and ev not in (9, 31):
             self.fail(f"{name} is asked only by A9 and A31")
         if d == L.D_DISCARD_CHIT and (ev != 14 or not s[L.PUN_HELD:L.PUN_HELD + 3].any()):

@@ -8,7 +8,8 @@ JSON-ready dict, checking every field of a dict that comes from outside.
 from __future__ import annotations
 
 
-from ...engine.coin.statedict import SIDE_NAMES, CoinReader
+from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, SIDE_NAMES, \
+    CoinReader, Needs, event_neutral
 from ...engine.statedict import is_integer
 from ...errors import StateError
 from ...game import KernelGame, parse_action
@@ -232,30 +233,10 @@ CONTEXT_ARRAY_RANGES = {
     "box": (-1, 2), "selected_spaces": (0, 1), "moved_here": (0, L.TOTAL_TROOPS),
     "moved_here_active": (0, L.TOTAL_CELLS), "travel_destinations": (0, 1), "capabilities": (0, 2),
 }
-EVENT_NEUTRAL = {"event_card": 0, "event_side": 0, "event_step": 0, "event_pick": 0, "event_picks_left": 0,
-                 "event_pick_optional": 0, "event_space_bits": 0, "event_space": -1, "event_op_filter": L.F_ANY,
-                 "event_op_mode": 0, "event_special_activity": -1}
+# Neutral values: what the kernels leave when a part of the context is idle.
+EVENT_NEUTRAL = event_neutral(L.F_ANY)
 OPERATION_NEUTRAL = {"operation": -1, "n_selected": 0, "limited": 0, "extra_space_used": 0, "intel_paid": 0,
                      "road_ambush_used": 0, "pass_ambush": 0}
-ANY, OP_FACTION_OF, SA_FACTION_OF = "any", "operation", "special activity"
-EVENT_CARD, PROPAGANDA_CARD = "event", "Propaganda"
-
-
-class Needs:
-    """What one pending decision kind needs of the context: ``executor``
-    (None: any, -1 included; ANY: a faction; a faction; or the faction of the
-    operation / special activity); ``ops``: the Operations it may run in (None:
-    no Operation, its fields neutral); ``sas``: the Special Activities it may
-    run in (None: none); ``current`` / ``second``: current_space / second_space
-    must name a space; ``event``: True (an event runs), False (event fields
-    neutral) or None; ``card``: the kind of card in play; ``automatic``: a step
-    the kernels take by themselves, stored only while an owed Curfew (1.10)
-    interrupts it."""
-
-    def __init__(self, executor=None, ops=None, sas=None, current=False, second=False, event=None, card=None,
-                 automatic=False):
-        self.executor, self.ops, self.sas, self.current, self.second = executor, ops, sas, current, second
-        self.event, self.card, self.automatic = event, card, automatic
 
 
 _ALL_OPS = tuple(range(8))
@@ -336,7 +317,7 @@ class _Reader(CoinReader):
     propaganda_cards = PROPAGANDA_CARDS
     card_titles = CARD_TITLES
     capability_slots = CAPABILITY_SLOTS
-    single_text = tuple(c for c in CAPABILITY_SLOTS if E.SINGLE_TEXT[c])
+    single_text = tuple(c for c in range(1, N_EVENT_CARDS + 1) if E.SINGLE_TEXT[c])
     context_fields = CONTEXT_FIELDS
     context_arrays = CONTEXT_ARRAYS
     context_ranges = CONTEXT_RANGES
@@ -378,10 +359,7 @@ class _Reader(CoinReader):
             self.fail("context.curfew_owed must name a Town (1 + its index) (1.10)")
         if need.automatic and not owed:
             self.fail(f"{name} is an automatic step: it is stored only while an owed Curfew (1.10) interrupts it")
-        if need.card == EVENT_CARD and card in PROPAGANDA_CARDS:
-            self.fail(f"{name} needs an event card in play, not {CARD_TITLES[card - 1]}")
-        if need.card == PROPAGANDA_CARD and card not in PROPAGANDA_CARDS:
-            self.fail(f"{name} happens in a Propaganda Round (6.0), not on {CARD_TITLES[card - 1]}")
+        self.check_card_kind(need, card, name)
         if ctx["search_next_space"] and d != L.D_SEARCH_RESUME:
             self.fail(f"context.search_next_space must be 0 for {name}")
 
@@ -393,48 +371,17 @@ class _Reader(CoinReader):
         elif box != [-1, -1] and card in PROPAGANDA_CARDS:
             self.fail("context.box must be [-1, -1] during a Propaganda Round")
 
-        ex, op, sa = ctx["executor"], ctx["operation"], ctx["special_activity"]
-        if need.ops is not None and op not in need.ops:
-            self.fail(f"context.operation {op} does not fit {name}")
-        if need.sas is not None and sa not in need.sas:
-            self.fail(f"context.special_activity {sa} does not fit {name}")
-        if need.executor == ANY and ex < 0:
-            self.fail(f"context.executor must name a faction for {name}")
-        if need.executor == OP_FACTION_OF and ex != L.OP_FACTION[op]:
-            self.fail(f"context.executor must be the faction of {L.OP_NAMES[op]} for {name}")
-        if need.executor == SA_FACTION_OF and ex != L.SA_FACTION[sa]:
-            self.fail(f"context.executor must be the faction of {L.SA_NAMES[sa]} for {name}")
-        if op >= 0 and ex != L.OP_FACTION[op]:
-            self.fail(f"context.executor {ex} is not the faction of context.operation {L.OP_NAMES[op]}")
+        self.check_who_decides(need, ctx, name)
+        ex, op = ctx["executor"], ctx["operation"]
         if d == L.D_OPERATION and ctx["limited"] != (box[ex] == L.BOX_LIMITED):
             self.fail(f"context.limited must be 1 exactly when the executor took the Limited Op box for {name} "
                       "(2.3.4)")
-        if need.ops is None:
-            for k, v in OPERATION_NEUTRAL.items():
-                if ctx[k] != v and not (k == "limited" and d == L.D_OPERATION):
-                    self.fail(f"context.{k} must be {v} outside an Operation ({name})")
-            if s[L.SELECTED:L.SELECTED + _N].any() or s[L.DEST_USED:L.DEST_USED + _N].any():
-                self.fail(f"context.selected_spaces and travel_destinations must be all 0 outside an Operation "
-                          f"({name})")
-        if need.sas is None and sa != -1:
-            self.fail(f"context.special_activity must be -1 for {name}")
-        if d == L.D_SA_SPACE and (ctx["special_activity_used"] != 1
-                                  or ctx["special_activity_return"] not in (L.D_SPACE, L.D_SA_AFTER)):
-            self.fail(f"context.special_activity_used / special_activity_return do not fit {name}")
-        if ctx["special_activity_return"] not in (0, L.D_SPACE, L.D_SA_AFTER):
-            self.fail("context.special_activity_return must be 0, the space decision or the after-Operation "
-                      "decision")
+        self.check_operation_fields(s, d, need, ctx, name, OPERATION_NEUTRAL,
+                                    arrays=("selected_spaces", "travel_destinations"),
+                                    kept=("limited",) if d == L.D_OPERATION else ())
         if ctx["pass_ambush"] and (op != L.OP_AMBUSH or not ctx["limited"] or box[L.EOKA] < 0):
             self.fail("context.pass_ambush is the one-space Ambush of an EOKA Pass (2.3.3)")
-        if ctx["n_selected"] != int(s[L.SELECTED:L.SELECTED + _N].sum()):
-            self.fail("context.n_selected must count the 1s in context.selected_spaces")
-        if ctx["n_selected"] > ctx["space_limit"] and d != L.D_OVER:
-            self.fail("context.n_selected must not exceed context.space_limit (3.1)")
-        if ctx["special_activity_spaces"] != bin(ctx["special_activity_space_bits"]).count("1"):
-            self.fail("context.special_activity_spaces must count the bits of special_activity_space_bits")
-        for key, wanted in (("current_space", need.current), ("second_space", need.second)):
-            if wanted and ctx[key] < 0:
-                self.fail(f"context.{key} must name a map space for {name}")
+        self.check_spaces_named(need, ctx, name)
         self.check_sources(s, d, ctx, name)
         mountain_troops = sum(int(s[L.SPACES + i * L.SPACE_FIELDS + L.TROOPS]) for i in range(_N)
                               if SPACE_KIND[i] == MOUNTAIN)
@@ -446,18 +393,8 @@ class _Reader(CoinReader):
             self.fail(f"context.op_counter (chits to discard) must be 1..the chits held for {name} (6.2.2)")
         self.check_travel_arrivals(s, ctx)
 
+        self.check_event_fields(d, need, ctx, card, name, EVENT_NEUTRAL)
         ev = ctx["event_card"]
-        if need.event is True and ev == 0:
-            self.fail(f"context.event_card must name the event being executed for {name}")
-        if (need.event is False and ev != 0) or (ev == 0 and any(ctx[k] != v for k, v in EVENT_NEUTRAL.items())):
-            bad = [k for k, v in EVENT_NEUTRAL.items() if ctx[k] != v] or ["event_card"]
-            self.fail(f"context.{bad[0]} must be {EVENT_NEUTRAL.get(bad[0], 0)} when no event is running ({name})")
-        if ev and card != ev:
-            self.fail(f"context.event_card C{ev} is not the card in play")
-        if ev and ctx["event_side"] == 1 and E.SINGLE_TEXT[ev]:
-            self.fail(f"context.event_side: C{ev} has one text only")
-        if d == L.D_EVENT_SPACE and (ctx["event_pick"] == 0 or ctx["event_picks_left"] == 0):
-            self.fail(f"context.event_pick / event_picks_left must be set for {name}")
         if d == L.D_EVENT_COUNT and ev != 22:
             self.fail(f"{name} is asked only by C22")
         if d == L.D_EVENT_OPTION and ev not in (22, 27, 29):

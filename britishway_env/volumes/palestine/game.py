@@ -8,7 +8,9 @@ JSON-ready dict.
 from __future__ import annotations
 
 
-from ...engine.coin.statedict import SIDE_NAMES, CoinReader
+from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, \
+    SIDE_NAMES, CoinReader, event_neutral
+from ...engine.coin.statedict import Needs as CoinNeeds
 from ...errors import StateError
 from ...game import KernelGame, parse_action
 from ..coin_game import CoinGame, segment_name
@@ -219,37 +221,26 @@ CONTEXT_ARRAY_RANGES = {
     "track_owed_cache_box4": (0, L.HAGANAH_BOX4_CACHES), "track_owed_cells_box3": (0, L.HAGANAH_BOX3_CELLS),
 }
 # Neutral values: what the kernels leave when a part of the context is idle.
-EVENT_NEUTRAL = {"event_card": 0, "event_side": 0, "event_step": 0, "event_pick": 0, "event_picks_left": 0,
-                 "event_pick_optional": 0, "event_space_bits": 0, "event_space": -1, "event_op_filter": L.F_ANY,
-                 "event_op_mode": 0, "event_special_activity": -1}
+EVENT_NEUTRAL = event_neutral(L.F_ANY)
 OPERATION_NEUTRAL = {"operation": -1, "n_selected": 0, "special_activity": -1, "special_activity_used": 0,
                      "special_activity_spaces": 0, "special_activity_space_bits": 0, "second_space": -1}
-ANY, OP_FACTION_OF, SA_FACTION_OF = "any", "operation", "special activity"
-SPACE, CITY_SPACE = "space", "City"
-EVENT_CARD, PROPAGANDA_CARD = "event", "Propaganda"
+SPACE, CITY_SPACE = "space", "City"     # Needs.current / second: a map space, a City
 
 
-class Needs:
-    """What one pending decision kind needs of the context (turns.py):
-    ``executor``: None (any, -1 included), ANY (a faction), a faction, or the
-    faction of the operation / special activity; ``ops``: the Operations it
-    may run in (None: no Operation, its fields neutral); ``sas``: the Special
-    Activities (None: none); ``current`` / ``second``: whether current_space /
-    second_space must name a space (CITY_SPACE: a City); ``event``: True (an
-    event is running), False (event fields neutral), None (either); ``card``:
-    the kind of card in play; ``limited``, ``paid``, ``terror``: whether those
-    fields may be set; ``automatic``: a step the kernels take by themselves,
-    stored only while a Haganah refill (6.5.2) interrupts it; ``source``:
-    (pieces, net of moved_here, rule): one of them current_space must still
-    hold, when the decision moves or spends a piece from there."""
+class Needs(CoinNeeds):
+    """What one pending decision kind needs of the context (turns.py;
+    engine/coin/statedict.py ``Needs``), and Palestine's own: ``current`` /
+    ``second`` give the kind of space (SPACE, CITY_SPACE); ``limited``,
+    ``paid``, ``terror``: whether those fields may be set; ``automatic``:
+    stored only while a Haganah refill (6.5.2) interrupts it; ``event_cards``:
+    the events that ask it; ``source``: (pieces, net of moved_here, rule): one
+    of them current_space must still hold, when the decision moves or spends a
+    piece from there."""
 
-    def __init__(self, executor=None, ops=None, sas=None, current=None, second=None, event=None, card=None,
-                 limited=None, paid=False, terror=False, automatic=False, event_cards=None, source=None):
-        self.executor, self.ops, self.sas, self.current, self.second = executor, ops, sas, current, second
-        self.source = source
-        self.event, self.card, self.paid, self.terror, self.automatic = event, card, paid, terror, automatic
-        self.limited = ops is not None if limited is None else limited
-        self.event_cards = event_cards
+    def __init__(self, limited=None, paid=False, terror=False, event_cards=None, source=None, **common):
+        super().__init__(**common)
+        self.limited = self.ops is not None if limited is None else limited
+        self.paid, self.terror, self.event_cards, self.source = paid, terror, event_cards, source
 
 
 _ALL_OPS = tuple(range(8))
@@ -383,62 +374,24 @@ class _Reader(CoinReader):
         if need.automatic and not owed:
             self.fail(f"{name} is an automatic step: it is stored only while a Haganah refill "
                       "(6.5.2) interrupts it")
-        if need.card == EVENT_CARD and card in PROPAGANDA_CARDS:
-            self.fail(f"{name} needs an event card in play, not {CARD_TITLES[card - 1]}")
-        if need.card == PROPAGANDA_CARD and card not in PROPAGANDA_CARDS:
-            self.fail(f"{name} happens in a Propaganda Round (6.0), not on {CARD_TITLES[card - 1]}")
+        self.check_card_kind(need, card, name)
 
         box = self.check_boxes(s, d)                    # 2.3.2
-
-        # Who decides.
-        ex, op, sa = ctx["executor"], ctx["operation"], ctx["special_activity"]
-        if need.ops is not None and op not in need.ops:
-            allowed = ", ".join(L.OP_NAMES[o] if o >= 0 else "none" for o in need.ops)
-            self.fail(f"context.operation {op} does not fit {name}: one of {allowed}")
-        if need.sas is not None and sa not in need.sas:
-            self.fail(f"context.special_activity {sa} does not fit {name}: one of "
-                      f"{', '.join(L.SA_NAMES[a] if a >= 0 else 'none' for a in need.sas)}")
-        if need.executor == ANY and ex < 0:
-            self.fail(f"context.executor must name a faction for {name}")
-        if need.executor in (L.BRITISH, L.IRGUN) and ex != need.executor:
-            self.fail(f"context.executor must be {L.FACTION_NAMES[need.executor]} for {name}")
-        if need.executor == OP_FACTION_OF and ex != L.OP_FACTION[op]:
-            self.fail(f"context.executor must be the faction of {L.OP_NAMES[op]} for {name}")
-        if need.executor == SA_FACTION_OF and ex != L.SA_FACTION[sa]:
-            self.fail(f"context.executor must be the faction of {L.SA_NAMES[sa]} for {name}")
-        if op >= 0 and ex != L.OP_FACTION[op]:
-            self.fail(f"context.executor {ex} is not the faction of context.operation {L.OP_NAMES[op]}")
+        self.check_who_decides(need, ctx, name)
+        ex = ctx["executor"]
         if ex >= 0 and need.ops is not None and not (ctx["event_op_mode"] & L.MODE_EVENT_OP) \
                 and ctx["event_card"] == 0 and box[ex] in (-1, L.BOX_EVENT):
             self.fail(f"context.box: the executor of {name} must have taken the Limited Op or "
                       "Op & Special Activity box (2.3.2)")
-        if need.ops is None:
-            for k, v in OPERATION_NEUTRAL.items():
-                if ctx[k] != v:
-                    self.fail(f"context.{k} must be {v} outside an Operation ({name})")
-            if s[L.SELECTED:L.SELECTED + _N].any():
-                self.fail(f"context.selected_spaces must be all 0 outside an Operation ({name})")
-        if need.sas is None and sa != -1:
-            self.fail(f"context.special_activity must be -1 for {name}")
-        if d == L.D_SA_SPACE and (ctx["special_activity_used"] != 1
-                                  or ctx["special_activity_return"] not in (L.D_SPACE, L.D_SA_AFTER)):
-            self.fail(f"context.special_activity_used / special_activity_return do not fit {name}")
-        if ctx["special_activity_return"] not in (0, L.D_SPACE, L.D_SA_AFTER):
-            self.fail("context.special_activity_return must be 0, the space decision or the after-Operation "
-                      "decision")
+        self.check_operation_fields(s, d, need, ctx, name, OPERATION_NEUTRAL)
         if not need.limited and ctx["limited"]:
             self.fail(f"context.limited must be 0 for {name}")
         if not need.paid and ctx["intel_paid"]:
             self.fail(f"context.intel_paid must be 0 for {name}")
         if not need.terror and ctx["terror_declared"]:
             self.fail(f"context.terror_declared must be 0 for {name}")
-        if ctx["n_selected"] != int(s[L.SELECTED:L.SELECTED + _N].sum()):
-            self.fail("context.n_selected must count the 1s in context.selected_spaces")
-        if ctx["special_activity_spaces"] != bin(ctx["special_activity_space_bits"]).count("1"):
-            self.fail("context.special_activity_spaces must count the bits of special_activity_space_bits")
+        self.check_spaces_named(need, ctx, name)
         for key, kind in (("current_space", need.current), ("second_space", need.second)):
-            if kind is not None and ctx[key] < 0:
-                self.fail(f"context.{key} must name a map space for {name}")
             if kind == CITY_SPACE and SPACE_KIND[ctx[key]] != CITY:
                 self.fail(f"context.{key} must be a City for {name}")
         if need.source is not None:
@@ -451,24 +404,18 @@ class _Reader(CoinReader):
         self.check_travel_arrivals(s, ctx)
 
         # Events (5.0): a running event has its card; otherwise its fields are idle.
+        self.check_event_fields(d, need, ctx, card, name, EVENT_NEUTRAL)
         ev = ctx["event_card"]
-        if need.event is True and ev == 0:
-            self.fail(f"context.event_card must name the event being executed for {name}")
-        if (need.event is False and ev != 0) or (ev == 0 and any(ctx[k] != v for k, v in EVENT_NEUTRAL.items())):
-            bad = [k for k, v in EVENT_NEUTRAL.items() if ctx[k] != v]
-            self.fail(f"context.{bad[0]} must be {EVENT_NEUTRAL[bad[0]]} when no event is running ({name})")
         if need.event_cards is not None and ev not in need.event_cards:
             self.fail(f"context.event_card must be one of {need.event_cards} for {name}")
-        if ev:
-            in_play = card == ev or (ev == 29 and card in PROPAGANDA_CARDS)   # CURFEWS' Propaganda step (P29)
-            if not in_play:
-                self.fail(f"context.event_card P{ev} is not the card in play")
-            if d == L.D_EVENT_SPACE and (ctx["event_pick"] == 0 or ctx["event_picks_left"] == 0):
-                self.fail(f"context.event_pick / event_picks_left must be set for {name}")
         if ctx["event_op_mode"] and not ev:
             self.fail("context.event_op_mode is set with no event running")
         if ctx["british_must_pass"] and ctx["british_must_pass"] <= 0:
             self.fail("context.british_must_pass must be 0 or a deck position")
+
+    def event_in_play(self, ev, card):
+        """CURFEWS' Propaganda step runs on the Propaganda card (P29)."""
+        return card == ev or (ev == 29 and card in PROPAGANDA_CARDS)
 
     def check_mass_detention(self, s, d, ctx, name):
         """Mass Detention's Cells still to remove (4.2.3, P-5): only while the
