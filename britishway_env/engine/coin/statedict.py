@@ -203,6 +203,28 @@ class CoinReader:
             self.fail(f"context.{field}: {name} needs {what} in {self.space_names[space]}, and none is left there "
                       f"(less those that already moved this step, {rule})")
 
+    def check_arrivals(self, s, ctx, op: int, op_name: str, pieces: str, underground: int, active: int,
+                       arrays=()):
+        """The insurgent's move Operation ``op`` (Travel, March: 3.3.2): of the
+        pieces that moved into a space (``moved_here``), those that arrived
+        Active (``moved_here_active``, with the ``arrays`` of the move) are set
+        only during it, and no more arrived than stand there (the piece columns
+        ``underground`` and ``active``)."""
+        n = len(self.space_names)
+        moved = s[self.offset("moved_here"):self.offset("moved_here") + n]
+        arrived_active = s[self.offset("moved_here_active"):self.offset("moved_here_active") + n]
+        if not arrived_active.any() and not any(s[self.offset(a):self.offset(a) + n].any() for a in arrays):
+            return
+        if ctx["operation"] != op:
+            self.fail(f"context.{' and '.join(('moved_here_active',) + tuple(arrays))} must be all 0 outside a "
+                      f"{op_name} (3.3.2)")
+        for sp in range(n):
+            here = self.offset("spaces") + sp * self.space_fields
+            if arrived_active[sp] > moved[sp] or arrived_active[sp] > s[here + active] \
+                    or moved[sp] - arrived_active[sp] > s[here + underground]:
+                self.fail(f"context.moved_here_active[{sp}]: more {pieces} arrived in {self.space_names[sp]} this "
+                          f"{op_name} than are there (3.3.2)")
+
     def check_marker_supply(self, s, columns, total: int, what: str, rule: str):
         """The markers of ``columns`` on the whole map are at most the ``total``
         the counter mix holds."""

@@ -572,7 +572,8 @@ class _Reader(CoinReader):
         if d == L.D_REDEPLOY_IRREGULAR and ctx["phase_left"] < 1:
             self.fail(f"context.phase_left must count the Irregulars still to remove for {name} (6.4.1)")
         self.check_sources(s, d, ctx, name)
-        self.check_march_arrivals(s, ctx)
+        self.check_arrivals(s, ctx, L.OP_MARCH, "March", "Guerrillas", L.GUERRILLAS_UNDERGROUND,
+                           L.GUERRILLAS_ACTIVE, arrays=("march_destinations",))
 
         self.check_event_fields(d, need, ctx, card, name, EVENT_NEUTRAL)
         ev = ctx["event_card"]
@@ -645,21 +646,6 @@ class _Reader(CoinReader):
         if d == L.D_MARCH_ACTIVE and (chosen > underground or active <= 0):
             self.fail(f"context.march_group_underground: {name} needs at most the {underground} unmoved "
                       f"Underground Guerrillas of {MAP_NAMES[cur]} and an unmoved Active one (3.3.2)")
-
-    def check_march_arrivals(self, s, ctx):
-        """Guerrillas that arrived this March, and arrived Active (3.3.2)."""
-        moved = s[L.MOVED_HERE:L.MOVED_HERE + _N]
-        active = s[L.MOVED_ACTIVE:L.MOVED_ACTIVE + _N]
-        if not active.any() and not s[L.DEST_USED:L.DEST_USED + _N].any():
-            return
-        if ctx["operation"] != L.OP_MARCH:
-            self.fail("context.moved_here_active and march_destinations must be all 0 outside a March (3.3.2)")
-        for sp in range(_N):
-            here = L.SPACES + sp * L.SPACE_FIELDS
-            if active[sp] > moved[sp] or active[sp] > s[here + L.GUERRILLAS_ACTIVE] \
-                    or moved[sp] - active[sp] > s[here + L.GUERRILLAS_UNDERGROUND]:
-                self.fail(f"context.moved_here_active[{sp}]: more Guerrillas arrived in {MAP_NAMES[sp]} this "
-                          "March than are there (3.3.2)")
 
     def fill_available(self, s, avail):
         """Available pieces as given, or (no 'available' key) whatever is not

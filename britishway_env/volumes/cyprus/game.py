@@ -391,7 +391,7 @@ class _Reader(CoinReader):
             self.fail(f"{name}: no Troops are on SUEZ CRISIS to return (C4)")
         if d == L.D_PROP_DISCARD and not 1 <= ctx["op_counter"] <= int(s[L.INTEL_HELD:L.INTEL_HELD + 3].sum()):
             self.fail(f"context.op_counter (chits to discard) must be 1..the chits held for {name} (6.2.2)")
-        self.check_travel_arrivals(s, ctx)
+        self.check_arrivals(s, ctx, L.OP_TRAVEL, "Travel", "Cells", L.CELLS_UNDERGROUND, L.CELLS_ACTIVE)
 
         self.check_event_fields(d, need, ctx, card, name, EVENT_NEUTRAL)
         ev = ctx["event_card"]
@@ -424,21 +424,6 @@ class _Reader(CoinReader):
             self.fail(f"context.current_space must be a Town or Base for {name} (3.3.3)")
         if d == L.D_SEARCH_TOWN and SPACE_KIND[cur] != TOWN:
             self.fail(f"context.current_space must be a Town for {name} (3.2.3)")
-
-    def check_travel_arrivals(self, s, ctx):
-        """Cells that arrived this Travel and arrived Active (3.3.2)."""
-        moved = s[L.MOVED_HERE:L.MOVED_HERE + _N]
-        active = s[L.MOVED_ACTIVE:L.MOVED_ACTIVE + _N]
-        if not active.any():
-            return
-        if ctx["operation"] != L.OP_TRAVEL:
-            self.fail("context.moved_here_active must be all 0 outside a Travel (3.3.2)")
-        for sp in range(_N):
-            here = L.SPACES + sp * L.SPACE_FIELDS
-            if active[sp] > moved[sp] or active[sp] > s[here + L.CELLS_ACTIVE] \
-                    or moved[sp] - active[sp] > s[here + L.CELLS_UNDERGROUND]:
-                self.fail(f"context.moved_here_active[{sp}]: more Cells arrived in {MAP_NAMES[sp]} this Travel "
-                          "than are there (3.3.2)")
 
     def fill_available(self, s, avail):
         """Available pieces as given, or (no 'available' key) whatever is not

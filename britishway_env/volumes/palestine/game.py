@@ -401,7 +401,7 @@ class _Reader(CoinReader):
             self.fail(f"context.op_counter (chits to discard) must be 1..the chits held for {name} (6.2.2)")
 
         self.check_mass_detention(s, d, ctx, name)
-        self.check_travel_arrivals(s, ctx)
+        self.check_arrivals(s, ctx, L.OP_TRAVEL, "Travel", "Cells", L.CELLS_UNDERGROUND, L.CELLS_ACTIVE)
 
         # Events (5.0): a running event has its card; otherwise its fields are idle.
         self.check_event_fields(d, need, ctx, card, name, EVENT_NEUTRAL)
@@ -443,21 +443,6 @@ class _Reader(CoinReader):
                   and ctx["event_space"] == city):
             self.fail(f"context: {name} happens as the Special Activity Mass Detention or inside P1 unshaded "
                       "in its City")
-
-    def check_travel_arrivals(self, s, ctx):
-        """Cells that arrived this Travel and arrived Active (3.3.2, P-9)."""
-        moved = s[L.MOVED_HERE:L.MOVED_HERE + _N]
-        active = s[L.MOVED_ACTIVE:L.MOVED_ACTIVE + _N]
-        if not active.any():
-            return
-        if ctx["operation"] != L.OP_TRAVEL:
-            self.fail("context.moved_here_active must be all 0 outside a Travel (3.3.2)")
-        for sp in range(_N):
-            here = L.SPACES + sp * L.SPACE_FIELDS
-            if active[sp] > moved[sp] or active[sp] > s[here + L.CELLS_ACTIVE] \
-                    or moved[sp] - active[sp] > s[here + L.CELLS_UNDERGROUND]:
-                self.fail(f"context.moved_here_active[{sp}]: more Cells arrived in {MAP_NAMES[sp]} this Travel "
-                          "than are there (3.3.2)")
 
     def fill_available(self, s, avail):
         """Available pieces as given, or (no 'available' key) whatever is not
