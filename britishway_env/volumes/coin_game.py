@@ -18,7 +18,7 @@ import numpy as np
 
 from ..engine.coin.header import COUNTERINSURGENT_WIN, INSURGENT_WIN
 from ..errors import StateError, VariantError
-from ..game import KernelGame
+from ..game import KernelGame, parse_action
 
 # The variant of the state dict being read (CoinGame._from_dict -> the reader's game).
 LOADING_VARIANT: contextvars.ContextVar = contextvars.ContextVar("britishway_loading_variant", default=None)
@@ -34,6 +34,7 @@ class CoinGame(KernelGame):
     reader: type | None = None               # the state-dict reader (a CoinReader subclass naming its game_class)
     piece_keys: tuple[str, ...] = ()         # the state dict's words for a space's pieces, in the row's order
     chits_at: int | None = None              # the held Intel Chits' offset (the dict's "intel_chits"); None: none
+    action_names: tuple[str, ...] = ()       # every action in words out of context (action_words)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -51,6 +52,9 @@ class CoinGame(KernelGame):
         cls.check_kernel = staticmethod(inv.check)
         cls.VIOLATIONS = inv.VIOLATIONS
         cls.ROW_LAYOUT = L.LAYOUT
+
+    def generic_action_name(self, action: int) -> str:
+        return self.action_names[parse_action(action, self.N_ACTIONS)]
 
     def own_dict(self) -> dict:
         """The volume's own top-level fields of the state dict (tracks, pools,
@@ -198,6 +202,36 @@ def segment_name(a: int, L: ModuleType, space_names, event_words: tuple[str, str
     if L.A_COUNT <= a < L.A_CHIT:
         return f"{a - L.A_COUNT + 1}"
     return None
+
+
+def action_words(L: ModuleType, space_names, event_words: tuple[str, str], own) -> tuple[str, ...]:
+    """Every action of the volume in words, out of context: the segments every
+    COIN volume has (:func:`segment_name`), the volume's own (``own(a)``: the
+    words, None past them) and, where the volume has it, the other way of
+    acting in a space (``L.A_ALT``)."""
+    names = []
+    for a in range(L.N_ACTIONS):
+        name = segment_name(a, L, space_names, event_words)
+        if name is None:
+            name = own(a)
+        if name is None and getattr(L, "A_ALT", L.N_ACTIONS) <= a:
+            name = f"{space_names[a - L.A_ALT]} (the other way)"
+        if name is None:
+            raise AssertionError(f"{L.__name__}: action {a} has no words")
+        names.append(name)
+    return tuple(names)
+
+
+def intel_chit_words(L: ModuleType):
+    """``own`` of :func:`action_words` for a volume whose own segments are its
+    Intel Chits, one action a value (1.6.1), and one more space (3.1)."""
+    def own(a: int) -> str | None:
+        if L.A_CHIT <= a < L.A_EXTRA:
+            return f"Intel Chit of value {a - L.A_CHIT}"
+        if a == L.A_EXTRA:
+            return "One more space (Intelligence Lead / Offensive)"
+        return None
+    return own
 
 
 def either(names: list[str], most: int = 4) -> str:

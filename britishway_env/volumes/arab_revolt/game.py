@@ -13,7 +13,7 @@ from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_
 from ...engine.coin.statedict import Needs as CoinNeeds
 from ...engine.statedict import as_integer, show
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame, segment_name
+from ..coin_game import CoinGame, action_words
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import events as E
 from . import invariants, turns
@@ -51,23 +51,18 @@ CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "
 EVENT_WORDS = ("Event: unshaded text / option 1", "Event: shaded text / option 2")   # the two texts of an event card (5.1)
 
 
-def generic_action_name(action: int) -> str:
-    a = int(action)
-    name = segment_name(a, L, MAP_NAMES, EVENT_WORDS)
-    if name is not None:
-        return name
+def own_action_name(a: int) -> str | None:
+    """The Arab Revolt's own action segments in words."""
     if L.A_CHIT <= a < L.A_PUNISHMENT:
         return f"Operations chit: {L.OPS_VALUE_NAMES[a - L.A_CHIT]}"
     if L.A_PUNISHMENT <= a < L.A_TRACK:
         return f"Punishment chit: {L.PUNISHMENT_NAMES[a - L.A_PUNISHMENT]}"
     if a == L.A_TRACK:
         return "The Unity Track"
-    if L.A_ALT <= a < L.N_ACTIONS:
-        return f"{MAP_NAMES[a - L.A_ALT]} (the other way)"
-    raise ValueError(f"action {a} is outside the action space 0..{L.N_ACTIONS - 1}")
+    return None
 
 
-ACTION_NAMES = [generic_action_name(a) for a in range(L.N_ACTIONS)]
+ACTION_NAMES = action_words(L, MAP_NAMES, EVENT_WORDS, own_action_name)
 
 # What a space means in each pending decision.
 _SPACE_VERB = {
@@ -117,16 +112,14 @@ class ArabRevoltGame(CoinGame):
     FORCED_FACES = MAX_ROLL_FACES           # a die, or a chit drawn from a cup (1.7.1, 1.8.1)
     determinize_kernel = staticmethod(determinize)
     piece_keys = PIECE_KEYS
-
-    def generic_action_name(self, action: int) -> str:
-        return generic_action_name(action)
+    action_names = ACTION_NAMES
 
     def action_name(self, action: int) -> str:
         """The action in words for the pending decision ("Sabotage in Lydda")."""
         a = parse_action(action, self.N_ACTIONS)
         s = self.state
         d = int(turns.pending(s))
-        name = generic_action_name(a)
+        name = ACTION_NAMES[a]
         if a == L.A_STOP and d in _STOP_MEANS:
             return _STOP_MEANS[d]
         if L.A_EVENT_SIDE <= a < L.A_OP:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, SIDE_NAMES, \
     CoinReader, Needs, event_neutral
 from ...engine.statedict import is_integer
-from ...errors import StateError
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame, segment_name
+from ..coin_game import CoinGame, action_words, intel_chit_words
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
 from . import events as E
 from . import invariants, turns
@@ -43,21 +42,7 @@ CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "
 EVENT_WORDS = ("Event: unshaded text / option 1", "Event: shaded text / option 2")   # the two texts of an event card (5.1)
 
 
-def generic_action_name(action: int) -> str:
-    a = int(action)
-    name = segment_name(a, L, MAP_NAMES, EVENT_WORDS)
-    if name is not None:
-        return name
-    if L.A_CHIT <= a < L.A_EXTRA:
-        return f"Intel Chit of value {a - L.A_CHIT}"
-    if a == L.A_EXTRA:
-        return "One more space (Intelligence Lead / Offensive)"
-    if L.A_ALT <= a < L.N_ACTIONS:
-        return f"{MAP_NAMES[a - L.A_ALT]} (the other way)"
-    raise StateError(f"action {a} is outside the action space 0..{L.N_ACTIONS - 1}")
-
-
-ACTION_NAMES = [generic_action_name(a) for a in range(L.N_ACTIONS)]
+ACTION_NAMES = action_words(L, MAP_NAMES, EVENT_WORDS, intel_chit_words(L))
 
 # What a space means in each pending decision.
 _SPACE_VERB = {
@@ -109,16 +94,14 @@ class CyprusGame(CoinGame):
     determinize_kernel = staticmethod(determinize)
     piece_keys = PIECE_KEYS
     chits_at = L.INTEL_HELD
-
-    def generic_action_name(self, action: int) -> str:
-        return generic_action_name(action)
+    action_names = ACTION_NAMES
 
     def action_name(self, action: int) -> str:
         """The action in words for the pending decision ("Sabotage in Nicosia")."""
         a = parse_action(action, self.N_ACTIONS)
         s = self.state
         d = int(turns.pending(s))
-        name = generic_action_name(a)
+        name = ACTION_NAMES[a]
         if a == L.A_STOP and d in _STOP_MEANS:
             return _STOP_MEANS[d]
         if L.A_EVENT_SIDE <= a < L.A_OP:

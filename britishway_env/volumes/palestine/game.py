@@ -11,9 +11,8 @@ from __future__ import annotations
 from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, \
     SIDE_NAMES, CoinReader, event_neutral
 from ...engine.coin.statedict import Needs as CoinNeeds
-from ...errors import StateError
 from ...game import KernelGame, parse_action
-from ..coin_game import CoinGame, segment_name
+from ..coin_game import CoinGame, action_words, intel_chit_words
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import invariants, turns
@@ -44,19 +43,7 @@ CONTEXT_ARRAYS = ("box", "selected_spaces", "moved_here", "moved_here_active", "
 EVENT_WORDS = ("Event: unshaded text", "Event: shaded text")   # the two texts of an event card (5.1)
 
 
-def generic_action_name(action: int) -> str:
-    a = int(action)
-    name = segment_name(a, L, MAP_NAMES, EVENT_WORDS)
-    if name is not None:
-        return name
-    if L.A_CHIT <= a < L.A_EXTRA:
-        return f"Intel Chit of value {a - L.A_CHIT}"
-    if a == L.A_EXTRA:
-        return "One more space (Intelligence Lead / Offensive)"
-    raise StateError(f"action {a} is outside the action space 0..{L.N_ACTIONS - 1}")
-
-
-ACTION_NAMES = [generic_action_name(a) for a in range(L.N_ACTIONS)]
+ACTION_NAMES = action_words(L, MAP_NAMES, EVENT_WORDS, intel_chit_words(L))
 
 # What a space or stop means in each pending decision.
 _SPACE_VERB = {
@@ -110,15 +97,13 @@ class PalestineGame(CoinGame):
     determinize_kernel = staticmethod(determinize)
     piece_keys = PIECE_KEYS
     chits_at = L.INTEL_HELD
-
-    def generic_action_name(self, action: int) -> str:
-        return generic_action_name(action)
+    action_names = ACTION_NAMES
 
     def action_name(self, action: int) -> str:
         """The action in words for the pending decision ("Sabotage in Galilee")."""
         a = parse_action(action, self.N_ACTIONS)
         d = int(turns.pending(self.state))
-        name = generic_action_name(a)
+        name = ACTION_NAMES[a]
         if a == L.A_STOP and d == L.D_REDEPLOY_CELL:
             return f"Move no Cell into {MAP_NAMES[int(self.state[L.CUR])]}"
         if a == L.A_STOP and d in _STOP_MEANS:
