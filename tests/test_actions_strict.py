@@ -418,3 +418,16 @@ def test_gym_lose_mode_refuses_step_after_losing_by_an_illegal_action():
     env.unwrapped.game = Game("solo1948", seed=0)
     _, reward, terminated, _, _ = env.step(legal)
     assert not terminated
+
+
+@pytest.mark.parametrize("volume", ("palestine", "cyprus", "arab_revolt", "solo1948"))
+def test_an_action_outside_the_space_has_no_words(volume):
+    """Naming an action reads it as strictly as applying it: every volume
+    refuses one past its space, or a non-integer, with the same error."""
+    g = Game(volume, seed=0)
+    for bad in (g.N_ACTIONS, -1, 1.5):
+        with pytest.raises(IllegalActionError, match="action"):
+            g.generic_action_name(bad)
+        with pytest.raises(IllegalActionError, match="action"):
+            g.action_name(bad)
+    assert all(g.generic_action_name(a) for a in range(g.N_ACTIONS))

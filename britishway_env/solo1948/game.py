@@ -85,7 +85,7 @@ class Solo1948Game(KernelGame):
         return int(self.state[L.PHASE]) == L.PH_OVER
 
     def generic_action_name(self, action: int) -> str:
-        return generic_action_name(action)
+        return ACTION_NAMES[parse_action(action, self.N_ACTIONS)]
 
     @property
     def outcome(self) -> str:
