@@ -509,31 +509,12 @@ def sa_offerable(state, sa):
     return False
 
 
-@njit(cache=True, inline="always")
-def any_sa_offerable(state):
-    if not sa_open(state):
-        return False
-    for sa in range(6):
-        if sa_offerable(state, sa):
-            return True
-    return False
-
-
 @njit(cache=True)
 def start_sa(state, sa, resume):
     activities.begin_special_activity(state, sa, resume)
     if sa == SA_NEGOTIATE:         # no space to choose (4.2.2)
         negotiate(state)
         finish_sa(state)
-
-
-@njit(cache=True)
-def finish_sa(state):
-    state[SA] = -1
-    if state[SA_RETURN] == D_SA_AFTER:
-        end_action(state)
-    else:
-        state[DECISION] = state[SA_RETURN]
 
 
 @njit(cache=True, inline="always")
@@ -609,15 +590,6 @@ def mass_detention_cell_ok(state, s, piece):
     """D_MASS_DETENTION: a Cell of kind ``piece`` in ``s``, the City or its District."""
     city = state[CUR]
     return (s == city or s == adjacent_district(city)) and state[at(s, piece)] > 0
-
-
-@njit(cache=True)
-def finish_operation(state):
-    """After the Operation: its Special Activity may still come (4.1)."""
-    if any_sa_offerable(state):
-        state[DECISION] = D_SA_AFTER
-    else:
-        end_action(state)
 
 
 @njit(cache=True)
@@ -1415,6 +1387,37 @@ def settle_until(state, before_card):
         elif not automatic_step(state, d):
             return False
     return False
+
+
+@njit(cache=True)
+def any_sa_offerable(state):
+    """Whether a Special Activity may still be taken with the action (4.1)."""
+    if not activities.sa_open(state):
+        return False
+    for sa in range(6):
+        if sa_offerable(state, sa):
+            return True
+    return False
+
+
+@njit(cache=True)
+def finish_operation(state):
+    """After the Operation: its Special Activity may still come (4.1)."""
+    if any_sa_offerable(state):
+        state[DECISION] = D_SA_AFTER
+    else:
+        end_action(state)
+
+
+@njit(cache=True)
+def finish_sa(state):
+    """After the Special Activity: back to the decision it interrupted, or,
+    taken after the Operation, the action is over (4.1)."""
+    state[SA] = -1
+    if state[SA_RETURN] == D_SA_AFTER:
+        end_action(state)
+    else:
+        state[DECISION] = state[SA_RETURN]
 
 
 @njit(cache=True)
