@@ -353,7 +353,7 @@ def test_top_sums_match_taking_the_largest_value_k_times():
         vals = rng.choice([none, -0.3, 0.0, 0.05, 0.1, 0.2, 0.7, 1.3, 2.0], n) + \
             (rng.normal(0, 0.01, n) if trial % 2 else 0.0)
         before = vals.copy()
-        for k1, k2 in ((1, 3), (2, 4), (3, 3), (0, 2), (4, 1), (20, 2)):
+        for k1, k2 in ((1, 3), (2, 4), (3, 3), (0, 2), (4, 1), (20, 2), (-1, 2), (3, -2)):
             got = top_sums(vals, k1, k2, 0.05, none)
             want = _reference_top_sum(vals, k1, 0.05, none) + _reference_top_sum(vals, k2, 0.05, none)
             assert got == want, (vals, k1, k2)

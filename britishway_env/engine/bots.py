@@ -100,9 +100,11 @@ def top_sums(vals, k1, k2, floor, none):
     (an insertion into a short list) and the largest one at or below it,
     so it serves both ``k`` (a volume's Operation valued in one space and in
     several)."""
-    # A negative k takes nothing, and no k more values than there are: top[:j] holds the
-    # largest values above floor, largest first, on the stack where they fit.
-    kmax = min(max(k1, k2, 0), vals.shape[0])
+    # A negative k takes nothing (as k = 0), and no k more values than there are: top[:j]
+    # holds the largest values above floor, largest first, on the stack where they fit.
+    k1 = max(k1, 0)
+    k2 = max(k2, 0)
+    kmax = min(max(k1, k2), vals.shape[0])
     if kmax < TOP_ON_STACK:
         top = local_array(TOP_ON_STACK, np.float64)
     else:
