@@ -19,7 +19,9 @@ each position restored from its copy before every call, in blocks of
 ``--block`` positions taken ``--reps`` times each so a block's records stay
 in cache as a game's state does), each part of a decision: the legal mask,
 the random choice, ``apply``, and apply split at its seam (the switch alone;
-``settle`` from the state the switch leaves); the restore alone is timed
+``settle`` from the state the switch leaves) and, beside them, the
+observation (``observation.observe``: no part of random play, but the vector
+env makes one at each decision it hands out); the restore alone is timed
 the same way and taken off the parts. A new game (setup and first card) is
 timed per game. The whole compiled random game (``playout.play_random_rows``,
 what ``play_random_games`` runs on each thread) of the same seeds is timed
@@ -72,7 +74,7 @@ DRIVERS = Path(__file__).resolve().parent / "kernel_drivers.py"
 
 # The parts timed, in the order of the table; "switch" and "settle" split "apply".
 PARTS = ("copy", "legal", "choice", "apply", "switch", "settle", "new_game",
-         "replay_apply", "replay_legal", "replay_random", "whole")
+         "replay_apply", "replay_legal", "replay_random", "whole", "observe")
 
 
 def drivers(volume: str):
@@ -124,6 +126,7 @@ def time_parts(d, rec: dict, repeat: int, slices: int, block: int, reps: int) ->
     games = seeds.shape[0]
     scratch = np.zeros(d.STATE_SIZE, dtype=np.int64)
     mask = np.zeros(d.N_ACTIONS, dtype=np.int8)
+    obs = np.zeros(d.observation.OBS_SIZE, dtype=np.float32)
     rows = np.zeros((games, R.N_RESULT_COLUMNS), dtype=np.int64)
     blk, rp = np.int64(block), np.int64(reps)
 
@@ -146,6 +149,7 @@ def time_parts(d, rec: dict, repeat: int, slices: int, block: int, reps: int) ->
         "replay_random": lambda g0, g1, p0, p1: d.t_replay_random(seeds, starts, actions, g0, g1, rp, scratch,
                                                                   mask),
         "whole": whole,
+        "observe": lambda g0, g1, p0, p1: d.t_observe(states, p0, p1, blk, rp, scratch, obs),
     }
     for name in PARTS:   # compile (or load) outside the timing
         calls[name](0, 1, 0, int(starts[1]))
@@ -242,13 +246,13 @@ def measure(volume: str, games: int, repeat: int, slices: int, block: int, reps:
 def figures(m: dict) -> dict:
     """µs per decision and per game of each row of the table; ``rest`` is the whole less the parts."""
     t, n, games = m["seconds"], m["decisions"], m["games"]
-    net = {k: t[k] - t["copy"] for k in ("legal", "apply", "switch", "settle")}
+    net = {k: t[k] - t["copy"] for k in ("legal", "apply", "switch", "settle", "observe")}
     per_game = {
         "legal": net["legal"] / games, "choice": t["choice"] / games, "apply": net["apply"] / games,
         "switch": net["switch"] / games, "settle": net["settle"] / games, "new_game": t["new_game"] / games,
         "whole": t["whole"] / games, "copy": t["copy"] / games,
         "replay_apply": t["replay_apply"] / games, "replay_legal": t["replay_legal"] / games,
-        "replay_random": t["replay_random"] / games,
+        "replay_random": t["replay_random"] / games, "observe": net["observe"] / games,
     }
     per_game["parts"] = per_game["legal"] + per_game["choice"] + per_game["apply"] + per_game["new_game"]
     per_game["rest"] = per_game["whole"] - per_game["parts"]
@@ -267,6 +271,7 @@ ROWS = (
     ("rest", "the loop's own work (the whole less the parts)"),
     ("whole", "**whole random game**"),
     ("copy", "restoring a position (taken off each part; not in a game)"),
+    ("observe", "the observation (not in random play; the vector env makes one at each decision it hands out)"),
 )
 TOTALS = ("legal", "choice", "apply", "new_game", "rest")   # these sum to the whole
 
@@ -366,7 +371,10 @@ def report(results: list[dict], args, busy: float, load_before: str) -> str:
         "- **whole random game**: `playout.play_random_rows` (what `play_random_games` runs on each "
         "thread, invariant checks off) over the same seeds, in the same passes.",
         "- **restoring a position**: copying the recorded state row into the scratch row; timed "
-        "alone and taken off legal mask, apply, the switch and the automatic steps.",
+        "alone and taken off legal mask, apply, the switch, the automatic steps and the observation.",
+        "- **the observation**: `observation.observe`, the float32 vector a learner sees. Random play never "
+        "makes one; the vector env makes one at every decision it hands out, so this row, beside the legal "
+        "mask, is the compiled work the vector env adds to each such decision. Not part of the whole.",
         "",
     ]
     for m in results:

@@ -27,6 +27,7 @@ turns = importlib.import_module(f"britishway_env.volumes.{VOLUME}.turns")
 invariants = importlib.import_module(f"britishway_env.volumes.{VOLUME}.invariants")
 playout = importlib.import_module(f"britishway_env.volumes.{VOLUME}.playout")
 layout = importlib.import_module(f"britishway_env.volumes.{VOLUME}.layout")
+observation = importlib.import_module(f"britishway_env.volumes.{VOLUME}.observation")
 from britishway_env.engine.borrow import borrowed, keep  # noqa: E402
 from britishway_env.engine.policy import uniform_legal  # noqa: E402
 
@@ -137,6 +138,22 @@ def t_legal(states, lo, hi, block, reps, scratch, mask):
                 scratch[:] = states[i]
                 turns.legal_mask(scratch, mask)
                 acc += scratch[DECISION] + mask[i % N_ACTIONS]
+    return acc
+
+
+@njit
+def t_observe(states, lo, hi, block, reps, scratch, obs):
+    """Restore, then ``observation.observe`` (not in random play: what the
+    vector env adds at each decision it hands out)."""
+    states, scratch, obs = borrowed(states), borrowed(scratch), borrowed(obs)
+    acc = 0
+    for b0 in range(lo, hi, block):
+        b1 = min(hi, b0 + block)
+        for _ in range(reps):
+            for i in range(b0, b1):
+                scratch[:] = states[i]
+                observation.observe(scratch, obs)
+                acc += scratch[DECISION] + (obs[i % obs.shape[0]] > 0)
     return acc
 
 

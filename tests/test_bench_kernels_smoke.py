@@ -13,7 +13,8 @@ HEADING = "# Benchmarks: where a random game's time goes"
 PARTS = ("legal mask", "random choice", "apply", "&nbsp;&nbsp;of which the switch",
          "&nbsp;&nbsp;of which the automatic steps", "new game (per game)",
          "the loop's own work (the whole less the parts)", "**whole random game**",
-         "restoring a position (taken off each part; not in a game)")
+         "restoring a position (taken off each part; not in a game)",
+         "the observation (not in random play; the vector env makes one at each decision it hands out)")
 
 
 def rows(block: str) -> dict:
