@@ -433,3 +433,13 @@ def test_5_0_no_event_leaves_its_fields_idle(volume, field, value, neutral):
     assert d["context"]["event_card"] == 0 or pytest.skip("the position met runs an event")
     d["context"][field] = value
     refuses(d, rf"context\.{field} must be {neutral} when no event is running")
+
+
+def test_2_3_3_the_irgun_pass_robs_for_the_irgun_only():
+    """A decision kind that names its faction (Palestine's Pass: Rob space)
+    refuses a context whose executor is the other faction."""
+    d = position("palestine", PL.D_PASS_ROB)
+    assert d["context"]["executor"] == PL.IRGUN
+    Game.from_dict(d)
+    d["context"]["executor"] = PL.BRITISH
+    refuses(d, r"context\.executor must be irgun for context\.decision \d+ \(Pass: Rob")
