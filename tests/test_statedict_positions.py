@@ -430,7 +430,8 @@ def test_4_0_a_special_activity_is_run_by_its_own_faction(volume):
 @pytest.mark.parametrize("field, value, neutral", [("event_space", 2, -1), ("event_picks_left", 1, 0)])
 def test_5_0_no_event_leaves_its_fields_idle(volume, field, value, neutral):
     d = position(volume, LAYOUTS[volume].D_SPACE)
-    assert d["context"]["event_card"] == 0 or pytest.skip("the position met runs an event")
+    if d["context"]["event_card"]:
+        pytest.skip("the position met runs an event")
     d["context"][field] = value
     refuses(d, rf"context\.{field} must be {neutral} when no event is running")
 
