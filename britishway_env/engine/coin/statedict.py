@@ -205,7 +205,7 @@ class CoinReader:
 
     def check_arrivals(self, s, ctx, op: int, op_name: str, pieces: str, underground: int, active: int,
                        arrays=()):
-        """The insurgent's move Operation ``op`` (Travel, March: 3.3.2): of the
+        """The insurgent's move Operation ``op`` (3.3.2; its name ``op_name``): of the
         pieces that moved into a space (``moved_here``), those that arrived
         Active (``moved_here_active``, with the ``arrays`` of the move) are set
         only during it, and no more arrived than stand there (the piece columns
