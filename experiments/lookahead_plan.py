@@ -72,7 +72,7 @@ def variant(text: str) -> tuple[int, int]:
 
 def kernels(volume: str):
     """The planning bot (``planning_action``) and the game loop (``play``) over ``volume``'s own kernels."""
-    from britishway_env.engine.bots import only_legal
+    from britishway_env.engine.bots import only_legal, pick_best
     from britishway_env.engine.coin.header import COUNTERINSURGENT, INSURGENT_WIN, OUTCOME
     from britishway_env.engine.jit import njit
     from britishway_env.engine.policy import uniform_legal
@@ -84,7 +84,7 @@ def kernels(volume: str):
     bots, layout, turns, setup, playout = mod("bots"), mod("layout"), mod("turns"), mod("setup"), mod("playout")
     n_actions, state_size = layout.N_ACTIONS, layout.STATE_SIZE
     rng_field, deck_drawn, max_finish = layout.RNG, layout.DECK_DRAWN, bots.MAX_FINISH
-    shipped, open_hash, score_actions, scored_pick = bots.bot_action, bots.open_hash, bots.score_actions, bots.scored_pick
+    shipped, open_hash, score_actions = bots.bot_action, bots.open_hash, bots.score_actions
     finish_turn, look_streams, sample_dice = bots.finish_turn, bots.look_streams, bots.sample_dice
     actor, apply, is_over, legal_mask, new_game = turns.actor, turns.apply, turns.is_over, turns.legal_mask, turns.new_game
     determinize, seat_streams = setup.determinize, playout.seat_streams
@@ -131,7 +131,7 @@ def kernels(volume: str):
         scores[:] = neg
         best_sample = np.zeros(n_actions, dtype=np.int64)
         score_actions(state, mask, scores, h, samples, best_sample)
-        a = scored_pick(scores, mask, h)
+        a = pick_best(scores, mask, neg * 10.0, h)
         keep_plan(state, a, h, samples, horizon, best_sample, memo)
         return a
 

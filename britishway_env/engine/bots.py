@@ -6,7 +6,9 @@ the best one. Ties are broken by a hash of the open information only (the
 state row less its hidden ranges: the dice generator, forced chance, the
 undrawn cards), so a bot is a deterministic function of what both players
 see (DESIGN.md 4, 5). The hash is dear (one SplitMix64 round per open
-field), so :func:`pick_best` takes it only when a tie needs it.
+field), so a bot that does not need it otherwise takes it only when
+:func:`best_and_ties` finds a tie; one that has it already (the look-ahead
+bots seed their resampled future with it) hands it to :func:`pick_best`.
 
 The helpers take plain arrays and numbers (no volume layout): the caller
 passes its hidden ranges and its "worse than anything" score.
@@ -72,6 +74,17 @@ def best_and_ties(scores, mask, floor):
 def tie_index(h, n):
     """Which of ``n`` tied actions hash ``h`` picks."""
     return np.int64((h >> np.uint64(11)) % np.uint64(n))
+
+
+@njit(cache=True)
+def pick_best(scores, mask, floor, h):
+    """The legal action with the best score, ties broken by the open-information
+    hash ``h``; -1 when ``mask`` is empty (``floor``: below every score)."""
+    best, n = best_and_ties(scores, mask, floor)
+    k = 0
+    if n > 1:
+        k = tie_index(h, n)
+    return kth_best(scores, mask, best, k)
 
 
 @njit(cache=True)

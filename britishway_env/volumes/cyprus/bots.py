@@ -24,7 +24,7 @@ Special Activities, the Propaganda Round's choices) without rules of its own.
 
 import numpy as np
 
-from ...engine.bots import best_and_ties, kth_best, only_legal, open_hash as open_fields_hash, tie_index
+from ...engine.bots import only_legal, open_hash as open_fields_hash, pick_best
 from ...engine.coin.bots import MEMO_SIZE
 from ...engine.coin.header import open_order
 from ...engine.jit import njit
@@ -131,16 +131,6 @@ def score_actions(state, mask, scores, h, samples, best_sample):
 
 
 @njit(cache=True)
-def scored_pick(scores, mask, h):
-    """The best-scored legal action, ties broken by the open-information hash ``h``."""
-    best, n = best_and_ties(scores, mask, NEG * 10.0)
-    k = 0
-    if n > 1:
-        k = tie_index(h, n)
-    return kth_best(scores, mask, best, k)
-
-
-@njit(cache=True)
 def bot_action(state, mask, scores):
     """The heuristic bot's action for the faction deciding; ``mask`` holds the
     legal mask, ``scores`` gets each legal action's worth (NEG elsewhere)."""
@@ -150,7 +140,7 @@ def bot_action(state, mask, scores):
         return a
     h = open_hash(state)          # once: it seeds the look-ahead and breaks ties
     score_actions(state, mask, scores, h, SAMPLES, np.empty(N_ACTIONS, dtype=np.int64))
-    return scored_pick(scores, mask, h)
+    return pick_best(scores, mask, NEG * 10.0, h)
 
 
 @njit(cache=True)
