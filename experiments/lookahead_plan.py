@@ -49,7 +49,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 VOLUMES = ("cyprus", "arab_revolt")
-RANDOM, SHIPPED, PLANNING = 0, 1, 2
+RANDOM, SHIPPED, PLANNING, KEEPING = 0, 1, 2, 3
 # The memo of a planning bot: how long its plan is, where it stands in it, the
 # plan's open hashes and actions (at most PLAN_MAX decisions).
 PLAN_MAX = 40
@@ -60,14 +60,27 @@ MEMO = M_ACTION + PLAN_MAX
 C_LOOKS, C_PLAN_STEPS, C_DECISIONS = 0, 1, 2
 
 
-def variant(text: str) -> tuple[int, int]:
+def variant(text: str) -> tuple[int, int, int]:
+    """``samples/horizon`` (a planning bot) or ``keep:samples/keep`` (a bot that
+    looks afresh at every decision, giving the finishes after the first only
+    to the ``keep`` actions worth the most after it): (kind, samples, horizon or keep)."""
+    kind, body = (KEEPING, text[5:]) if text.startswith("keep:") else (PLANNING, text)
     try:
-        samples, horizon = (int(x) for x in text.split("/"))
+        samples, last = (int(x) for x in body.split("/"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a variant is samples/horizon, got {text!r}") from None
-    if not 1 <= samples <= 16 or not 1 <= horizon <= PLAN_MAX:
-        raise argparse.ArgumentTypeError(f"samples must be 1..16 and horizon 1..{PLAN_MAX}, got {text!r}")
-    return samples, horizon
+        raise argparse.ArgumentTypeError(f"a variant is samples/horizon or keep:samples/keep, got {text!r}") from None
+    if not 1 <= samples <= 16:
+        raise argparse.ArgumentTypeError(f"samples must be 1..16, got {text!r}")
+    if kind == PLANNING and not 1 <= last <= PLAN_MAX:
+        raise argparse.ArgumentTypeError(f"horizon must be 1..{PLAN_MAX}, got {text!r}")
+    if kind == KEEPING and not 1 <= last <= 99:
+        raise argparse.ArgumentTypeError(f"keep must be 1..99, got {text!r}")
+    return kind, samples, last
+
+
+def variant_name(v: tuple[int, int, int]) -> str:
+    kind, samples, last = v
+    return f"keep:{samples}/{last}" if kind == KEEPING else f"{samples}/{last}"
 
 
 def kernels(volume: str):
@@ -130,16 +143,28 @@ def kernels(volume: str):
         counts[C_LOOKS] += 1
         scores[:] = neg
         best_sample = np.zeros(n_actions, dtype=np.int64)
-        score_actions(state, mask, scores, h, samples, best_sample)
+        score_actions(state, mask, scores, h, samples, best_sample, n_actions)
         a = pick_best(scores, mask, neg * 10.0, h)
         keep_plan(state, a, h, samples, horizon, best_sample, memo)
         return a
 
     @njit
+    def keeping_action(state, mask, scores, samples, keep):
+        """The shipped bot's look with ``samples`` finishes, the later ones
+        only for the ``keep`` actions worth the most after the first."""
+        a = only_legal(mask)
+        if a >= 0:
+            return a
+        h = open_hash(state)
+        scores[:] = neg
+        score_actions(state, mask, scores, h, samples, np.zeros(n_actions, dtype=np.int64), keep)
+        return pick_best(scores, mask, neg * 10.0, h)
+
+    @njit
     def play(base_seed, n_seeds, first_kind, first, second_kind, second, wins, counts):
         """Game ``2 s + k`` (seed ``s``, ``k`` = 0, 1): the first policy in
-        seat ``k``; ``wins`` gets whether it won. A kind is RANDOM, SHIPPED
-        or PLANNING, its (samples, horizon) in ``first`` / ``second``."""
+        seat ``k``; ``wins`` gets whether it won. A kind is RANDOM, SHIPPED,
+        PLANNING or KEEPING, its (samples, horizon or keep) in ``first`` / ``second``."""
         mask = np.zeros(n_actions, dtype=np.int8)
         scores = np.empty(n_actions)
         memos = np.zeros((2, MEMO), dtype=np.int64)
@@ -158,10 +183,13 @@ def kernels(volume: str):
                 setting = first if mine else second
                 if kind == RANDOM:
                     a = uniform_legal(mask, streams[seat:seat + 1])
-                elif kind == SHIPPED:
+                elif kind == SHIPPED or kind == KEEPING:
                     if mine and only_legal(mask) < 0:
                         counts[C_LOOKS] += 1
-                    a = shipped(state, mask, scores)
+                    if kind == SHIPPED:
+                        a = shipped(state, mask, scores)
+                    else:
+                        a = keeping_action(state, mask, scores, setting[0], setting[1])
                 else:
                     a = planning_action(state, mask, scores, setting[0], setting[1], memos[seat], counts)
                 if mine:
@@ -191,8 +219,10 @@ def main(argv=None) -> int:
     ap.add_argument("--volume", choices=VOLUMES, required=True)
     ap.add_argument("--games", type=int, default=400, help="seeds; each is played once in each seat (default 400)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--variants", type=lambda t: [variant(x) for x in t.split(",")], default=[(2, PLAN_MAX)],
-                    help="samples/horizon, comma-separated (default 2/40)")
+    ap.add_argument("--variants", type=lambda t: [variant(x) for x in t.split(",")],
+                    default=[(PLANNING, 2, PLAN_MAX)],
+                    help="samples/horizon (a plan kept) or keep:samples/keep (later finishes for the best "
+                         "actions only), comma-separated (default 2/40)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
@@ -205,7 +235,7 @@ def main(argv=None) -> int:
                 (("shipped", shipped), ("random", rand))}
         print(f"# {args.volume}: {args.games} seeds from {args.seed}, each in both seats; python "
               f"experiments/lookahead_plan.py --volume {args.volume} --games {args.games} --seed {args.seed} "
-              f"--variants {','.join(f'{s}/{h}' for s, h in args.variants)}")
+              f"--variants {','.join(variant_name(v) for v in args.variants)}")
         print()
         print("| bot | against | win share | paired difference to the shipped bot [95%] | its decisions a game | "
               "looks a game | plan steps a game | time a game against random, over the shipped bot's |")
@@ -214,14 +244,15 @@ def main(argv=None) -> int:
             per_game = counts / len(wins)
             print(f"| shipped | {name} | {wins.mean():.3f} | | {per_game[C_DECISIONS]:.1f} | {per_game[C_LOOKS]:.1f} | "
                   f"0 | {'1.00' if name == 'random' else ''} |")
-        for samples, horizon in args.variants:
-            me = (PLANNING, samples, horizon)
+        for v in args.variants:
+            me = v
+            label = f"keep {v[1]}/{v[2]}" if v[0] == KEEPING else f"plan {v[1]}/{v[2]}"
             for name, opp in (("shipped", shipped), ("random", rand)):
                 wins, counts, wall = run(play, args.seed, args.games, me, opp)
                 d, lo, hi = mean_paired_difference(wins - base[name][0])
                 per_game = counts / len(wins)
                 cost = f"{wall / base['random'][2]:.2f}" if name == "random" else ""
-                print(f"| plan {samples}/{horizon} | {name} | {wins.mean():.3f} | {d:+.3f} [{lo:+.3f}, {hi:+.3f}] | "
+                print(f"| {label} | {name} | {wins.mean():.3f} | {d:+.3f} [{lo:+.3f}, {hi:+.3f}] | "
                       f"{per_game[C_DECISIONS]:.1f} | {per_game[C_LOOKS]:.1f} | {per_game[C_PLAN_STEPS]:.1f} | {cost} |",
                       flush=True)
     return 0

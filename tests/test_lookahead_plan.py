@@ -105,7 +105,7 @@ def test_best_sample_names_the_finish_that_gave_each_action_its_value():
         h = np.uint64(bots.open_hash(state))
         scores = np.full(N_ACTIONS, bots.NEG)
         best_sample = np.full(N_ACTIONS, -1, dtype=np.int64)
-        bots.score_actions(state, mask, scores, h, 3, best_sample)
+        bots.score_actions(state, mask, scores, h, 3, best_sample, N_ACTIONS)
         seed, streams = bots.look_streams(h, 3)
         me = turns.actor(state)
         for a in np.flatnonzero(mask):
@@ -122,3 +122,49 @@ def test_best_sample_names_the_finish_that_gave_each_action_its_value():
             assert sign * evaluate(work) == scores[a]
             checked += 1
     assert checked > 100
+
+
+def test_keep_gives_the_later_finishes_to_the_best_actions_only():
+    # keep >= the legal actions: every action gets every finish (the shipped bot's scores).
+    # keep = 2: the actions under the second-best first finish keep that finish's worth;
+    # the best two get the best of all their finishes, never less than their first.
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    differed = 0
+    for state in positions(1)[:60]:
+        turns.legal_mask(state, mask)
+        h = np.uint64(bots.open_hash(state))
+        first, full, kept = (np.full(N_ACTIONS, bots.NEG) for _ in range(3))
+        spare = np.zeros(N_ACTIONS, dtype=np.int64)
+        bots.score_actions(state, mask, first, h, 1, spare, N_ACTIONS)
+        bots.score_actions(state, mask, full, h, 2, spare, N_ACTIONS)
+        bots.score_actions(state, mask, kept, h, 2, spare, 2)
+        shipped = np.full(N_ACTIONS, bots.NEG)
+        bots.bot_action(state, mask, shipped)
+        assert np.array_equal(shipped, full)           # the shipped bot: every action, every finish
+        legal = np.flatnonzero(mask)
+        cut = np.sort(first[legal])[-2] if len(legal) > 2 else -np.inf
+        for a in legal:
+            assert kept[a] == (full[a] if first[a] >= cut else first[a])
+            assert kept[a] >= first[a]
+        differed += int(not np.array_equal(kept, full))
+    assert differed > 0        # the cut left some action with its first finish only
+
+
+def test_kth_largest():
+    from britishway_env.engine.bots import kth_largest
+
+    scores = np.array([3.0, 9.0, 1.0, 9.0, 5.0])
+    mask = np.array([1, 1, 0, 1, 1], dtype=np.int8)
+    assert [kth_largest(scores, mask, k) for k in (1, 2, 3, 4, 5)] == [9.0, 9.0, 5.0, 3.0, 3.0]
+    assert kth_largest(scores, mask, 0) == np.inf
+    assert kth_largest(scores, np.zeros(5, dtype=np.int8), 1) == np.inf
+
+
+def test_a_keep_variant_is_read_and_runs(capsys):
+    assert lp.variant("keep:3/2") == (lp.KEEPING, 3, 2)
+    assert lp.variant("4/40") == (lp.PLANNING, 4, 40)
+    for bad in ("keep:2/0", "keep:0/2", "keep:2", "keep:2/100"):
+        with pytest.raises(Exception):
+            lp.variant(bad)
+    assert lp.main(["--volume", "cyprus", "--games", "2", "--variants", "keep:2/2"]) == 0
+    assert "| keep 2/2 | shipped |" in capsys.readouterr().out

@@ -88,6 +88,27 @@ def pick_best(scores, mask, floor, h):
 
 
 @njit(cache=True)
+def kth_largest(scores, mask, k):
+    """The ``k``-th largest score (ties counted apart) among the actions of
+    ``mask``; the smallest of them when it has fewer than ``k``; +inf when
+    ``k`` < 1 or ``mask`` is empty (no score reaches it)."""
+    n = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            n += 1
+    if k < 1 or n == 0:
+        return np.inf
+    legal = np.empty(n)
+    j = 0
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            legal[j] = scores[a]
+            j += 1
+    legal.sort()
+    return legal[max(n - k, 0)]
+
+
+@njit(cache=True)
 def kth_best(scores, mask, best, k):
     """The ``k``-th action (0-based, in action order) of ``mask`` tied at ``best``; -1 if none."""
     for a in range(mask.shape[0]):

@@ -24,7 +24,7 @@ Special Activities, the Propaganda Round's choices) without rules of its own.
 
 import numpy as np
 
-from ...engine.bots import only_legal, open_hash as open_fields_hash, pick_best
+from ...engine.bots import kth_largest, only_legal, open_hash as open_fields_hash, pick_best
 from ...engine.coin.bots import MEMO_SIZE
 from ...engine.coin.header import open_order
 from ...engine.jit import njit
@@ -39,6 +39,7 @@ from .turns import actor, apply, is_over, legal_mask
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
 SAMPLES = 2                  # random finishes of the turn per action
+KEEP = N_ACTIONS             # the actions, best first after one finish, that get the other finishes (all)
 SAMPLE_STEP = 0x9E3779B97F4A7C15   # spaces the samples' seeds (the k-th is the same for every action)
 MAX_FINISH = 40              # decisions of one finish at most (a turn is far shorter)
 NEG = -1e9
@@ -94,12 +95,30 @@ def sample_dice(stream):
     return stream ^ 0x5DEECE66D
 
 
+@njit(cache=True, inline="always")
+def sample_value(base, work, a, stream, me, sign, inner, played):
+    """Action ``a``'s worth on one sample: played on a copy of ``base`` (the
+    resampled future) with the sample's dice and random stream (``stream``),
+    the turn finished at random; and whether the sample drew nothing at
+    random (no dice, no card, no decision left), so that every other sample
+    would give the same worth."""
+    work[:] = base
+    dice = sample_dice(stream[0])
+    work[RNG] = dice
+    drawn = work[DECK_DRAWN]
+    apply(work, a)
+    decided = finish_turn(work, me, inner, stream, played)
+    return sign * evaluate(work), decided == 0 and work[RNG] == dice and work[DECK_DRAWN] == drawn
+
+
 @njit(cache=True)
-def score_actions(state, mask, scores, h, samples, best_sample):
+def score_actions(state, mask, scores, h, samples, best_sample, keep):
     """Each legal action's worth to the faction deciding (``scores``): the
-    best of its ``samples`` finishes, and which sample gave it
-    (``best_sample``); ``h``: the open-information hash seeding the
-    resampled future."""
+    best of its finishes, and which sample gave it (``best_sample``); ``h``:
+    the open-information hash seeding the resampled future. Every legal
+    action gets the first of the ``samples`` finishes; the others go to the
+    ``keep`` actions worth the most after it (ties at the cut all kept;
+    ``keep`` >= the legal actions: every action gets every sample)."""
     me = actor(state)
     sign = 1.0 if me == BRITISH else -1.0
     seed, streams = look_streams(h, samples)
@@ -109,25 +128,29 @@ def score_actions(state, mask, scores, h, samples, best_sample):
     inner = np.zeros(N_ACTIONS, dtype=np.int8)
     played = np.empty(MAX_FINISH, dtype=np.int64)
     stream = np.zeros(1, dtype=np.int64)
+    settled = np.zeros(N_ACTIONS, dtype=np.bool_)
+    n = 0
     for a in range(N_ACTIONS):
         if not mask[a]:
             continue
-        best = NEG
-        for k in range(samples):
-            work[:] = base
+        n += 1
+        stream[0] = streams[0]
+        scores[a], settled[a] = sample_value(base, work, a, stream, me, sign, inner, played)
+        best_sample[a] = 0
+    if samples < 2:
+        return
+    cut = kth_largest(scores, mask, keep) if keep < n else NEG
+    for a in range(N_ACTIONS):
+        if not mask[a] or settled[a] or scores[a] < cut:
+            continue
+        for k in range(1, samples):
             stream[0] = streams[k]
-            dice = sample_dice(stream[0])
-            work[RNG] = dice                          # the k-th sample's dice
-            drawn = work[DECK_DRAWN]
-            apply(work, a)
-            decided = finish_turn(work, me, inner, stream, played)
-            value = sign * evaluate(work)
-            if value > best:
-                best = value
+            value, fixed = sample_value(base, work, a, stream, me, sign, inner, played)
+            if value > scores[a]:
+                scores[a] = value
                 best_sample[a] = k
-            if decided == 0 and work[RNG] == dice and work[DECK_DRAWN] == drawn:
-                break        # nothing drawn at random: every sample would end here
-        scores[a] = best
+            if fixed:
+                break
 
 
 @njit(cache=True)
@@ -139,7 +162,7 @@ def bot_action(state, mask, scores):
     if a >= 0:
         return a
     h = open_hash(state)          # once: it seeds the look-ahead and breaks ties
-    score_actions(state, mask, scores, h, SAMPLES, np.empty(N_ACTIONS, dtype=np.int64))
+    score_actions(state, mask, scores, h, SAMPLES, np.empty(N_ACTIONS, dtype=np.int64), KEEP)
     return pick_best(scores, mask, NEG * 10.0, h)
 
 
