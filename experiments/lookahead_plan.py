@@ -1,7 +1,8 @@
-"""Does a look-ahead bot that keeps its turn's plan play as well as the shipped one, for less?
+"""Does a cheaper look-ahead bot (its turn's plan kept, or fewer finishes) play as well as the shipped one?
 
     python experiments/lookahead_plan.py --volume cyprus --games 400
     python experiments/lookahead_plan.py --volume arab_revolt --games 400 --variants 2/40,4/40,2/1
+    python experiments/lookahead_plan.py --volume cyprus --games 500 --variants keep:2/2,keep:3/2
     python experiments/lookahead_plan.py --volume cyprus --games 4 --variants 2/40   # a smoke run
 
 The shipped scripted bot of Cyprus and Arab Revolt (``heuristic``,
@@ -22,6 +23,11 @@ decision it plays the plan's next action without looking when the game's open
 hash is the one the plan expected there and the action is legal; otherwise
 (the real dice or a card went another way, the other faction acted) it looks
 afresh. Its memo is per game and per seat.
+
+The keeping bot (a variant ``keep:samples/keep``) looks afresh at every
+decision, as the shipped bot does, but gives the finishes after the first
+only to the ``keep`` actions worth the most after their first finish
+(``score_actions``'s ``keep``); the others keep their first finish's worth.
 
 Each variant, on the same games (``--games`` seeds from ``--seed``; in every
 seed once in each seat), against the shipped bot and against random play, is
