@@ -287,3 +287,51 @@ def test_aec_reset_takes_a_checked_game_seed():
     for bad in (-1, 2**63, 1.5, True, "7"):
         with pytest.raises(ValueError, match="game_seed"):
             env.reset(options={"game_seed": bad})
+
+
+@pytest.mark.parametrize("volume", ["palestine", "solo1948"])
+def test_observations_handed_out_are_the_callers_and_the_same_with_or_without_copy(volume, monkeypatch):
+    # copy=True hands each reset/step a new array the env never writes again (no copy of the
+    # whole array is made: the step writes into it); copy=False hands out the env's own. Both
+    # show the same observations. An evaluation run's slots go idle as its games run out: an
+    # idle slot's row stays its last observation, as with copy=False.
+    from britishway_env.envs import vector as vector_module
+
+    # The new array's unwritten values are NaN here, so a row the step left unwritten shows.
+    monkeypatch.setattr(vector_module, "_unwritten", lambda like: np.full_like(like, np.nan))
+    kw = dict(num_envs=6, seed=11, games=9) | ({} if volume == "solo1948" else {"seat": "both"})
+    own = VectorEnv(volume, copy=False, **kw)
+    given = VectorEnv(volume, copy=True, **kw)
+    o_own, info = own.reset()
+    o_given, _ = given.reset()
+    held = []                      # (array handed out, its values then)
+    rng = np.random.default_rng(3)
+    steps = 0
+    while not own.done:
+        np.testing.assert_array_equal(o_given, o_own)
+        assert o_given is given.arrays["obs"]          # handed out as written, not copied
+        held.append((o_given, o_given.copy()))
+        masks = info["action_mask"]
+        acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        o_own, _, _, _, info = own.step(acts)
+        o_given, _, _, _, _ = given.step(acts)
+        assert o_own is own.arrays["obs"]
+        steps += 1
+    assert given.done and steps > 5
+    np.testing.assert_array_equal(o_given, o_own)
+    for array, then in held:       # never written after it was handed out
+        np.testing.assert_array_equal(array, then)
+    assert len({id(a) for a, _ in held}) == len(held)
+    idle = ~info["waiting"]
+    assert idle.all() and np.abs(o_given).sum() > 0     # the last observations, not an empty array
+
+
+def test_a_restored_run_does_not_write_the_array_handed_out_before():
+    env = VectorEnv("palestine", num_envs=4, seat="irgun", seed=5)
+    obs, info = env.reset()
+    saved = env.get_state()
+    obs, _, _, _, info = env.step(np.array([np.flatnonzero(m)[0] for m in info["action_mask"]]))
+    then = obs.copy()
+    env.set_state(saved)
+    np.testing.assert_array_equal(obs, then)
+    assert not np.array_equal(env.observations(), then)

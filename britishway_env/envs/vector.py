@@ -161,6 +161,11 @@ def _whole_actions(actions, n: int, who: str) -> np.ndarray:
     return np.ascontiguousarray(acts, dtype=np.int64)
 
 
+def _unwritten(like: np.ndarray) -> np.ndarray:
+    """A new array shaped as ``like``, its values not yet written (the step writes them)."""
+    return np.empty_like(like)
+
+
 def _as_act(policy) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
     if hasattr(policy, "act"):
         return lambda obs, masks: policy.act(obs, masks)
@@ -370,10 +375,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._results[:] = 0
         self._act[:] = V.ACT_START
         self._played = True
-        self._run(self._act)
+        self._run_observed(self._act)
         self._started = True
-        obs = a["obs"].copy() if self.copy else a["obs"]
-        return obs, self._info()
+        return a["obs"], self._info()
 
     def step(self, actions) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
         """One learner decision per slot; returns ``(observations, rewards,
@@ -394,7 +398,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         acts = self._check_actions(actions, learner)
         np.multiply(acts, learner, out=self._actions)
         np.copyto(self._act, np.where(learner, V.ACT_APPLY, V.ACT_NONE))
-        self._run(self._act)
+        self._run_observed(self._act)
         ends = a["ends"]
         info = self._info()
         ended = np.flatnonzero(ends)
@@ -415,8 +419,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             info["final_info"] = {"game": game, "_game": final, "opponent": opponent, "_opponent": final,
                                   "length": length, "_length": final}
             info["_final_info"] = final
-        obs = a["obs"].copy() if self.copy else a["obs"]
-        return obs, a["rewards"].copy(), ends == V.END_TERMINATED, ends == V.END_TRUNCATED, info
+        return a["obs"], a["rewards"].copy(), ends == V.END_TERMINATED, ends == V.END_TRUNCATED, info
 
     def _info(self) -> dict:
         """What every ``reset`` and ``step`` returns about each slot's pending decision."""
@@ -468,6 +471,27 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             raise IllegalActionError(f"{who}slot {int(rows[k])}: action {int(acts[k])} is not legal for its "
                                      "pending decision")
         return acts
+
+    def _run_observed(self, act: np.ndarray) -> None:
+        """:meth:`_run`, its observations written into a new array that
+        becomes the caller's (``copy=True``: no copy of the whole array, and
+        the one the caller holds is never written again) or into the env's
+        own (``copy=False``). A slot left with no game (``waiting`` none)
+        keeps its last observation."""
+        if not self.copy:
+            self._run(act)
+            return
+        a = self.arrays
+        last = a["obs"]
+        a["obs"] = _unwritten(last)
+        try:
+            self._run(act)
+        finally:
+            # Every slot waiting on a decision had its row written by this run; the others
+            # (no game left, or not started) keep theirs.
+            idle = np.flatnonzero(a["waiting"] == V.WAIT_NONE)
+            if len(idle):
+                a["obs"][idle] = last[idle]
 
     def _run(self, act: np.ndarray) -> None:
         """The compiled step for the slots ``act`` names, then the policy
@@ -631,7 +655,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             module.legal_mask(game.state, masks[i])
         for name in self.SAVED_ARRAYS:
             np.copyto(a[name], saved[name])
-        a["obs"][:] = obs
+        if self.copy:
+            a["obs"] = obs               # the array the caller holds from the last step is never written again
+        else:
+            a["obs"][:] = obs
         a["masks"][:] = masks
         for name in ("rewards", "ends", "ended_episode", "ended_pool"):
             a[name][:] = 0
