@@ -386,9 +386,11 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         ended game's last observation in ``info["final_obs"]`` and its
         numbers in ``info["final_info"]`` (see the module text). The actions
         of idle slots (``info["waiting"]`` False: every game of an evaluation
-        run played) are ignored. With ``copy=False`` the observations are the
-        env's own array, overwritten by the next step (no copy: for a learner
-        that copies them anyway)."""
+        run played) are ignored. With ``copy=True`` (the default) the
+        observations are a new array each step, the caller's to keep (the
+        compiled step writes them there: nothing is copied); with
+        ``copy=False`` they are the env's own array, overwritten by the next
+        step."""
         self._require_open()
         if not self._started:
             raise IllegalActionError("reset() the vector env before step() (not started, or stopped by a failed "
