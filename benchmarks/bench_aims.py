@@ -44,7 +44,10 @@ ratio of each round is taken, the table gives their median and range):
   of ``step`` (the env's Python: checks, copies, the info dict) and in the
   learner's draws; and the ratio the vector env would reach were the last two
   free (its games over the compiled kernel's time alone), a bound on what
-  cheaper Python could give.
+  cheaper Python could give. Two more give that bound on one thread (the
+  compiled step's games over its time, against random play on one thread)
+  and what the threads gain each side: the step's slots are cut into one
+  range a thread, random play's games shared out whole.
 
 ``--write`` replaces only the section headed ``# Benchmarks: the speed aims``.
 """
@@ -121,10 +124,18 @@ class Volume:
         self.first += n
         return wall, n
 
-    def vector_games(self, seconds: float, envs: int) -> tuple[float, int, int, float, float]:
+    def vector_games(self, seconds: float, envs: int, threads: int | None = None
+                     ) -> tuple[float, int, int, float, float]:
         """(seconds, games ended, learner steps, seconds in the compiled step,
         seconds in the learner's draws) of the vector env for about ``seconds``
-        (longer if no game has ended by then)."""
+        (longer if no game has ended by then), on ``threads`` numba threads
+        (None: all)."""
+        if threads is not None:
+            numba.set_num_threads(threads)
+            try:
+                return self.vector_games(seconds, envs)
+            finally:
+                numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
         from britishway_env.engine.policy import uniform_legal_rows
         from britishway_env.envs.vector import VectorEnv
 
@@ -209,7 +220,7 @@ def measure(args) -> dict:
         v.bot_games(4, "random")
         v.vector_games(0.05, 64)
         rows = {"spiel": [], "bots": [], "vector": [], "random_1": [], "bots_abs": [], "vector_abs": [],
-                "vector_parts": [], "hearts_abs": [], "sweep": {n: [] for n in args.sweep}}
+                "vector_parts": [], "vector_one_thread": [], "hearts_abs": [], "sweep": {n: [] for n in args.sweep}}
         for r in range(args.rounds):
             log(f"{name}: round {r + 1}/{args.rounds}")
             if spiel:
@@ -230,6 +241,10 @@ def measure(args) -> dict:
             rows["vector"].append((vg / vs) / (cg / cs))
             rows["vector_abs"].append((vg / vs, cg / cs, vsteps / vs))
             rows["vector_parts"].append((ks / vs, (vs - ks - ds) / vs, ds / vs, (vg / ks) / (cg / cs)))
+            # The compiled step alone on one thread against random play on one thread (this
+            # round's per-core block), and what the threads gain each of them.
+            _, vg1, _, ks1, _ = v.vector_games(args.vector_seconds, args.envs, threads=1)
+            rows["vector_one_thread"].append(((vg1 / ks1) / (g1 / s1), (vg / ks) / (vg1 / ks1), (cg / cs) / (g1 / s1)))
             for n in args.sweep:
                 vs, vg, vsteps, _, _ = v.vector_games(args.vector_seconds, n)
                 cs, cg, _ = v.random_games(args.random_games, threads)
@@ -287,6 +302,12 @@ def render(args, info: dict, before: str, after: str) -> str:
         add(f"| {t} | the same, were the env's Python and the learner's draws free: games/s over the compiled "
             f"step's time alone / compiled random games/s | {parts[3]:.2f} "
             f"({span([x[3] for x in rows['vector_parts']])}) | | | |")
+        one = [med([x[k] for x in rows["vector_one_thread"]]) for k in range(3)]
+        add(f"| {t} | the same on one thread: games/s over the compiled step's time alone / compiled random "
+            f"games/s, both on one thread | {one[0]:.2f} ({span([x[0] for x in rows['vector_one_thread']])}) "
+            f"| | | |")
+        add(f"| {t} | what {info['threads']} threads gain over one: the compiled step / compiled random play | "
+            f"{one[1]:.2f}x / {one[2]:.2f}x | | | |")
         for n, got in rows["sweep"].items():
             r = med([x[0] for x in got])
             add(f"| {t} | the same, {n:,} slots | {r:.2f} ({span([x[0] for x in got])}) | | | "
