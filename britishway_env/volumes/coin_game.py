@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.coin.header import COUNTERINSURGENT_WIN, INSURGENT_WIN
+from ..engine.coin.statedict import SIDE_NAMES
 from ..errors import StateError, VariantError
 from ..game import KernelGame, parse_action
 
@@ -35,6 +36,10 @@ class CoinGame(KernelGame):
     piece_keys: tuple[str, ...] = ()         # the state dict's words for a space's pieces, in the row's order
     chits_at: int | None = None              # the held Intel Chits' offset (the dict's "intel_chits"); None: none
     action_names: tuple[str, ...] = ()       # every action in words out of context (action_words)
+    stop_means: dict[int, str] = {}          # what Stop means at a decision kind, where it has words of its own
+    option_names: dict = {}                  # an event's two options in words, by (card, event step) or by card
+    pass_gives: dict[str, str] = {}          # what a Pass gives each faction, in words (2.3.3)
+    sa_choice_decisions: tuple[int, ...] = ()    # where a Special Activity may be chosen (4.1); () until set below
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -52,9 +57,64 @@ class CoinGame(KernelGame):
         cls.check_kernel = staticmethod(inv.check)
         cls.VIOLATIONS = inv.VIOLATIONS
         cls.ROW_LAYOUT = L.LAYOUT
+        if not cls.sa_choice_decisions:      # 4.1: with a space of the Operation, or after it
+            cls.sa_choice_decisions = (L.D_SPACE, L.D_SA_AFTER)
 
     def generic_action_name(self, action: int) -> str:
         return self.action_names[parse_action(action, self.N_ACTIONS)]
+
+    def action_name(self, action: int) -> str:
+        """The action in words for the pending decision ("Sabotage in Nicosia"):
+        the volume's words that come first (:meth:`_words_first`), then those
+        every COIN volume shares (:meth:`_shared_words`), then the volume's own
+        (:meth:`_own_words`)."""
+        a = parse_action(action, self.N_ACTIONS)
+        d = int(self.turns.pending(self.state))
+        found = self._words_first(a, d)
+        if found is None:
+            found = self._shared_words(a, d)
+        return found if found is not None else self._own_words(a, d, self.action_names[a])
+
+    def _words_first(self, a: int, d: int) -> str | None:
+        """A volume's words for action ``a`` at decision kind ``d`` that go before the shared ones (None: none)."""
+        return None
+
+    def _shared_words(self, a: int, d: int) -> str | None:
+        """What Stop means here, an event's text or option, what a Pass gives
+        (2.3.3), a Special Activity chosen (4.1), an event's Operation; None for
+        the volume's own words."""
+        L, s, name = self.layout, self.state, self.action_names[a]
+        if a == L.A_STOP and d in self.stop_means:
+            return self.stop_means[d]
+        if L.A_EVENT_SIDE <= a < L.A_OP:
+            k = a - L.A_EVENT_SIDE
+            if d == L.D_EVENT_OPTION:
+                return self._option_words(k)
+            card = int(s[L.CARD])
+            if card > 0:
+                return f"Event {self.reader.card_titles[card - 1]}: {SIDE_NAMES[k]} text"
+        if L.A_PASS <= a < L.A_EVENT_SIDE and d == L.D_BOX:
+            return f"{name}: {self._pass_gives()}"
+        if L.A_SA <= a < L.A_SPACE and d in self.sa_choice_decisions:
+            return f"Special Activity: {name}"
+        if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
+            return f"{name} (for the event)"
+        return None
+
+    def _option_words(self, k: int) -> str:
+        """Option ``k`` of the event's two (5.1): ``option_names`` by card and
+        event step, else by card."""
+        card, step = int(self.state[self.layout.EV_CARD]), int(self.state[self.layout.EV_STEP])
+        found = self.option_names.get((card, step)) or self.option_names.get(card) or ("option 1", "option 2")
+        return found[k]
+
+    def _pass_gives(self) -> str:
+        """What a Pass gives the faction to act (2.3.3): ``pass_gives`` by faction."""
+        return self.pass_gives[self.current_agent]
+
+    def _own_words(self, a: int, d: int, name: str) -> str:
+        """The volume's words for action ``a`` at decision kind ``d``; ``name``: the action out of context."""
+        return name
 
     def own_dict(self) -> dict:
         """The volume's own top-level fields of the state dict (tracks, pools,

@@ -8,11 +8,11 @@ JSON-ready dict, checking every field of a dict that comes from outside.
 from __future__ import annotations
 
 
-from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, SIDE_NAMES, \
+from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, \
     CoinReader, event_neutral
 from ...engine.coin.statedict import Needs as CoinNeeds
 from ...engine.statedict import as_integer, show
-from ...game import KernelGame, parse_action
+from ...game import KernelGame
 from ..coin_game import CoinGame, action_words
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import events as E
@@ -114,32 +114,20 @@ class ArabRevoltGame(CoinGame):
     piece_keys = PIECE_KEYS
     action_names = ACTION_NAMES
 
-    def action_name(self, action: int) -> str:
-        """The action in words for the pending decision ("Sabotage in Lydda")."""
-        a = parse_action(action, self.N_ACTIONS)
+    stop_means = _STOP_MEANS
+    option_names = _OPTION_NAMES
+    pass_gives = {"british": "select a Punishment chit from the cup to hold (2.3.3)",
+                  "rebels": "then may place a Base in a District or Foreign Country with a Guerrilla (2.3.3)"}
+    sa_choice_decisions = (L.D_SPACE, L.D_SA_AFTER, L.D_SUPPORT_DIVIDE, L.D_SUPPORT_MOBILIZE)
+
+    def _words_first(self, a: int, d: int) -> str | None:
+        if d == L.D_RAID_STRIKE and L.A_OP <= a < L.A_SA:
+            return f"Sabotage in {MAP_NAMES[int(self.state[L.CUR])]}"
+        return None
+
+    def _own_words(self, a: int, d: int, name: str) -> str:
+        """Arab Revolt's words ("Sabotage in Lydda")."""
         s = self.state
-        d = int(turns.pending(s))
-        name = ACTION_NAMES[a]
-        if a == L.A_STOP and d in _STOP_MEANS:
-            return _STOP_MEANS[d]
-        if L.A_EVENT_SIDE <= a < L.A_OP:
-            k = a - L.A_EVENT_SIDE
-            if d == L.D_EVENT_OPTION:
-                return _OPTION_NAMES.get(int(s[L.EV_CARD]), ("option 1", "option 2"))[k]
-            card = int(s[L.CARD])
-            if card > 0:
-                return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[k]} text"
-        if L.A_PASS <= a < L.A_EVENT_SIDE and d == L.D_BOX:     # what a Pass gives (2.3.3)
-            return f"{name}: " + ("select a Punishment chit from the cup to hold (2.3.3)"
-                                  if self.current_agent == "british" else
-                                  "then may place a Base in a District or Foreign Country with a Guerrilla (2.3.3)")
-        if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER, L.D_SUPPORT_DIVIDE, L.D_SUPPORT_MOBILIZE):
-            return f"Special Activity: {name}"
-        if L.A_OP <= a < L.A_SA:
-            if d == L.D_EVENT_OP:
-                return f"{name} (for the event)"
-            if d == L.D_RAID_STRIKE:
-                return f"Sabotage in {MAP_NAMES[int(s[L.CUR])]}"
         if L.A_ALT <= a < L.N_ACTIONS:
             return self._alt_name(d, MAP_NAMES[a - L.A_ALT])
         if L.A_SPACE <= a < L.A_COUNT:

@@ -8,10 +8,10 @@ JSON-ready dict, checking every field of a dict that comes from outside.
 from __future__ import annotations
 
 
-from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, SIDE_NAMES, \
+from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, \
     CoinReader, Needs, event_neutral
 from ...engine.statedict import is_integer
-from ...game import KernelGame, parse_action
+from ...game import KernelGame
 from ..coin_game import CoinGame, action_words, intel_chit_words
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES, TOWN
 from . import events as E
@@ -96,30 +96,18 @@ class CyprusGame(CoinGame):
     chits_at = L.INTEL_HELD
     action_names = ACTION_NAMES
 
-    def action_name(self, action: int) -> str:
-        """The action in words for the pending decision ("Sabotage in Nicosia")."""
-        a = parse_action(action, self.N_ACTIONS)
+    stop_means = _STOP_MEANS
+    option_names = _OPTION_NAMES
+    pass_gives = {"british": "draw an Intel Chit (2.3.3)", "eoka": "then may Ambush in one space (2.3.3)"}
+
+    def _words_first(self, a: int, d: int) -> str | None:
+        if d == L.D_INTERROGATE_WAY and L.A_EVENT_SIDE <= a < L.A_OP:
+            return _OPTION_NAMES[27][a - L.A_EVENT_SIDE]
+        return None
+
+    def _own_words(self, a: int, d: int, name: str) -> str:
+        """Cyprus's words ("Sabotage in Nicosia")."""
         s = self.state
-        d = int(turns.pending(s))
-        name = ACTION_NAMES[a]
-        if a == L.A_STOP and d in _STOP_MEANS:
-            return _STOP_MEANS[d]
-        if L.A_EVENT_SIDE <= a < L.A_OP:
-            k = a - L.A_EVENT_SIDE
-            if d == L.D_EVENT_OPTION:
-                return _OPTION_NAMES.get(int(s[L.EV_CARD]), ("option 1", "option 2"))[k]
-            if d == L.D_INTERROGATE_WAY:
-                return _OPTION_NAMES[27][k]
-            card = int(s[L.CARD])
-            if card > 0:
-                return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[k]} text"
-        if L.A_PASS <= a < L.A_EVENT_SIDE and d == L.D_BOX:     # what a Pass gives (2.3.3)
-            return f"{name}: " + ("draw an Intel Chit (2.3.3)" if self.current_agent == "british" else
-                                   "then may Ambush in one space (2.3.3)")
-        if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER):
-            return f"Special Activity: {name}"
-        if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
-            return f"{name} (for the event)"
         if L.A_ALT <= a < L.N_ACTIONS:
             where = MAP_NAMES[a - L.A_ALT]
             return self._alt_name(d, where)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 
 from ...engine.coin.statedict import ANY, EVENT_CARD, OP_FACTION_OF, PROPAGANDA_CARD, SA_FACTION_OF, \
-    SIDE_NAMES, CoinReader, event_neutral
+    CoinReader, event_neutral
 from ...engine.coin.statedict import Needs as CoinNeeds
-from ...game import KernelGame, parse_action
+from ...game import KernelGame
 from ..coin_game import CoinGame, action_words, intel_chit_words
 from ..boards.palestine import CITY, N_MAP_SPACES, RAILWAY, SPACE_KIND, SPACE_NAMES
 from . import layout as L
@@ -99,28 +99,16 @@ class PalestineGame(CoinGame):
     chits_at = L.INTEL_HELD
     action_names = ACTION_NAMES
 
-    def action_name(self, action: int) -> str:
-        """The action in words for the pending decision ("Sabotage in Galilee")."""
-        a = parse_action(action, self.N_ACTIONS)
-        d = int(turns.pending(self.state))
-        name = ACTION_NAMES[a]
+    stop_means = _STOP_MEANS
+    option_names = _OPTION_NAMES
+
+    def _words_first(self, a: int, d: int) -> str | None:
         if a == L.A_STOP and d == L.D_REDEPLOY_CELL:
             return f"Move no Cell into {MAP_NAMES[int(self.state[L.CUR])]}"
-        if a == L.A_STOP and d in _STOP_MEANS:
-            return _STOP_MEANS[d]
-        if L.A_EVENT_SIDE <= a < L.A_OP:
-            if d == L.D_EVENT_OPTION:
-                key = (int(self.state[L.EV_CARD]), int(self.state[L.EV_STEP]))
-                return _OPTION_NAMES.get(key, ("option 1", "option 2"))[a - L.A_EVENT_SIDE]
-            card = int(self.state[L.CARD])
-            if card > 0:
-                return f"Event {CARD_TITLES[card - 1]}: {SIDE_NAMES[a - L.A_EVENT_SIDE]} text"
-        if L.A_PASS <= a < L.A_EVENT_SIDE and d == L.D_BOX:
-            return f"{name}: {self._pass_gives()}"
-        if L.A_SA <= a < L.A_SPACE and d in (L.D_SPACE, L.D_SA_AFTER):
-            return f"Special Activity: {name}"
-        if L.A_OP <= a < L.A_SA and d == L.D_EVENT_OP:
-            return f"{name} (for the event)"
+        return None
+
+    def _own_words(self, a: int, d: int, name: str) -> str:
+        """Palestine's words ("Sabotage in Galilee")."""
         if d == L.D_MASS_DETENTION and L.A_SPACE <= a < L.A_COUNT + N_MAP_SPACES:
             kind = "an Underground" if a < L.A_COUNT else "an Active"
             where = MAP_NAMES[a - (L.A_SPACE if a < L.A_COUNT else L.A_COUNT)]
