@@ -151,12 +151,18 @@ def op_space_ok(state, op, s):
     return False
 
 
+@njit(cache=True, inline="always")
+def op_has_alt(op):
+    """Operation ``op`` has another way (A_ALT): Sabotage, Ambush."""
+    return op == OP_SABOTAGE or op == OP_AMBUSH
+
+
 @njit(cache=True)
 def op_alt_ok(state, op, s):
     """The other way an Operation may select a space (A_ALT): Sabotage with an
     Active Cell, once a card, with STREET RIOTS shaded (C23); Ambush of Troop
     lorries, once an Operation, with ROAD AMBUSHES shaded (C32)."""
-    if (op != OP_SABOTAGE and op != OP_AMBUSH) or not event_filter_ok(state, s):
+    if not op_has_alt(op) or not event_filter_ok(state, s):
         return False
     if op == OP_SABOTAGE:
         return capability(state, CAP_STREET_RIOTS, CAP_SHADED) and state[RIOTS_USED] == 0 \
@@ -169,8 +175,9 @@ def op_alt_ok(state, op, s):
 
 @njit(cache=True)
 def any_space_for(state, op):
+    has_alt = op_has_alt(op)
     for s in range(N_MAP_SPACES):
-        if state[SELECTED + s] == 0 and (op_space_ok(state, op, s) or op_alt_ok(state, op, s)):
+        if state[SELECTED + s] == 0 and (op_space_ok(state, op, s) or (has_alt and op_alt_ok(state, op, s))):
             return True
     return False
 
@@ -178,8 +185,9 @@ def any_space_for(state, op):
 @njit(cache=True)
 def op_feasible(state, op):
     """An Operation is offered only when it can act in at least one space."""
+    has_alt = op_has_alt(op)
     for s in range(N_MAP_SPACES):
-        if op_space_ok(state, op, s) or op_alt_ok(state, op, s):
+        if op_space_ok(state, op, s) or (has_alt and op_alt_ok(state, op, s)):
             return True
     return False
 
@@ -931,12 +939,13 @@ def rules_mask(state, out):
         op = state[OP]
         selectable = False
         if state[N_SELECTED] < state[SPACE_LIMIT]:
+            has_alt = op_has_alt(op)          # the other way (A_ALT) asked only where there is one
             for s in range(N_MAP_SPACES):
                 if state[SELECTED + s] == 0:
                     if op_space_ok(state, op, s):
                         out[A_SPACE + s] = 1
                         selectable = True
-                    if op_alt_ok(state, op, s):
+                    if has_alt and op_alt_ok(state, op, s):
                         out[A_ALT + s] = 1
                         selectable = True
         # An Operation needs a space, unless its Special Activity, taken first,
