@@ -241,8 +241,9 @@ def event_sa_mode(state, bit):
 def op_feasible(state, op):
     """An Operation is offered only when it can act in at least one space
     (the spaces of a kind it never takes skipped: operations.OPERATION_SPACES)."""
+    has_alt = op_has_alt(op)
     for s in range(N_SPACES):
-        if OPERATION_SPACES[op, s] == 1 and (op_space_ok(state, op, s) or op_alt_ok(state, op, s)):
+        if OPERATION_SPACES[op, s] == 1 and (op_space_ok(state, op, s) or (has_alt and op_alt_ok(state, op, s))):
             return True
     return False
 
