@@ -388,9 +388,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         of idle slots (``info["waiting"]`` False: every game of an evaluation
         run played) are ignored. With ``copy=True`` (the default) the
         observations are a new array each step, the caller's to keep (the
-        compiled step writes them there: nothing is copied); with
-        ``copy=False`` they are the env's own array, overwritten by the next
-        step."""
+        compiled step writes them there: nothing is copied; the env never
+        writes it again, and reads from it only the rows of slots with no game
+        left, which the next step's array repeats); with ``copy=False`` they
+        are the env's own array, overwritten by the next step."""
         self._require_open()
         if not self._started:
             raise IllegalActionError("reset() the vector env before step() (not started, or stopped by a failed "
