@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 from numba import njit
 
-from britishway_env.engine.threads import in_slot_pieces, in_threads, numba_threads, parallel_kernels_usable, slices
+from britishway_env.engine.threads import (
+    in_slot_pieces, in_slot_ranges, in_threads, numba_threads, parallel_kernels_usable, slices,
+)
 
 
 @pytest.mark.parametrize("n, threads", [(0, 2), (1, 2), (7, 1), (7, 2), (9, 3), (100, 2), (3, 8)])
@@ -99,3 +101,24 @@ def test_a_child_forked_after_a_parallel_launch_steps_on_pythons_threads():
     assert out == (np.arange(37) * 3).tolist()
     assert kinds == [1] and usable is False
     assert parallel_kernels_usable()               # the parent goes on with numba's threads
+
+
+def test_a_child_forked_after_python_threads_stepped_slots_steps_too():
+    # Python's executor of in_slot_ranges comes over a fork without its threads: the
+    # child must start its own, not wait for ever on the parent's (it did, when another
+    # test had stepped slots on Python's threads in the same worker first).
+    out, who = np.zeros(37, dtype=np.int64), np.zeros(37, dtype=np.int64)
+    with numba_threads(2):
+        in_slot_ranges(_slots_serial, 37, (np.int64(3), out, who))     # the parent's executor, its threads up
+        _step_both_ways()
+        ctx = multiprocessing.get_context("fork")
+        queue = ctx.Queue()
+        child = ctx.Process(target=_child_steps, args=(queue,))
+        child.start()
+        child.join(timeout=120)
+        if child.exitcode is None:
+            child.kill()
+    assert child.exitcode == 0
+    out, kinds, usable = queue.get(timeout=10)
+    assert out == (np.arange(37) * 3).tolist()
+    assert kinds == [1] and usable is False

@@ -118,8 +118,13 @@ _LAUNCH = threading.Lock()
 
 
 def _after_fork_in_child() -> None:
-    global _forked_after_launch
+    global _forked_after_launch, _LAUNCH
     _forked_after_launch = _forked_after_launch or _launched
+    # The parent's executors come over without their threads (only the forking thread
+    # survives a fork): work handed to them would wait for ever. The child starts its own,
+    # and a fresh launch lock (another of the parent's threads may have held it).
+    _POOLS.clear()
+    _LAUNCH = threading.Lock()
 
 
 if hasattr(os, "register_at_fork"):
