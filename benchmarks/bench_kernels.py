@@ -137,7 +137,7 @@ def time_parts(d, rec: dict, repeat: int, slices: int, block: int, reps: int) ->
 
     calls = {
         "copy": lambda g0, g1, p0, p1: d.t_copy(states, p0, p1, blk, rp, scratch),
-        "legal": lambda g0, g1, p0, p1: d.t_legal(states, p0, p1, blk, rp, scratch, mask),
+        "legal": lambda g0, g1, p0, p1: d.t_fill(d.turns.legal_mask, states, p0, p1, blk, rp, scratch, mask),
         "choice": lambda g0, g1, p0, p1: d.t_choice(masks, streams, p0, p1, blk, rp),
         "apply": lambda g0, g1, p0, p1: d.t_apply(states, actions, p0, p1, blk, rp, scratch),
         "switch": lambda g0, g1, p0, p1: d.t_switch(states, actions, p0, p1, blk, rp, scratch),
@@ -149,7 +149,7 @@ def time_parts(d, rec: dict, repeat: int, slices: int, block: int, reps: int) ->
         "replay_random": lambda g0, g1, p0, p1: d.t_replay_random(seeds, starts, actions, g0, g1, rp, scratch,
                                                                   mask),
         "whole": whole,
-        "observe": lambda g0, g1, p0, p1: d.t_observe(states, p0, p1, blk, rp, scratch, obs),
+        "observe": lambda g0, g1, p0, p1: d.t_fill(d.observation.observe, states, p0, p1, blk, rp, scratch, obs),
     }
     for name in PARTS:   # compile (or load) outside the timing
         calls[name](0, 1, 0, int(starts[1]))

@@ -127,33 +127,19 @@ def t_copy(states, lo, hi, block, reps, scratch):
 
 
 @njit
-def t_legal(states, lo, hi, block, reps, scratch, mask):
-    """Restore, then ``turns.legal_mask``."""
-    states, scratch, mask = borrowed(states), borrowed(scratch), borrowed(mask)
+def t_fill(fill, states, lo, hi, block, reps, scratch, out):
+    """Restore, then ``fill(scratch, out)``: ``turns.legal_mask`` (the legal
+    mask) or ``observation.observe`` (the observation: not in random play,
+    what the vector env adds at each decision it hands out)."""
+    states, scratch, out = borrowed(states), borrowed(scratch), borrowed(out)
     acc = 0
     for b0 in range(lo, hi, block):
         b1 = min(hi, b0 + block)
         for _ in range(reps):
             for i in range(b0, b1):
                 scratch[:] = states[i]
-                turns.legal_mask(scratch, mask)
-                acc += scratch[DECISION] + mask[i % N_ACTIONS]
-    return acc
-
-
-@njit
-def t_observe(states, lo, hi, block, reps, scratch, obs):
-    """Restore, then ``observation.observe`` (not in random play: what the
-    vector env adds at each decision it hands out)."""
-    states, scratch, obs = borrowed(states), borrowed(scratch), borrowed(obs)
-    acc = 0
-    for b0 in range(lo, hi, block):
-        b1 = min(hi, b0 + block)
-        for _ in range(reps):
-            for i in range(b0, b1):
-                scratch[:] = states[i]
-                observation.observe(scratch, obs)
-                acc += scratch[DECISION] + (obs[i % obs.shape[0]] > 0)
+                fill(scratch, out)
+                acc += scratch[DECISION] + (out[i % out.shape[0]] != 0)
     return acc
 
 
@@ -316,7 +302,7 @@ def t_copy_at(states, idx, block, reps, scratch):
 
 @njit
 def t_legal_at(states, idx, block, reps, scratch, mask):
-    """:func:`t_legal` over the positions listed in ``idx``."""
+    """:func:`t_fill` of the legal mask over the positions listed in ``idx``."""
     states, idx, scratch, mask = borrowed(states), borrowed(idx), borrowed(scratch), borrowed(mask)
     acc = 0
     for b0 in range(0, idx.shape[0], block):
