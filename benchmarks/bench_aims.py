@@ -70,6 +70,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
+from britishway_env.engine.threads import numba_threads  # noqa: E402
 from common import busy_cores, command_line, cpu_model, loadavg, spiel_random_play, write_section  # noqa: E402
 
 HEADING = "# Benchmarks: the speed aims"
@@ -106,13 +107,10 @@ class Volume:
     def random_games(self, n: int, threads: int) -> tuple[float, int, int]:
         """(seconds, games, decisions) of ``n`` compiled random games on ``threads`` threads."""
         out = np.zeros((n, self.results.N_RESULT_COLUMNS), np.int64)
-        numba.set_num_threads(threads)
-        try:
+        with numba_threads(threads):
             t0 = time.perf_counter()
             self.playout.play_random_games(np.int64(SEED), np.int64(self.first), np.int64(n), False, out)
             wall = time.perf_counter() - t0
-        finally:
-            numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
         self.first += n
         return wall, n, int(out[:, self.results.R_DECISIONS].sum())
 
@@ -129,13 +127,11 @@ class Volume:
         """(seconds, games ended, learner steps, seconds in the compiled step,
         seconds in the learner's draws) of the vector env for about ``seconds``
         (longer if no game has ended by then), on ``threads`` numba threads
-        (None: all)."""
-        if threads is not None:
-            numba.set_num_threads(threads)
-            try:
-                return self.vector_games(seconds, envs)
-            finally:
-                numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        (None: as many as now)."""
+        with numba_threads(threads):
+            return self._vector_games(seconds, envs)
+
+    def _vector_games(self, seconds: float, envs: int) -> tuple[float, int, int, float, float]:
         from britishway_env.engine.policy import uniform_legal_rows
         from britishway_env.envs.vector import VectorEnv
 
