@@ -102,7 +102,7 @@ def kernels(volume: str):
 
     bots, layout, turns, setup, playout = mod("bots"), mod("layout"), mod("turns"), mod("setup"), mod("playout")
     n_actions, state_size = layout.N_ACTIONS, layout.STATE_SIZE
-    rng_field, deck_drawn, max_finish = layout.RNG, layout.DECK_DRAWN, bots.MAX_FINISH
+    rng_field, max_finish = layout.RNG, bots.MAX_FINISH
     shipped, open_hash, score_actions = bots.bot_action, bots.open_hash, bots.score_actions
     finish_turn, look_streams, sample_dice = bots.finish_turn, bots.look_streams, bots.sample_dice
     actor, apply, is_over, legal_mask, new_game = turns.actor, turns.apply, turns.is_over, turns.legal_mask, turns.new_game
