@@ -356,7 +356,7 @@ def report(results: list[dict], args, busy: float, load_before: str) -> str:
         "next decision. Its seam: `apply` is `act(state, action)` then `settle(state)`.",
         "  - **the switch**: `turns.act` "
         "(the decision's own rules, the end-of-action clean-ups written before `settle` — "
-        "Palestine and Cyprus `clear_unguarded_curfews`, Arab Revolt `lift_curfews` — and any "
+        "each volume's `after_decision`: the Curfews lifted from spaces with no British piece — and any "
         "Propaganda Round phases that `continue_round` runs when the decision ends one).",
         "  - **the automatic steps**: `turns.settle` from the state the switch leaves: revealing "
         "the next card (`next_card`, which starts the Propaganda Round on a Propaganda card and runs "

@@ -63,6 +63,8 @@ class LoopModules(NamedTuple):
                                 # memo row only scratch for one decision's scores (``MEMO_SIZE = N_ACTIONS``)
     lookahead_bots: bool = False  # the scripted bots are the shared flat Monte-Carlo look-ahead
                                   # (templates/bots.py.tmpl), scoring with the volume's ``evaluation.evaluate``
+    event_counts: bool = True     # some event asks for a number (D_EVENT_COUNT, answered in the turn skeleton)
+    event_alt: bool = False       # an event's space may be taken the other way too (A_ALT, as an Operation's)
 
 
 @dataclass(frozen=True)

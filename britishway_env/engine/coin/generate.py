@@ -140,7 +140,9 @@ def words(spec: VolumeSpec) -> dict[str, str]:
 
 def flags(spec: VolumeSpec) -> dict[str, bool]:
     """The yes/no settings a volume's loops differ by (engine/spec.py ``LoopModules``)."""
-    return {"bot_game_memo": spec.loops.bot_game_memo, "lookahead_bots": spec.loops.lookahead_bots}
+    loops = spec.loops
+    return {"bot_game_memo": loops.bot_game_memo, "lookahead_bots": loops.lookahead_bots,
+            "event_counts": loops.event_counts, "event_alt": loops.event_alt}
 
 
 def render(module: str, spec: VolumeSpec) -> str:

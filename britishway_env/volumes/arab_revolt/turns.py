@@ -13,7 +13,7 @@ from ...engine.coin import events as coin_events
 from ...engine.coin.events import REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_SPECIAL_ACTIVITY, begin_event, \
     clear_event
 from ...engine.coin import variant
-from ...engine.coin.header import DECK_RULES, DR_CAMPAIGNS, N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
+from ...engine.coin.header import DECK_RULES, DR_CAMPAIGNS, N_BOXES, N_OPS, N_SAS, RESTRICTED, RNG, RULE_PARAMETERS
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, PHASE_SUPPORT, ROUND_START,
     end_round, next_phase, victory_check,
@@ -929,8 +929,21 @@ def start_event_operation(state, op):
 
 
 @njit(cache=True, inline="always")
-def event_side_offered(state, faction, side):
-    return box_offered(state, faction, BOX_EVENT) and event_playable(state, state[CARD], side, faction)
+def must_pass(state, faction):
+    """No Arab Revolt card makes a faction Pass."""
+    return False
+
+
+@njit(cache=True, inline="always")
+def event_op_may_stop(state, feasible):
+    """An event's Operation is conducted when it can act, unless the text says "may" (5.1.3)."""
+    return not feasible or (state[EV_MODE] & MODE_OPTIONAL) != 0
+
+
+@njit(cache=True, inline="always")
+def after_decision(state):
+    """After every decision's rules (1.12): a Curfew leaves a space with no British piece."""
+    lift_curfews(state)
 
 
 @njit(cache=True)
@@ -1223,13 +1236,10 @@ def clear_own_context(state):
 # ------------------------------------------------------------------ mask --
 
 @njit(cache=True)
-def rules_mask(state, out):
-    """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow ``actor``."""
-    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
-    out[:] = 0
-    d = state[DECISION]
-    if d == D_OVER:
-        return
+def own_mask(state, out, d):
+    """Set in ``out`` (cleared) each action the rules allow ``actor`` in Arab
+    Revolt's own decision kinds and those it rules its own way (the turn
+    skeleton's ``rules_mask`` answers the others)."""
     if d == D_OPS_CHIT:
         choices = np.zeros(3, dtype=np.int64)
         operations_choices(state, choices)
@@ -1237,44 +1247,10 @@ def rules_mask(state, out):
             if choices[kind]:
                 out[A_CHIT + kind] = 1
         return
-    if d == D_BOX:
-        faction = actor(state)
-        can_op = any_op_feasible(state, faction)
-        for b in range(N_BOXES):
-            if not box_offered(state, faction, b):
-                continue
-            out[A_PASS + b] = 1
-            if b != BOX_EVENT and can_op:
-                out[A_BOX + b] = 1
-        for side in range(2):
-            if event_side_offered(state, faction, side):
-                out[A_EVENT_SIDE + side] = 1
-        return
-    if d == D_EVENT_SPACE:
-        if state[EV_OPTIONAL]:
-            out[A_STOP] = 1
-        for s in range(N_SPACES):
-            if pick_space_ok(state, s, False):
-                out[A_SPACE + s] = 1
-        return
-    if d == D_EVENT_OPTION:
-        for k in range(2):
-            if option_ok(state, k):
-                out[A_EVENT_SIDE + k] = 1
-        return
     if d == D_DISCARD_CHIT:
         for kind in range(3):
             if state[PUN_HELD + kind] > 0:
                 out[A_PUNISHMENT + kind] = 1
-        return
-    if d == D_EVENT_OP:
-        feasible = False
-        for op in range(8):
-            if OP_FACTION[op] == state[EXECUTOR] and op_feasible(state, op):
-                out[A_OP + op] = 1
-                feasible = True
-        if not feasible or state[EV_MODE] & MODE_OPTIONAL:
-            out[A_STOP] = 1
         return
     if d == D_CHIT_EFFECT:
         out[A_STOP] = 1
@@ -1299,12 +1275,6 @@ def rules_mask(state, out):
             if take_source_ok(state, state[PLACE_PIECE], state[PLACE_TO], s):
                 out[A_SPACE + s] = 1
         return
-    if d == D_OPERATION:
-        faction = state[EXECUTOR]
-        for op in range(8):
-            if OP_FACTION[op] == faction and op_feasible(state, op):
-                out[A_OP + op] = 1
-        return
     if d == D_SPACE:
         op = state[OP]
         selectable = False
@@ -1327,12 +1297,6 @@ def rules_mask(state, out):
             for sa in range(6):
                 if sa_offerable(state, sa):
                     out[A_SA + sa] = 1
-        return
-    if d == D_SA_AFTER:
-        out[A_STOP] = 1
-        for sa in range(6):
-            if sa_offerable(state, sa):
-                out[A_SA + sa] = 1
         return
     if d == D_SA_SPACE:
         sa = state[SA]
@@ -1534,25 +1498,16 @@ def rules_mask(state, out):
 # ----------------------------------------------------------------- apply --
 
 @njit(cache=True)
-def act(state, action):
-    """The rules of a legal action of ``actor(state)``, without the automatic
-    steps that follow it (:func:`settle`)."""
-    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
-    d = state[DECISION]
+def own_act(state, action, d):
+    """The rules of a legal action of ``actor(state)`` in Arab Revolt's own
+    decision kinds and those it rules its own way (the turn skeleton's ``act``
+    answers the others), without the automatic steps that follow it
+    (:func:`settle`)."""
     space = action - A_SPACE
     alt_space = action - A_ALT
     if d == D_OPS_CHIT:
         select_operations_chit(state, action - A_CHIT)
         state[DECISION] = D_BOX
-    elif d == D_BOX:
-        faction = actor(state)
-        if A_EVENT_SIDE <= action < A_OP:
-            state[BOX + faction] = BOX_EVENT
-            begin_event(state, faction, action - A_EVENT_SIDE)
-        elif action >= A_PASS:
-            take_pass(state, faction, action - A_PASS)
-        else:
-            activities.take_box_to_operate(state, faction, action - A_BOX)
     elif d == D_CHIT_EFFECT:
         if action != A_STOP:
             chit_effect(state, space, state[OPS_IN_PLAY])
@@ -1574,22 +1529,8 @@ def act(state, action):
             march_tally_after_take(state, space)
             state[PLACE_LEFT] -= 1
             continue_placement(state)
-    elif d == D_OPERATION:
-        start_operation(state, action - A_OP)
-    elif d == D_EVENT_SPACE:
-        if action == A_STOP:
-            stop_pick(state)
-        else:
-            pick_effect(state, space, False)
-    elif d == D_EVENT_OPTION:
-        option_chosen(state, action - A_EVENT_SIDE)
     elif d == D_DISCARD_CHIT:
         discard_chosen(state, action - A_PUNISHMENT)
-    elif d == D_EVENT_OP:
-        if action == A_STOP:
-            end_action(state)
-        else:
-            start_event_operation(state, action - A_OP)
     elif d == D_SPACE:
         if action == A_STOP:
             finish_spaces(state)
@@ -1599,11 +1540,6 @@ def act(state, action):
             select_space(state, alt_space, True)
         else:
             select_space(state, space, False)
-    elif d == D_SA_AFTER:
-        if action == A_STOP:
-            end_action(state)
-        else:
-            start_sa(state, action - A_SA, D_SA_AFTER)
     elif d == D_SA_SPACE:
         if action == A_STOP:
             sa_spaces_done(state)
@@ -1797,10 +1733,12 @@ def act(state, action):
         state[at(space, TROOPS)] += 1
         if state[OUT_OF_PLAY_TROOPS] == 0:
             continue_round(state, PHASE_RESET)
-    lift_curfews(state)
 
 
 # ---- generated from engine/coin/templates/flow.py.tmpl by `python -m britishway_env.engine.coin.generate` down to the end marker; do not edit by hand ----
+
+# The spaces an action may name: the length of the volume's A_SPACE segment.
+ACTION_SPACES = A_COUNT - A_SPACE
 
 
 @njit(cache=True)
@@ -1901,6 +1839,104 @@ def new_variant_game(state, seed, patch):
     state[RNG] = seed
     build_deck(state)
     first_card(state)
+
+
+@njit(cache=True, inline="always")
+def event_side_offered(state, faction, side):
+    """Whether the faction may execute the card's event on ``side`` (2.3, 5.2)."""
+    return box_offered(state, faction, BOX_EVENT) and event_playable(state, state[CARD], side, faction)
+
+
+@njit(cache=True)
+def rules_mask(state, out):
+    """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow
+    ``actor``: the decision kinds every volume shares here, the others by the
+    volume's :func:`own_mask`."""
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
+    out[:] = 0
+    d = pending(state)
+    if d == D_OVER:
+        return
+    if d == D_BOX:                                   # a box, an event's side, or a Pass (2.3)
+        faction = actor(state)
+        may_act = not must_pass(state, faction)
+        can_op = may_act and any_op_feasible(state, faction)
+        for b in range(N_BOXES):
+            if box_offered(state, faction, b):
+                out[A_PASS + b] = 1
+                if b != BOX_EVENT and can_op:
+                    out[A_BOX + b] = 1
+        if may_act:
+            for side in range(2):
+                if event_side_offered(state, faction, side):
+                    out[A_EVENT_SIDE + side] = 1
+    elif d == D_OPERATION or d == D_EVENT_OP:       # an Operation with a space to act in (3.1, 5.1.3)
+        faction = state[EXECUTOR]
+        feasible = False
+        for op in range(N_OPS):
+            if OP_FACTION[op] == faction and op_feasible(state, op):
+                out[A_OP + op] = 1
+                feasible = True
+        if d == D_EVENT_OP and event_op_may_stop(state, feasible):
+            out[A_STOP] = 1
+    elif d == D_SA_AFTER:                            # the Special Activity after the Operation, or none (4.1)
+        out[A_STOP] = 1
+        for sa in range(N_SAS):
+            if sa_offerable(state, sa):
+                out[A_SA + sa] = 1
+    elif d == D_EVENT_SPACE:                         # an event's space (5.1)
+        if state[EV_OPTIONAL]:
+            out[A_STOP] = 1
+        for s in range(ACTION_SPACES):
+            if pick_space_ok(state, s, False):
+                out[A_SPACE + s] = 1
+    elif d == D_EVENT_OPTION:                        # one of an event's two options
+        for k in range(2):
+            if option_ok(state, k):
+                out[A_EVENT_SIDE + k] = 1
+    else:
+        own_mask(state, out, d)
+
+
+@njit(cache=True)
+def act(state, action):
+    """The rules of a legal action of ``actor(state)``, without the automatic
+    steps that follow it (:func:`settle`): the decision kinds every volume
+    shares here, the others by the volume's :func:`own_act`; then
+    :func:`after_decision`."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
+    d = pending(state)
+    if d == D_BOX:
+        faction = actor(state)
+        if A_EVENT_SIDE <= action < A_OP:
+            state[BOX + faction] = BOX_EVENT
+            begin_event(state, faction, action - A_EVENT_SIDE)
+        elif action >= A_PASS:
+            take_pass(state, faction, action - A_PASS)
+        else:
+            activities.take_box_to_operate(state, faction, action - A_BOX)
+    elif d == D_OPERATION:
+        start_operation(state, action - A_OP)
+    elif d == D_EVENT_OP:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            start_event_operation(state, action - A_OP)
+    elif d == D_SA_AFTER:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            start_sa(state, action - A_SA, D_SA_AFTER)
+    elif d == D_EVENT_SPACE:
+        if action == A_STOP:
+            stop_pick(state)
+        else:
+            pick_effect(state, action - A_SPACE, False)
+    elif d == D_EVENT_OPTION:
+        option_chosen(state, action - A_EVENT_SIDE)
+    else:
+        own_act(state, action, d)
+    after_decision(state)
 
 
 @njit(cache=True)

@@ -46,7 +46,7 @@ SPEC = VolumeSpec(
     kernels=coin_spec.kernels(PACKAGE, RULES_SPLIT, BOTS_SPLIT, ("bot_action",)),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",
-    loops=LoopModules(PACKAGE, bot_game_memo=False, lookahead_bots=True),   # engine/coin/templates
+    loops=LoopModules(PACKAGE, bot_game_memo=False, lookahead_bots=True, event_alt=True),   # engine/coin/templates
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="eoka", political_will_start=SETUP_POLITICAL_WILL,      # 2.1
                       political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS,

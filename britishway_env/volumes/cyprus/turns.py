@@ -15,7 +15,7 @@ from ...engine.coin.activities import sa_open
 from ...engine.coin.events import REQ_CHOOSE_OP, REQ_DONE, REQ_OPERATION, REQ_SPECIAL_ACTIVITY, begin_event, \
     clear_event
 from ...engine.coin import variant
-from ...engine.coin.header import DECK_RULES, DR_CAMPAIGNS, N_BOXES, RESTRICTED, RNG, RULE_PARAMETERS
+from ...engine.coin.header import DECK_RULES, DR_CAMPAIGNS, N_BOXES, N_OPS, N_SAS, RESTRICTED, RNG, RULE_PARAMETERS
 from ...engine.coin.initiative import game_over
 from ...engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, ROUND_START, end_round,
@@ -709,8 +709,22 @@ def start_event_operation(state, op):
 
 
 @njit(cache=True, inline="always")
-def event_side_offered(state, faction, side):
-    return initiative.box_open(state, faction, BOX_EVENT) and event_playable(state, state[CARD], side, faction)
+def box_offered(state, faction, box):
+    """The Initiative Track's open boxes (2.3.2)."""
+    return initiative.box_open(state, faction, box)
+
+
+@njit(cache=True, inline="always")
+def must_pass(state, faction):
+    """No Cyprus card makes a faction Pass."""
+    return False
+
+
+@njit(cache=True, inline="always")
+def event_op_may_stop(state, feasible):
+    """An event's Operation is conducted when it can act, unless the text says "may"
+    (5.1.3; C2 shaded, C12 unshaded)."""
+    return not feasible or (state[EV_MODE] & MODE_OPTIONAL) != 0
 
 
 @njit(cache=True)
@@ -878,62 +892,14 @@ def movable(state, s, piece):
 # ------------------------------------------------------------------ mask --
 
 @njit(cache=True)
-def rules_mask(state, out):
-    """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow ``actor``."""
-    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
-    out[:] = 0
-    d = pending(state)
-    if d == D_OVER:
-        return
+def own_mask(state, out, d):
+    """Set in ``out`` (cleared) each action the rules allow ``actor`` in
+    Cyprus's own decision kinds and those it rules its own way (the turn
+    skeleton's ``rules_mask`` answers the others)."""
     if d == D_CURFEW_FROM:
         for s in range(N_MAP_SPACES):
             if curfew_source_ok(state, s):
                 out[A_SPACE + s] = 1
-        return
-    if d == D_BOX:
-        faction = actor(state)
-        can_op = any_op_feasible(state, faction)
-        for b in range(N_BOXES):
-            if not initiative.box_open(state, faction, b):
-                continue
-            out[A_PASS + b] = 1
-            if b != BOX_EVENT and can_op:
-                out[A_BOX + b] = 1
-        for side in range(2):
-            if event_side_offered(state, faction, side):
-                out[A_EVENT_SIDE + side] = 1
-        return
-    if d == D_EVENT_SPACE:
-        if state[EV_OPTIONAL]:
-            out[A_STOP] = 1
-        for s in range(N_MAP_SPACES):
-            if pick_space_ok(state, s, False):
-                out[A_SPACE + s] = 1
-            if pick_space_ok(state, s, True):
-                out[A_ALT + s] = 1
-        return
-    if d == D_EVENT_COUNT:
-        # A_STOP: none; A_COUNT + k - 1: k (each card says what k means)
-        if count_ok(state, 0):
-            out[A_STOP] = 1
-        for k in range(1, count_limit(state) + 1):
-            if count_ok(state, k):
-                out[A_COUNT + k - 1] = 1
-        return
-    if d == D_EVENT_OPTION:
-        for k in range(2):
-            if option_ok(state, k):
-                out[A_EVENT_SIDE + k] = 1
-        return
-    if d == D_OPERATION or d == D_EVENT_OP:
-        faction = state[EXECUTOR]
-        feasible = False
-        for op in range(8):
-            if OP_FACTION[op] == faction and op_feasible(state, op):
-                out[A_OP + op] = 1
-                feasible = True
-        if d == D_EVENT_OP and (not feasible or state[EV_MODE] & MODE_OPTIONAL):
-            out[A_STOP] = 1     # C2 shaded, C12 unshaded "conduct": an Operation when one can act (5.1.3)
         return
     if d == D_SPACE:
         op = state[OP]
@@ -960,12 +926,6 @@ def rules_mask(state, out):
             for sa in range(6):
                 if sa_offerable(state, sa):
                     out[A_SA + sa] = 1
-        return
-    if d == D_SA_AFTER:
-        out[A_STOP] = 1
-        for sa in range(6):
-            if sa_offerable(state, sa):
-                out[A_SA + sa] = 1
         return
     if d == D_SA_SPACE:
         if state[SA_COUNT] > 0:
@@ -1117,8 +1077,8 @@ def rules_mask(state, out):
 # ----------------------------------------------------------------- apply --
 
 @njit(cache=True, inline="always")
-def clear_unguarded_curfews(state):
-    """1.10: a Curfew leaves a space with no British piece."""
+def after_decision(state):
+    """After every decision's rules (1.10): a Curfew leaves a space with no British piece."""
     for s in range(N_MAP_SPACES):
         if state[at(s, CURFEW)] > 0 and cubes(state, s) == 0:
             state[at(s, CURFEW)] = 0
@@ -1141,42 +1101,14 @@ def take_pass(state, faction, box):
 
 
 @njit(cache=True)
-def act(state, action):
-    """The rules of a legal action of ``actor(state)``, without the automatic
-    steps that follow it (:func:`settle`)."""
-    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
-    d = pending(state)
+def own_act(state, action, d):
+    """The rules of a legal action of ``actor(state)`` in Cyprus's own decision
+    kinds and those it rules its own way (the turn skeleton's ``act`` answers
+    the others), without the automatic steps that follow it (:func:`settle`)."""
     space = action - A_SPACE
     alt_space = action - A_ALT
     if d == D_CURFEW_FROM:
         move_owed_curfew(state, space)
-    elif d == D_BOX:
-        faction = actor(state)
-        if A_EVENT_SIDE <= action < A_OP:
-            state[BOX + faction] = BOX_EVENT
-            begin_event(state, faction, action - A_EVENT_SIDE)
-        elif action >= A_PASS:
-            take_pass(state, faction, action - A_PASS)
-        else:
-            activities.take_box_to_operate(state, faction, action - A_BOX)
-    elif d == D_OPERATION:
-        start_operation(state, action - A_OP)
-    elif d == D_EVENT_SPACE:
-        if action == A_STOP:
-            stop_pick(state)
-        elif action >= A_ALT:
-            pick_effect(state, alt_space, True)
-        else:
-            pick_effect(state, space, False)
-    elif d == D_EVENT_COUNT:
-        count_chosen(state, 0 if action == A_STOP else action - A_COUNT + 1)
-    elif d == D_EVENT_OPTION:
-        option_chosen(state, action - A_EVENT_SIDE)
-    elif d == D_EVENT_OP:
-        if action == A_STOP:
-            end_action(state)
-        else:
-            start_event_operation(state, action - A_OP)
     elif d == D_SPACE:
         if action == A_STOP:
             finish_spaces(state)
@@ -1188,11 +1120,6 @@ def act(state, action):
             select_space(state, alt_space, True)
         else:
             select_space(state, space, False)
-    elif d == D_SA_AFTER:
-        if action == A_STOP:
-            end_action(state)
-        else:
-            start_sa(state, action - A_SA, D_SA_AFTER)
     elif d == D_SA_SPACE:
         if action == A_STOP:
             finish_sa(state)
@@ -1341,10 +1268,12 @@ def act(state, action):
             clear_moves(state)
             reset_phase(state)
             continue_round(state, PHASE_RESET)
-    clear_unguarded_curfews(state)
 
 
 # ---- generated from engine/coin/templates/flow.py.tmpl by `python -m britishway_env.engine.coin.generate` down to the end marker; do not edit by hand ----
+
+# The spaces an action may name: the length of the volume's A_SPACE segment.
+ACTION_SPACES = A_COUNT - A_SPACE
 
 
 @njit(cache=True)
@@ -1445,6 +1374,116 @@ def new_variant_game(state, seed, patch):
     state[RNG] = seed
     build_deck(state)
     first_card(state)
+
+
+@njit(cache=True, inline="always")
+def event_side_offered(state, faction, side):
+    """Whether the faction may execute the card's event on ``side`` (2.3, 5.2)."""
+    return box_offered(state, faction, BOX_EVENT) and event_playable(state, state[CARD], side, faction)
+
+
+@njit(cache=True)
+def rules_mask(state, out):
+    """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow
+    ``actor``: the decision kinds every volume shares here, the others by the
+    volume's :func:`own_mask`."""
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
+    out[:] = 0
+    d = pending(state)
+    if d == D_OVER:
+        return
+    if d == D_BOX:                                   # a box, an event's side, or a Pass (2.3)
+        faction = actor(state)
+        may_act = not must_pass(state, faction)
+        can_op = may_act and any_op_feasible(state, faction)
+        for b in range(N_BOXES):
+            if box_offered(state, faction, b):
+                out[A_PASS + b] = 1
+                if b != BOX_EVENT and can_op:
+                    out[A_BOX + b] = 1
+        if may_act:
+            for side in range(2):
+                if event_side_offered(state, faction, side):
+                    out[A_EVENT_SIDE + side] = 1
+    elif d == D_OPERATION or d == D_EVENT_OP:       # an Operation with a space to act in (3.1, 5.1.3)
+        faction = state[EXECUTOR]
+        feasible = False
+        for op in range(N_OPS):
+            if OP_FACTION[op] == faction and op_feasible(state, op):
+                out[A_OP + op] = 1
+                feasible = True
+        if d == D_EVENT_OP and event_op_may_stop(state, feasible):
+            out[A_STOP] = 1
+    elif d == D_SA_AFTER:                            # the Special Activity after the Operation, or none (4.1)
+        out[A_STOP] = 1
+        for sa in range(N_SAS):
+            if sa_offerable(state, sa):
+                out[A_SA + sa] = 1
+    elif d == D_EVENT_SPACE:                         # an event's space (5.1)
+        if state[EV_OPTIONAL]:
+            out[A_STOP] = 1
+        for s in range(ACTION_SPACES):
+            if pick_space_ok(state, s, False):
+                out[A_SPACE + s] = 1
+            if pick_space_ok(state, s, True):
+                out[A_ALT + s] = 1
+    elif d == D_EVENT_OPTION:                        # one of an event's two options
+        for k in range(2):
+            if option_ok(state, k):
+                out[A_EVENT_SIDE + k] = 1
+    elif d == D_EVENT_COUNT:                         # an event's number: A_STOP none, A_COUNT + k - 1: k
+        if count_ok(state, 0):
+            out[A_STOP] = 1
+        for k in range(1, count_limit(state) + 1):
+            if count_ok(state, k):
+                out[A_COUNT + k - 1] = 1
+    else:
+        own_mask(state, out, d)
+
+
+@njit(cache=True)
+def act(state, action):
+    """The rules of a legal action of ``actor(state)``, without the automatic
+    steps that follow it (:func:`settle`): the decision kinds every volume
+    shares here, the others by the volume's :func:`own_act`; then
+    :func:`after_decision`."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
+    d = pending(state)
+    if d == D_BOX:
+        faction = actor(state)
+        if A_EVENT_SIDE <= action < A_OP:
+            state[BOX + faction] = BOX_EVENT
+            begin_event(state, faction, action - A_EVENT_SIDE)
+        elif action >= A_PASS:
+            take_pass(state, faction, action - A_PASS)
+        else:
+            activities.take_box_to_operate(state, faction, action - A_BOX)
+    elif d == D_OPERATION:
+        start_operation(state, action - A_OP)
+    elif d == D_EVENT_OP:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            start_event_operation(state, action - A_OP)
+    elif d == D_SA_AFTER:
+        if action == A_STOP:
+            end_action(state)
+        else:
+            start_sa(state, action - A_SA, D_SA_AFTER)
+    elif d == D_EVENT_SPACE:
+        if action == A_STOP:
+            stop_pick(state)
+        elif action >= A_ALT:
+            pick_effect(state, action - A_ALT, True)
+        else:
+            pick_effect(state, action - A_SPACE, False)
+    elif d == D_EVENT_OPTION:
+        option_chosen(state, action - A_EVENT_SIDE)
+    elif d == D_EVENT_COUNT:
+        count_chosen(state, 0 if action == A_STOP else action - A_COUNT + 1)
+    else:
+        own_act(state, action, d)
+    after_decision(state)
 
 
 @njit(cache=True)

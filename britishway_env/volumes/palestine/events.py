@@ -237,13 +237,15 @@ def pick_space_ok_kind(state, kind, s, used_bits):
 
 
 @njit(cache=True)
-def pick_space_ok(state, s):
-    return state[EV_LEFT] > 0 and pick_space_ok_kind(state, state[EV_PICK], s, state[EV_BITS])
+def pick_space_ok(state, s, alt):
+    """May the event's pick take space ``s``? No Palestine event takes a space
+    the other way (``alt``, the turn skeleton's A_ALT)."""
+    return not alt and state[EV_LEFT] > 0 and pick_space_ok_kind(state, state[EV_PICK], s, state[EV_BITS])
 
 
 @njit(cache=True, inline="always")
-def pick_effect(state, s):
-    """Carry out one pick in space ``s``."""
+def pick_effect(state, s, alt):
+    """Carry out one pick in space ``s`` (``alt`` is never set in Palestine)."""
     kind = state[EV_PICK]
     chooser = state[EV_DECIDER]
     if kind == PICK_REMOVE_CELL or kind == PICK_REMOVE_CELL_CROWDED or kind == PICK_CELL_FROM_POLICE_SPACE:
@@ -287,7 +289,7 @@ def continue_pick(state):
     """Ask for the next pick, or go on with the text when none is left."""
     if state[EV_LEFT] > 0:
         for s in range(N_MAP_SPACES):
-            if pick_space_ok(state, s):
+            if pick_space_ok(state, s, False):
                 state[DECISION] = D_EVENT_SPACE
                 return REQ_WAIT
     state[EV_PICK] = PICK_NONE
@@ -475,6 +477,12 @@ def count_limit(state):
     if state[EV_CARD] == 5:
         return min(2, state[PRISON])
     return 0
+
+
+@njit(cache=True, inline="always")
+def count_ok(state, n):
+    """Any number up to :func:`count_limit` may be chosen, none included."""
+    return True
 
 
 @njit(cache=True, inline="always")
