@@ -131,3 +131,30 @@ def test_a_region_is_written_between_its_markers_and_nowhere_else(tmp_path):
     for bad in (own, own + begin, own + end + begin, own + begin + end + begin + end):
         with pytest.raises(G.TemplateError, match="needs one line"):
             G.with_region(bad, template, spec, "m.py")
+
+
+# The decision kinds the turn skeleton's rules_mask and act answer for every volume
+# (templates/flow.py.tmpl); D_EVENT_COUNT where the volume's events ask for a number.
+SKELETON_KINDS = {"D_OVER", "D_BOX", "D_OPERATION", "D_EVENT_OP", "D_SA_AFTER", "D_EVENT_SPACE", "D_EVENT_OPTION"}
+
+
+@pytest.mark.parametrize("spec", GENERATED, ids=[s.name for s in GENERATED])
+def test_a_volume_leaves_to_the_skeleton_what_the_skeleton_does(spec):
+    """Above the region, a volume's turns.py defines no kernel the skeleton defines (the
+    region's later one would silently replace it), and its own_mask and own_act take
+    none of the decision kinds the skeleton answers (they would never be reached)."""
+    template, module = "flow", G.REGIONS["flow"]
+    path = G.folder(spec) / f"{module}.py"
+    own = path.read_text().split(G.region_begin(template))[0]
+    skeleton = ast.parse(G.render_region(template, spec))
+    shared = {n.name for n in skeleton.body if isinstance(n, ast.FunctionDef)}
+    assert {"rules_mask", "act", "continue_round", "event_side_offered", "apply"} <= shared
+    tree = ast.parse(own)
+    defined = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    assert not shared & set(defined), f"{_shown(path)} defines the skeleton's {sorted(shared & set(defined))}"
+    kinds = SKELETON_KINDS | ({"D_EVENT_COUNT"} if spec.loops.event_counts else set())
+    for name in ("own_mask", "own_act"):
+        assert name in defined, f"{_shown(path)} has no {name}"
+        compared = {c.id for node in ast.walk(defined[name]) if isinstance(node, ast.Compare)
+                    for c in [node.left, *node.comparators] if isinstance(c, ast.Name)}
+        assert not compared & kinds, f"{_shown(path)}: {name} takes the skeleton's {sorted(compared & kinds)}"

@@ -1036,20 +1036,15 @@ def next_card(state):
 
 # ------------------------------------------------------- Propaganda Round --
 
-@njit(cache=True)
-def continue_round(state, done):
-    """Enter the round's phases after ``done`` in turn until one waits for a
-    decision or the game ends; after the last, the next card (6.0)."""
-    phase = next_phase(PROPAGANDA_PHASES, done)
-    while phase != PHASE_END:
-        state[ROUND_PHASE] = phase
-        if enter_phase(state, phase):
-            if state[DECISION] == D_OVER:
-                state[ROUND_PHASE] = NOT_IN_ROUND     # the game ended at the victory check (6.1.5, 6.1.6)
-            return
-        phase = next_phase(PROPAGANDA_PHASES, phase)
+@njit(cache=True, inline="always")
+def round_phase(state, phase):
+    """The Propaganda Round's phase in play, on the row (its observation and the Support Phase read it)."""
+    state[ROUND_PHASE] = phase
+
+
+@njit(cache=True, inline="always")
+def round_left(state):
     state[ROUND_PHASE] = NOT_IN_ROUND
-    end_round(state)
 
 
 @njit(cache=True)
@@ -1739,6 +1734,24 @@ def own_act(state, action, d):
 
 # The spaces an action may name: the length of the volume's A_SPACE segment.
 ACTION_SPACES = A_COUNT - A_SPACE
+
+
+@njit(cache=True)
+def continue_round(state, done):
+    """Enter the Propaganda Round's phases after ``done`` (the volume's
+    ``PROPAGANDA_PHASES`` in order) until one waits for a decision or the game
+    ends; after the last, the next card (6.0). The volume hears of each phase
+    entered (:func:`round_phase`) and of the round left (:func:`round_left`)."""
+    phase = next_phase(PROPAGANDA_PHASES, done)
+    while phase != PHASE_END:
+        round_phase(state, phase)
+        if enter_phase(state, phase):
+            if state[DECISION] == D_OVER:
+                round_left(state)                    # the game ended in the round (6.1, 7.0)
+            return
+        phase = next_phase(PROPAGANDA_PHASES, phase)
+    round_left(state)
+    end_round(state)
 
 
 @njit(cache=True)
