@@ -126,7 +126,7 @@ class Volume:
                      ) -> tuple[float, int, int, float, float]:
         """(seconds, games ended, learner steps, seconds in the compiled step,
         seconds in the learner's draws) of the vector env for about ``seconds``
-        (longer if no game has ended by then), on ``threads`` numba threads
+        (longer until as many games have ended as there are slots), on ``threads`` numba threads
         (None: as many as now)."""
         with numba_threads(threads):
             return self._vector_games(seconds, envs)
@@ -164,9 +164,11 @@ class Volume:
                 _, _, term, trunc, info = env.step(acts)
                 games += int(np.count_nonzero(term | trunc))
             wall = time.perf_counter() - t0
-            # At least one game ended, so that a short block (--quick, a loaded machine) still measures a
-            # ratio; a minute past its time, a block that ended none reports none.
-            if wall >= seconds and (games > 0 or wall >= seconds + 60.0):
+            # As many games ended as there are slots, so that a short block (--quick, a loaded machine)
+            # measures a rate: the slots' first games all start together and end near one another, so a
+            # block stopped at the first to end counts a few games over a whole game's time (a ratio
+            # printed as 0.00). A minute past its time, a block reports what it has.
+            if wall >= seconds and (games >= envs or wall >= seconds + 60.0):
                 env.close()
                 return wall, games, env.learner_steps - before, in_kernel[0], draws
 
