@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SPECS = specs()
 GENERATED = [s for s in SPECS if s.loops is not None]
 CASES = [(s, m) for s in GENERATED for m in G.modules(s)]
+FAMILY_TEMPLATES = sorted(p.name.removesuffix(".py.tmpl") for p in G.FAMILY_TEMPLATES.glob("*.py.tmpl"))
 
 
 def _shown(path: Path) -> str:
@@ -89,13 +90,14 @@ def test_the_template_language():
             G.render_text(bad, {"x": "1"}, {"f": True})
 
 
-REGION_CASES = [(s, t, m) for s in GENERATED for t, m in G.REGIONS.items()]
+REGION_CASES = [(s, t, m) for s in GENERATED for t, m in G.regions(s)]
 
 
 @pytest.mark.parametrize("spec, template, module", REGION_CASES,
                          ids=[f"{s.name}/{m}:{t}" for s, t, m in REGION_CASES])
 def test_each_generated_region_is_its_templates_rendering(spec, template, module):
-    """The turn skeleton ends every COIN volume's turns.py, exactly as its template renders."""
+    """The turn skeleton ends every COIN volume's turns.py, and the volumes' shared rules
+    stand in those that name them, exactly as their templates render."""
     path = G.folder(spec) / f"{module}.py"
     text = path.read_text()
     begin, end = G.region_begin(template), G.region_end(template)
@@ -115,7 +117,7 @@ def test_each_generated_region_is_its_templates_rendering(spec, template, module
 def test_every_region_template_renders_python_whatever_the_settings():
     spec = GENERATED[0]
     names = sorted(G.flags(spec))
-    for template in G.REGIONS:
+    for template in [*G.REGIONS, *FAMILY_TEMPLATES]:
         text = G.template_path(template).read_text()
         for values in itertools.product((False, True), repeat=len(names)):
             ast.parse(G.render_text(text, G.words(spec), dict(zip(names, values)), template))
@@ -135,7 +137,8 @@ def test_a_region_is_written_between_its_markers_and_nowhere_else(tmp_path):
 
 # The decision kinds the turn skeleton's rules_mask and act answer for every volume
 # (templates/flow.py.tmpl); D_EVENT_COUNT where the volume's events ask for a number.
-SKELETON_KINDS = {"D_OVER", "D_BOX", "D_OPERATION", "D_EVENT_OP", "D_SA_AFTER", "D_EVENT_SPACE", "D_EVENT_OPTION"}
+SKELETON_KINDS = {"D_OVER", "D_BOX", "D_OPERATION", "D_EVENT_OP", "D_SPACE", "D_SA_AFTER", "D_EVENT_SPACE",
+                  "D_EVENT_OPTION"}
 
 
 @pytest.mark.parametrize("spec", GENERATED, ids=[s.name for s in GENERATED])
@@ -158,3 +161,43 @@ def test_a_volume_leaves_to_the_skeleton_what_the_skeleton_does(spec):
         compared = {c.id for node in ast.walk(defined[name]) if isinstance(node, ast.Compare)
                     for c in [node.left, *node.comparators] if isinstance(c, ast.Name)}
         assert not compared & kinds, f"{_shown(path)}: {name} takes the skeleton's {sorted(compared & kinds)}"
+
+
+def test_the_volumes_shared_templates_are_rendered_where_named_and_nowhere_else():
+    """Each template of volumes/templates is a region of the turns.py of the volumes that name
+    it, and of no other; its marker names the volumes' folder, not the engine's."""
+    assert FAMILY_TEMPLATES, "no template in volumes/templates"
+    for template in FAMILY_TEMPLATES:
+        begin = G.region_begin(template)
+        assert "volumes/templates/" in begin and "engine/" not in begin
+        named = [s for s in GENERATED if template in s.loops.family_regions]
+        assert len(named) >= 2, f"{template}: shared by {[s.name for s in named]} only"
+        for spec in GENERATED:
+            text = (G.folder(spec) / "turns.py").read_text()
+            assert text.count(begin) == (1 if spec in named else 0), f"{spec.name}: {template}"
+
+
+@pytest.mark.parametrize("spec", [s for s in GENERATED if s.loops.family_regions],
+                         ids=[s.name for s in GENERATED if s.loops.family_regions])
+def test_a_volume_hands_the_shared_rules_their_decision_kinds_and_takes_none_of_them(spec):
+    """The decision kinds a shared template's family_mask and family_act answer are not the
+    volume's own_mask's or own_act's (they would answer first, and the template's would be
+    dead); and the volume hands them over (its own_mask and own_act call the template's)."""
+    path = G.folder(spec) / "turns.py"
+    text = path.read_text()
+    for template in spec.loops.family_regions:
+        region = ast.parse(text.split(G.region_begin(template))[1].split(G.region_end(template))[0])
+        functions = {n.name: n for n in region.body if isinstance(n, ast.FunctionDef)}
+
+        def kinds(node):
+            return {c.id for n in ast.walk(node) if isinstance(n, ast.Compare)
+                    for c in [n.left, *n.comparators] if isinstance(c, ast.Name) and c.id.startswith("D_")}
+
+        own = {n.name: n for n in ast.parse(text.split(G.region_begin(template))[0]).body
+               if isinstance(n, ast.FunctionDef)}
+        for mine, theirs in (("own_mask", "family_mask"), ("own_act", "family_act")):
+            taken = kinds(functions[theirs])
+            assert taken, f"{template}: {theirs} answers no decision kind"
+            assert not kinds(own[mine]) & taken, f"{_shown(path)}: {mine} takes {sorted(kinds(own[mine]) & taken)}"
+            calls = {n.func.id for n in ast.walk(own[mine]) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+            assert theirs in calls, f"{_shown(path)}: {mine} never hands over to {theirs}"

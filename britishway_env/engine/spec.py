@@ -64,7 +64,11 @@ class LoopModules(NamedTuple):
     lookahead_bots: bool = False  # the scripted bots are the shared flat Monte-Carlo look-ahead
                                   # (templates/bots.py.tmpl), scoring with the volume's ``evaluation.evaluate``
     event_counts: bool = True     # some event asks for a number (D_EVENT_COUNT, answered in the turn skeleton)
+    alt_spaces: bool = False      # an Operation may act in a space another way (A_ALT, op_alt_ok)
     event_alt: bool = False       # an event's space may be taken the other way too (A_ALT, as an Operation's)
+    extra_space: bool = False     # an Operation may buy one more space (A_EXTRA, 2.3.7)
+    family_regions: tuple[str, ...] = ()  # rules a few volumes share, written once in volumes/templates/<name>.py.tmpl
+                                          # and rendered into the volume's turns.py between marker lines
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,11 @@ A template may also be rendered into a region of a hand-written module
 (``REGIONS``): the turn skeleton (``templates/flow.py.tmpl``) ends each
 volume's ``turns.py``, between a begin and an end marker line, because its
 kernels call that module's rules and are reached as that module's own
-(``turns.apply``); the rest of the file is the volume's.
+(``turns.apply``); the rest of the file is the volume's. Rules that a few
+volumes share, but not all, are templates of the volumes' own
+(``volumes/templates/<name>.py.tmpl``, which the engine does not read from its
+kernels): a volume takes one as a region of its ``turns.py`` by naming it in its
+spec (``LoopModules.family_regions``).
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ from typing import Mapping, Sequence
 from ..spec import VolumeSpec, load
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+# Templates a few volumes share (their own rules, so not the engine's): rendered as regions of
+# the volumes that name them in their spec (``LoopModules.family_regions``).
+FAMILY_TEMPLATES = Path(__file__).resolve().parents[2] / "volumes" / "templates"
 MODULES = ("playout", "stepper", "batch", "vector", "rollouts", "search")   # templates/<module>.py.tmpl
 LOOKAHEAD_BOTS = ("bots",)      # also generated where the spec's loops say ``lookahead_bots``
 REGIONS = {"flow": "turns"}     # templates/<template>.py.tmpl rendered into the end of <module>.py
@@ -57,7 +64,15 @@ class TemplateError(ValueError):
 
 
 def template_path(module: str) -> Path:
-    return TEMPLATES / f"{module}.py.tmpl"
+    """The engine's template of that name, else the volumes' shared one (``FAMILY_TEMPLATES``)."""
+    engine = TEMPLATES / f"{module}.py.tmpl"
+    family = FAMILY_TEMPLATES / f"{module}.py.tmpl"
+    return family if not engine.exists() and family.exists() else engine
+
+
+def template_label(module: str) -> str:
+    """Where the template stands, from the package's folder (for the lines that name it)."""
+    return template_path(module).relative_to(TEMPLATES.parents[2]).as_posix()
 
 
 def header(module: str) -> str:
@@ -67,7 +82,7 @@ def header(module: str) -> str:
 
 def region_begin(template: str) -> str:
     """The marker line that opens the region written from ``template``."""
-    return (f"# ---- generated from engine/coin/templates/{template}.py.tmpl by `{COMMAND}` "
+    return (f"# ---- generated from {template_label(template)} by `{COMMAND}` "
             "down to the end marker; do not edit by hand ----\n")
 
 
@@ -142,7 +157,8 @@ def flags(spec: VolumeSpec) -> dict[str, bool]:
     """The yes/no settings a volume's loops differ by (engine/spec.py ``LoopModules``)."""
     loops = spec.loops
     return {"bot_game_memo": loops.bot_game_memo, "lookahead_bots": loops.lookahead_bots,
-            "event_counts": loops.event_counts, "event_alt": loops.event_alt}
+            "event_counts": loops.event_counts, "event_alt": loops.event_alt, "alt_spaces": loops.alt_spaces,
+            "extra_space": loops.extra_space}
 
 
 def render(module: str, spec: VolumeSpec) -> str:
@@ -180,15 +196,22 @@ def with_region(text: str, template: str, spec: VolumeSpec, name: str) -> str:
     return head + render_region(template, spec) + rest.split(end)[1]
 
 
+def regions(spec: VolumeSpec) -> list[tuple[str, str]]:
+    """(template, module) of each region written into ``spec``'s hand-written modules: the
+    engine's (``REGIONS``), then those of the volumes' shared templates its spec names."""
+    return list(REGIONS.items()) + [(template, "turns") for template in spec.loops.family_regions]
+
+
 def rendered(spec: VolumeSpec) -> dict[Path, str]:
     """Every generated module of ``spec``, and every hand-written module with a
     generated region (those present): path -> text."""
     where = folder(spec)
     texts = {where / f"{module}.py": render(module, spec) for module in modules(spec)}
-    for template, module in REGIONS.items():
+    for template, module in regions(spec):
         path = where / f"{module}.py"
         if path.exists():
-            texts[path] = with_region(path.read_text(), template, spec, f"{spec.name}/{module}.py")
+            text = texts.get(path) or path.read_text()
+            texts[path] = with_region(text, template, spec, f"{spec.name}/{module}.py")
     return texts
 
 

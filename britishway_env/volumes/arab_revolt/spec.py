@@ -46,7 +46,8 @@ SPEC = VolumeSpec(
     kernels=coin_spec.kernels(PACKAGE, RULES_SPLIT, BOTS_SPLIT, ("bot_action",)),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",
-    loops=LoopModules(PACKAGE, bot_game_memo=False, lookahead_bots=True, event_counts=False),   # engine/coin/templates
+    loops=LoopModules(PACKAGE, bot_game_memo=False, lookahead_bots=True, event_counts=False,
+                      alt_spaces=True),   # engine/coin/templates
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="rebels", political_will_start=SETUP_POLITICAL_WILL,      # 2.1
                       political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS,

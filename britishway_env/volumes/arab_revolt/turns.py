@@ -36,7 +36,7 @@ from .layout import (
     D_SA_AFTER, D_SA_SPACE, D_SPACE, D_SUPPORT_DIVIDE, D_SUPPORT_MOBILIZE, D_SWEEP_IRREGULAR, D_SWEEP_MOVE,
     D_SWEEP_MOVE_TO, D_TAKE_FROM, D_DISCARD_CHIT, D_EVENT_OP, D_EVENT_OPTION, D_EVENT_RESUME,
     D_EVENT_SPACE, DECISION, EV_CARD, EV_DECIDER, EV_FACTION, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_SA, EVENT_MANDATORY,
-    MODE_AMBUSH_OPPOSITION, MODE_EVENT_OP, MODE_LIMITED, MODE_OPTIONAL, MODE_VARIANT, MODE_VARIANT_2, SA_USED, DEST_USED, DETAIN, DETAIN_BASE_USED, DEMOLISH,
+    MODE_AMBUSH_OPPOSITION, MODE_EVENT_OP, MODE_LIMITED, MODE_OPTIONAL, MODE_SA_AFTER_ONLY, MODE_VARIANT, MODE_VARIANT_2, SA_USED, DEST_USED, DETAIN, DETAIN_BASE_USED, DEMOLISH,
     EXECUTOR, FOREIGN_RALLY, GUERRILLAS_ACTIVE, GUERRILLAS_UNDERGROUND, IRREGULARS_UNDERGROUND, LIMITED,
     CHIT_THIS_CARD, MANDATORY_CARD, MARCH_UNDERGROUND, MAX_COUNT, MOBILIZED, MOVED_ACTIVE, MOVED_HERE, MOVED_POLICE, MUNICH_DONE,
     N_SELECTED, OP, OP_AMBUSH, OP_ASSAULT, OP_DEPLOY, OP_FACTION, OP_MARCH, OP_PATROL, OP_RALLY, OP_SABOTAGE,
@@ -929,6 +929,18 @@ def start_event_operation(state, op):
 
 
 @njit(cache=True, inline="always")
+def op_may_ever_select(op, s):
+    """Only the spaces the Operation may take at all (operations.OPERATION_SPACES)."""
+    return OPERATION_SPACES[op, s] == 1
+
+
+@njit(cache=True, inline="always")
+def op_may_end_unselected(state):
+    """Foreign Assistance's Rally (6.2.3) is a "may": it may end with no space."""
+    return state[FOREIGN_RALLY] != 0
+
+
+@njit(cache=True, inline="always")
 def must_pass(state, faction):
     """No Arab Revolt card makes a faction Pass."""
     return False
@@ -1270,29 +1282,6 @@ def own_mask(state, out, d):
             if take_source_ok(state, state[PLACE_PIECE], state[PLACE_TO], s):
                 out[A_SPACE + s] = 1
         return
-    if d == D_SPACE:
-        op = state[OP]
-        selectable = False
-        if state[N_SELECTED] < state[SPACE_LIMIT] and op >= 0:
-            # Only the spaces the Operation may take at all (operations.OPERATION_SPACES),
-            # and the other way (A_ALT) only where there is one: Deploy, Ambush.
-            has_alt = op_has_alt(op)
-            for s in range(N_SPACES):
-                if state[SELECTED + s] == 0 and OPERATION_SPACES[op, s] == 1:
-                    if op_space_ok(state, op, s):
-                        out[A_SPACE + s] = 1
-                        selectable = True
-                    if has_alt and op_alt_ok(state, op, s):
-                        out[A_ALT + s] = 1
-                        selectable = True
-        if state[N_SELECTED] > 0 or not selectable or state[FOREIGN_RALLY] \
-                or (state[EV_MODE] & MODE_OPTIONAL and state[SA_USED] == 0):
-            out[A_STOP] = 1
-        if activities.sa_open(state):
-            for sa in range(6):
-                if sa_offerable(state, sa):
-                    out[A_SA + sa] = 1
-        return
     if d == D_SA_SPACE:
         sa = state[SA]
         if state[SA_COUNT] > 0:
@@ -1526,15 +1515,6 @@ def own_act(state, action, d):
             continue_placement(state)
     elif d == D_DISCARD_CHIT:
         discard_chosen(state, action - A_PUNISHMENT)
-    elif d == D_SPACE:
-        if action == A_STOP:
-            finish_spaces(state)
-        elif A_SA <= action < A_SPACE:
-            start_sa(state, action - A_SA, D_SPACE)
-        elif action >= A_ALT:
-            select_space(state, alt_space, True)
-        else:
-            select_space(state, space, False)
     elif d == D_SA_SPACE:
         if action == A_STOP:
             sa_spaces_done(state)
@@ -1892,6 +1872,29 @@ def rules_mask(state, out):
                 feasible = True
         if d == D_EVENT_OP and event_op_may_stop(state, feasible):
             out[A_STOP] = 1
+    elif d == D_SPACE:                               # the Operation's next space, or Stop (3.1)
+        op = state[OP]
+        selectable = False
+        if state[N_SELECTED] < state[SPACE_LIMIT] and op >= 0:
+            has_alt = op_has_alt(op)                 # the other way (A_ALT) asked only where there is one
+            for s in range(ACTION_SPACES):
+                if state[SELECTED + s] == 0 and op_may_ever_select(op, s):
+                    if op_space_ok(state, op, s):
+                        out[A_SPACE + s] = 1
+                        selectable = True
+                    if has_alt and op_alt_ok(state, op, s):
+                        out[A_ALT + s] = 1
+                        selectable = True
+        # An Operation needs a space (3.1), unless its Special Activity, taken first, left
+        # none, or the volume's rules or an event's text say "may" and no Special Activity
+        # was taken first (a Special Activity accompanies an Operation, 4.1).
+        if state[N_SELECTED] > 0 or not selectable or op_may_end_unselected(state) \
+                or (state[EV_MODE] & MODE_OPTIONAL and state[SA_USED] == 0):
+            out[A_STOP] = 1
+        if activities.sa_open(state) and not state[EV_MODE] & MODE_SA_AFTER_ONLY:
+            for sa in range(N_SAS):                  # the Special Activity first (4.1)
+                if sa_offerable(state, sa):
+                    out[A_SA + sa] = 1
     elif d == D_SA_AFTER:                            # the Special Activity after the Operation, or none (4.1)
         out[A_STOP] = 1
         for sa in range(N_SAS):
@@ -1935,6 +1938,15 @@ def act(state, action):
             end_action(state)
         else:
             start_event_operation(state, action - A_OP)
+    elif d == D_SPACE:
+        if action == A_STOP:
+            finish_spaces(state)
+        elif A_SA <= action < A_SPACE:
+            start_sa(state, action - A_SA, D_SPACE)
+        elif action >= A_ALT:
+            select_space(state, action - A_ALT, True)
+        else:
+            select_space(state, action - A_SPACE, False)
     elif d == D_SA_AFTER:
         if action == A_STOP:
             end_action(state)

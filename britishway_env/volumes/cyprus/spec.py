@@ -46,7 +46,8 @@ SPEC = VolumeSpec(
     kernels=coin_spec.kernels(PACKAGE, RULES_SPLIT, BOTS_SPLIT, ("bot_action",)),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",
-    loops=LoopModules(PACKAGE, bot_game_memo=False, lookahead_bots=True, event_alt=True),   # engine/coin/templates
+    loops=LoopModules(PACKAGE, bot_game_memo=False, lookahead_bots=True, event_alt=True, alt_spaces=True,
+                      extra_space=True, family_regions=("cells_and_intel",)),   # engine/coin/templates
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="eoka", political_will_start=SETUP_POLITICAL_WILL,      # 2.1
                       political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS,

@@ -98,7 +98,8 @@ SPEC = VolumeSpec(
     kernels=coin_spec.kernels(PACKAGE, RULES_SPLIT, BOTS_SPLIT, ("irgun_action", "british_action")),
     backends=("local", "ray"),
     vector=f"{PACKAGE}.vector",
-    loops=LoopModules(PACKAGE, bot_game_memo=True),   # engine/coin/templates
+    loops=LoopModules(PACKAGE, bot_game_memo=True, extra_space=True,
+                      family_regions=("cells_and_intel",)),   # engine/coin/templates
     table=f"{PACKAGE}.table",
     report=CoinReport(insurgent="irgun", political_will_start=18,      # 2.1
                       political_will_max=PW_MAX, propaganda_cards=PROPAGANDA_CARDS,

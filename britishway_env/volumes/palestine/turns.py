@@ -182,14 +182,6 @@ FEASIBILITY_ORDER = np.array([OP_SEARCH, OP_PATROL, OP_ASSAULT, OP_DEPLOY, OP_SA
                              dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
-def any_op_feasible(state, faction):
-    for op in FEASIBILITY_ORDER:
-        if OP_FACTION[op] == faction and op_feasible(state, op):
-            return True
-    return False
-
-
 @njit(cache=True)
 def intel_total(state):
     return state[INTEL_HELD] + state[INTEL_HELD + 1] + state[INTEL_HELD + 2]
@@ -265,8 +257,9 @@ def underground_affordable(state, s):
 
 
 @njit(cache=True, inline="always")
-def select_space(state, s):
-    """The Operation acts in space ``s`` (or opens its per-space decision)."""
+def select_space(state, s, alt):
+    """The Operation acts in space ``s`` (or opens its per-space decision); no
+    Palestine Operation has another way (``alt``)."""
     op = state[OP]
     state[SELECTED + s] = 1
     activities.count_selected(state, s)     # in an event, "there" in its next sentence (P1, P11)
@@ -309,18 +302,6 @@ def can_buy(state):
 
 
 @njit(cache=True)
-def clear_moves(state):
-    for t in range(N_MAP_SPACES):
-        state[MOVED_HERE + t] = 0
-        state[MOVED_ACTIVE + t] = 0
-
-
-@njit(cache=True)
-def travel_movable(state):
-    return cells(state, state[CUR]) - state[MOVED_HERE + state[CUR]]
-
-
-@njit(cache=True)
 def travel_unmoved_active(state, s):
     """Active Cells in ``s`` that have not Travelled yet: the Cells that
     arrived this Travel (MOVED_HERE, MOVED_ACTIVE of them Active) move no
@@ -351,23 +332,6 @@ def travel_tally_after_activation(state, s):
         excess = arrived_underground - state[at(s, CELLS_UNDERGROUND)]
         if excess > 0:
             state[MOVED_ACTIVE + s] += excess
-
-
-@njit(cache=True, inline="always")
-def travel_next(state):
-    """More destinations for this Travel origin, or back to the space list."""
-    if travel_movable(state) > 0:
-        for t in range(N_MAP_SPACES):
-            if state[DEST_USED + t] == 0:
-                state[DECISION] = D_TRAVEL_DEST
-                return
-    state[DECISION] = D_SPACE
-
-
-@njit(cache=True)
-def sabotage_cache_source_ok(state, s, src):
-    """Sabotage may spend an Arms Cache in or adjacent to its space (3.3.3)."""
-    return state[at(src, ARMS_CACHES)] > 0 and (src == s or ADJACENT[s, src] == 1)
 
 
 @njit(cache=True)
@@ -445,26 +409,6 @@ def continue_search(state, first):
                 return
             search_space(state, s, False)
     finish_operation(state)
-
-
-@njit(cache=True, inline="always")
-def patrol_source_ok(state, src):
-    if state[at(src, POLICE)] - state[MOVED_HERE + src] <= 0:
-        return False
-    for t in range(N_MAP_SPACES):
-        if t != src and state[SELECTED + t] == 1:
-            return True
-    return False
-
-
-@njit(cache=True, inline="always")
-def search_source_ok(state, src):
-    if state[at(src, TROOPS)] - state[MOVED_HERE + src] <= 0:
-        return False
-    for t in range(N_MAP_SPACES):
-        if t != src and state[SELECTED + t] == 1 and ADJACENT[src, t] == 1:
-            return True
-    return False
 
 
 # ---------------------------------------------------- special activities --
@@ -636,17 +580,6 @@ def clear_action(state):
         state[SELECTED + s] = 0
 
 
-@njit(cache=True)
-def end_action(state):
-    """An Operation or Special Activity is over: back to the event that
-    granted it, or the faction's action on the card is over."""
-    clear_action(state)
-    if state[EV_CARD] != 0:
-        coin_events.end_event_operation(state)
-    else:
-        initiative.card_action_done(state)
-
-
 # ---------------------------------------------------------------- events --
 
 @njit(cache=True)
@@ -676,20 +609,6 @@ def event_resume(state):
 
 
 @njit(cache=True)
-def start_event_operation(state, op):
-    """A free Operation (4.1: eligibility unchanged) under the text's limits;
-    skipped when it has no space to act in (5.1.3)."""
-    state[EXECUTOR] = OP_FACTION[op]
-    state[LIMITED] = 1 if state[EV_MODE] & MODE_LIMITED else 0
-    if not op_feasible(state, op):
-        end_action(state)
-        return
-    start_operation(state, op)
-    if not state[EV_MODE] & MODE_LIMITED:
-        state[SPACE_LIMIT] = state[EV_LEFT]
-
-
-@njit(cache=True)
 def british_must_pass(state):
     """AMERICAN LOANS shaded (P27): the British Pass, without an Intel draw,
     on the next card with an Initiative Track (rules decision P-24)."""
@@ -698,9 +617,9 @@ def british_must_pass(state):
 
 
 @njit(cache=True, inline="always")
-def box_offered(state, faction, box):
-    """The Initiative Track's open boxes (2.3.2)."""
-    return initiative.box_open(state, faction, box)
+def op_may_end_unselected(state):
+    """Palestine has no rule of its own letting an Operation end with no space."""
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -753,17 +672,6 @@ PROPAGANDA_PHASES = np.array((PHASE_POLITICAL_WILL, PHASE_RESOURCES, PHASE_REDEP
 def propaganda_round(state):
     """A Propaganda card was revealed: its round starts (6.0)."""
     continue_round(state, ROUND_START)
-
-
-@njit(cache=True, inline="always")
-def round_phase(state, phase):
-    """No record of the phase in play (the decision pending says it)."""
-    return
-
-
-@njit(cache=True, inline="always")
-def round_left(state):
-    return
 
 
 @njit(cache=True, inline="always")
@@ -911,63 +819,25 @@ def troop_destination_ok(src, s):
     return s != src and (SPACE_KIND[s] == CITY or SPACE_KIND[s] == RAILWAY)
 
 
-@njit(cache=True, inline="always")
-def movable(state, s, piece):
-    return state[at(s, piece)] - state[MOVED_HERE + s]
-
-
 # ------------------------------------------------------------------ mask --
 
 @njit(cache=True)
 def own_mask(state, out, d):
     """Set in ``out`` (cleared) each action the rules allow ``actor`` in
     Palestine's own decision kinds and those it rules its own way (the turn
-    skeleton's ``rules_mask`` answers the others)."""
+    skeleton's ``rules_mask`` answers the others; those Palestine and Cyprus write alike,
+    the shared template's :func:`family_mask`)."""
     if d == D_REFILL:
         piece_cells = state[OWED_CELLS_4] + state[OWED_CELLS_3] > 0
         for s in range(N_MAP_SPACES):
             if (piece_cells and cells(state, s) > 0) or (not piece_cells and state[at(s, ARMS_CACHES)] > 0):
                 out[A_SPACE + s] = 1
         return
-    if d == D_SPACE:
-        op = state[OP]
-        selectable = False
-        if state[N_SELECTED] < state[SPACE_LIMIT]:
-            for s in range(N_MAP_SPACES):
-                if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
-                    out[A_SPACE + s] = 1
-                    selectable = True
-        # An Operation needs a space, unless its Special Activity, taken
-        # first, left none (rules decision P-12), or an event says "may"
-        # and its Special Activity was not taken first (P-33: a Special
-        # Activity accompanies an Operation, 4.1).
-        if state[N_SELECTED] > 0 or not selectable \
-                or (state[EV_MODE] & MODE_OPTIONAL and state[SA_USED] == 0):
-            out[A_STOP] = 1
-        if extra_space_open(state):
-            out[A_EXTRA] = 1
-        if sa_open(state) and not state[EV_MODE] & MODE_SA_AFTER_ONLY:
-            for sa in range(6):
-                if sa_offerable(state, sa):
-                    out[A_SA + sa] = 1
-        return
     if d == D_SA_SPACE:
         if state[SA_COUNT] > 0:
             out[A_STOP] = 1
         for s in range(N_MAP_SPACES):
             if sa_space_ok(state, state[SA], s):
-                out[A_SPACE + s] = 1
-        return
-    if d == D_PATROL_MOVE or d == D_SEARCH_MOVE:
-        out[A_STOP] = 1
-        for s in range(N_MAP_SPACES):
-            if (patrol_source_ok(state, s) if d == D_PATROL_MOVE else search_source_ok(state, s)):
-                out[A_SPACE + s] = 1
-        return
-    if d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
-        src = state[CUR]
-        for s in range(N_MAP_SPACES):
-            if s != src and state[SELECTED + s] == 1 and (d == D_PATROL_MOVE_TO or ADJACENT[src, s] == 1):
                 out[A_SPACE + s] = 1
         return
     if d == D_PATROL_ARREST:
@@ -990,16 +860,6 @@ def own_mask(state, out, d):
             if state[INTEL_HELD + v] > 0:
                 out[A_CHIT + v] = 1
         return
-    if d == D_TRAVEL_DEST:
-        out[A_STOP] = 1
-        for s in range(N_MAP_SPACES):
-            if state[DEST_USED + s] == 0:
-                out[A_SPACE + s] = 1
-        return
-    if d == D_TRAVEL_COUNT:
-        for k in range(1, min(travel_movable(state), MAX_COUNT) + 1):
-            out[A_COUNT + k - 1] = 1
-        return
     if d == D_MASS_DETENTION:
         # A_SPACE + s: an Underground Cell from s; A_COUNT + s: an Active one.
         # No Stop: the roll's Cells must all go (3.1, rules decision P-5).
@@ -1013,21 +873,10 @@ def own_mask(state, out, d):
         out[A_STOP] = 1
         out[A_SA + SA_TERROR] = 1
         return
-    if d == D_SABOTAGE_CACHE:
-        out[A_STOP] = 1
-        for src in range(N_MAP_SPACES):
-            if sabotage_cache_source_ok(state, state[CUR], src):
-                out[A_SPACE + src] = 1
-        return
     if d == D_LEAD_CHIT:
         for v in range(3):
             if state[INTEL_HELD + v] > 0:
                 out[A_CHIT + v] = 1
-        return
-    if d == D_OFFENSIVE_CACHE:
-        for s in range(N_MAP_SPACES):
-            if offensive_source_ok(state, s):
-                out[A_SPACE + s] = 1
         return
     if d == D_ASSAULT_CHITS:
         out[A_STOP] = 1
@@ -1035,25 +884,6 @@ def own_mask(state, out, d):
             for v in (1, 2):
                 if state[INTEL_HELD + v] > 0:
                     out[A_CHIT + v] = 1
-        return
-    if d == D_RECRUIT_COUNT:
-        n = min(recruit_limit(state, state[CUR]), state[AVAILABLE_CELLS])
-        for k in range(1, n + 1):
-            out[A_COUNT + k - 1] = 1
-        return
-    if d == D_DEPLOY_DESTINATION:
-        out[A_STOP] = 1
-        for s in range(N_MAP_SPACES):
-            for src in range(N_MAP_SPACES):
-                if src != s and state[at(src, TROOPS)] > 0:
-                    out[A_SPACE + s] = 1
-                    break
-        return
-    if d == D_DEPLOY_TROOPS:
-        out[A_STOP] = 1
-        for s in range(N_MAP_SPACES):
-            if s != state[CUR] and state[at(s, TROOPS)] > 0:
-                out[A_SPACE + s] = 1
         return
     if d == D_PASS_ROB or d == D_PROP_ROB:
         out[A_STOP] = 1
@@ -1065,12 +895,6 @@ def own_mask(state, out, d):
         for v in range(3):
             if state[INTEL_HELD + v] > 0:
                 out[A_CHIT + v] = 1
-        return
-    if d == D_PROP_CACHE:
-        out[A_STOP] = 1
-        for s in range(N_MAP_SPACES):
-            if prop_cache_space_ok(state, s):
-                out[A_SPACE + s] = 1
         return
     if d == D_REDEPLOY_POLICE or d == D_REDEPLOY_TROOPS:
         piece = POLICE if d == D_REDEPLOY_POLICE else TROOPS
@@ -1095,20 +919,7 @@ def own_mask(state, out, d):
             if s != state[CUR] and cells(state, s) > 0:
                 out[A_SPACE + s] = 1
         return
-    if d == D_REDEPLOY_CACHE:
-        out[A_STOP] = 1
-        for src in range(N_MAP_SPACES):
-            if state[at(src, ARMS_CACHES)] > 0:
-                for s in range(N_MAP_SPACES):
-                    if redeploy_cache_destination_ok(state, src, s):
-                        out[A_SPACE + src] = 1
-                        break
-        return
-    if d == D_REDEPLOY_CACHE_TO:
-        for s in range(N_MAP_SPACES):
-            if redeploy_cache_destination_ok(state, state[CUR], s):
-                out[A_SPACE + s] = 1
-        return
+    family_mask(state, out, d)       # the decision kinds Palestine and Cyprus write alike
 
 
 # ----------------------------------------------------------------- apply --
@@ -1125,7 +936,8 @@ def after_decision(state):
 def own_act(state, action, d):
     """The rules of a legal action of ``actor(state)`` in Palestine's own
     decision kinds and those it rules its own way (the turn skeleton's ``act``
-    answers the others), without the automatic steps that follow it
+    answers the others; those Palestine and Cyprus write alike, the shared
+    template's :func:`family_act`), without the automatic steps that follow it
     (:func:`settle`)."""
     space = action - A_SPACE
     if d == D_REFILL:
@@ -1133,15 +945,6 @@ def own_act(state, action, d):
         if state[OWED_CELLS_4] + state[OWED_CELLS_3] > 0:
             piece = CELLS_ACTIVE if state[at(space, CELLS_ACTIVE)] > 0 else CELLS_UNDERGROUND
         remove_owed_from_space(state, space, piece)
-    elif d == D_SPACE:
-        if action == A_STOP:
-            finish_spaces(state)
-        elif action >= A_SA and action < A_SPACE:
-            start_sa(state, action - A_SA, D_SPACE)
-        elif action == A_EXTRA:
-            state[DECISION] = D_LEAD_CHIT if state[EXECUTOR] == BRITISH else D_OFFENSIVE_CACHE
-        else:
-            select_space(state, space)
     elif d == D_SA_SPACE:
         if action == A_STOP:
             finish_sa(state)
@@ -1157,10 +960,6 @@ def own_act(state, action, d):
         else:
             state[CUR] = space
             state[DECISION] = d + 1   # the matching *_TO decision
-    elif d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
-        move(state, state[CUR], space, POLICE if d == D_PATROL_MOVE_TO else TROOPS, 1)
-        state[MOVED_HERE + space] += 1
-        state[DECISION] = d - 1
     elif d == D_PATROL_ARREST and action == A_STOP:
         finish_operation(state)
     elif d == D_PATROL_ARREST:
@@ -1170,14 +969,6 @@ def own_act(state, action, d):
             state[DECISION] = D_PATROL_CHITS
         else:
             resolve_patrol(state)
-    elif d == D_PATROL_CHITS:
-        if action == A_STOP:
-            resolve_patrol(state)
-        else:
-            return_intel(state, action - A_CHIT)
-            state[PAID] += action - A_CHIT
-            if patrol_affordable(state, state[CUR]) <= 0:
-                resolve_patrol(state)
     elif d == D_SEARCH_CITY:
         city = state[CUR]
         if action == A_STOP:
@@ -1186,15 +977,6 @@ def own_act(state, action, d):
             return_intel(state, action - A_CHIT)
             search_space(state, city, True)
         continue_search(state, city + 1)
-    elif d == D_TRAVEL_DEST:
-        if action == A_STOP:
-            state[DECISION] = D_SPACE
-        else:
-            state[CUR2] = space
-            state[DECISION] = D_TRAVEL_COUNT
-    elif d == D_TRAVEL_COUNT:
-        travel_cells(state, state[CUR2], action - A_COUNT + 1)
-        travel_next(state)
     elif d == D_MASS_DETENTION:
         if action >= A_COUNT:
             detain(state, action - A_COUNT, CELLS_ACTIVE)
@@ -1209,40 +991,15 @@ def own_act(state, action, d):
         sabotage_cache_step(state)
     elif d == D_SABOTAGE_CACHE:
         resolve_sabotage(state, -1 if action == A_STOP else space)
-    elif d == D_LEAD_CHIT:
-        return_intel(state, action - A_CHIT)
-        state[EXTRA_USED] = 1
-        state[SPACE_LIMIT] += 1
-        state[DECISION] = D_SPACE
     elif d == D_OFFENSIVE_CACHE:
         state[at(space, ARMS_CACHES)] -= 1
         state[AVAILABLE_CACHES] += 1
         state[EXTRA_USED] = 1
         state[SPACE_LIMIT] += 1
         state[DECISION] = D_SPACE
-    elif d == D_ASSAULT_CHITS:
-        if action == A_STOP:
-            finish_assault_space(state)
-        else:
-            v = action - A_CHIT
-            return_intel(state, v)
-            state[PAID] += v
-            if underground_affordable(state, state[CUR]) <= 0:
-                finish_assault_space(state)
     elif d == D_RECRUIT_COUNT:
         recruit(state, state[CUR], action - A_COUNT + 1)
         state[DECISION] = D_SPACE
-    elif d == D_DEPLOY_DESTINATION:
-        if action == A_STOP:
-            finish_operation(state)
-        else:
-            state[CUR] = space
-            state[DECISION] = D_DEPLOY_TROOPS
-    elif d == D_DEPLOY_TROOPS:
-        if action == A_STOP:
-            finish_operation(state)
-        else:
-            move(state, space, state[CUR], TROOPS, 1)
     elif d == D_PASS_ROB:
         if action != A_STOP:
             rob_space(state, space)
@@ -1292,6 +1049,257 @@ def own_act(state, action, d):
     elif d == D_REDEPLOY_CACHE_TO:
         move(state, state[CUR], space, ARMS_CACHES, 1)
         continue_round(state, PHASE_REDEPLOY)
+    else:
+        family_act(state, action, d)     # the decision kinds Palestine and Cyprus write alike
+
+
+# ---- generated from volumes/templates/cells_and_intel.py.tmpl by `python -m britishway_env.engine.coin.generate` down to the end marker; do not edit by hand ----
+
+
+@njit(cache=True, inline="always")
+def any_op_feasible(state, faction):
+    """Whether some Operation of the faction has a space to act in (3.1: else it may not
+    take a box to act), asked in the order that finds one soonest."""
+    for op in FEASIBILITY_ORDER:
+        if OP_FACTION[op] == faction and op_feasible(state, op):
+            return True
+    return False
+
+@njit(cache=True)
+def clear_moves(state):
+    """No piece has moved yet in this Operation or Redeploy (the per-space tallies)."""
+    for t in range(N_MAP_SPACES):
+        state[MOVED_HERE + t] = 0
+        state[MOVED_ACTIVE + t] = 0
+
+@njit(cache=True, inline="always")
+def movable(state, s, piece):
+    """Pieces of ``piece`` in ``s`` that have not moved in this step."""
+    return state[at(s, piece)] - state[MOVED_HERE + s]
+
+@njit(cache=True)
+def travel_movable(state):
+    """Cells at the Travel origin that have not moved in this Operation (3.3.2)."""
+    return cells(state, state[CUR]) - state[MOVED_HERE + state[CUR]]
+
+@njit(cache=True, inline="always")
+def travel_next(state):
+    """More destinations for this Travel origin, or back to the space list."""
+    if travel_movable(state) > 0:
+        for t in range(N_MAP_SPACES):
+            if state[DEST_USED + t] == 0:
+                state[DECISION] = D_TRAVEL_DEST
+                return
+    state[DECISION] = D_SPACE
+
+@njit(cache=True)
+def sabotage_cache_source_ok(state, s, src):
+    """Sabotage may spend an Arms Cache in or adjacent to its space (3.3.3)."""
+    return state[at(src, ARMS_CACHES)] > 0 and (src == s or ADJACENT[s, src] == 1)
+
+@njit(cache=True, inline="always")
+def patrol_source_ok(state, src):
+    """Patrol (3.2.2): an unmoved Police in ``src`` may move to another selected space."""
+    if state[at(src, POLICE)] - state[MOVED_HERE + src] <= 0:
+        return False
+    for t in range(N_MAP_SPACES):
+        if t != src and state[SELECTED + t] == 1:
+            return True
+    return False
+
+@njit(cache=True, inline="always")
+def search_source_ok(state, src):
+    """Search (3.2.3): an unmoved Troop in ``src`` may move to an adjacent selected space."""
+    if state[at(src, TROOPS)] - state[MOVED_HERE + src] <= 0:
+        return False
+    for t in range(N_MAP_SPACES):
+        if t != src and state[SELECTED + t] == 1 and ADJACENT[src, t] == 1:
+            return True
+    return False
+
+@njit(cache=True)
+def end_action(state):
+    """An Operation or Special Activity is over: back to the event that
+    granted it, or the faction's action on the card is over."""
+    clear_action(state)
+    if state[EV_CARD] != 0:
+        coin_events.end_event_operation(state)
+    else:
+        initiative.card_action_done(state)
+
+@njit(cache=True)
+def start_event_operation(state, op):
+    """A free Operation (4.1: eligibility unchanged) under the text's limits;
+    skipped when it has no space to act in (5.1.3)."""
+    state[EXECUTOR] = OP_FACTION[op]
+    state[LIMITED] = 1 if state[EV_MODE] & MODE_LIMITED else 0
+    if not op_feasible(state, op):
+        end_action(state)
+        return
+    start_operation(state, op)
+    if not state[EV_MODE] & MODE_LIMITED:
+        state[SPACE_LIMIT] = state[EV_LEFT]
+
+@njit(cache=True, inline="always")
+def op_may_ever_select(op, s):
+    """Any space may be asked of any Operation (op_space_ok says which may be selected now)."""
+    return True
+
+
+@njit(cache=True, inline="always")
+def take_extra_space(state):
+    """One more space (2.3.7): the British pay an Intel Chit (Intelligence Lead), the
+    insurgents an Arms Cache (Offensive)."""
+    state[DECISION] = D_LEAD_CHIT if state[EXECUTOR] == BRITISH else D_OFFENSIVE_CACHE
+
+
+@njit(cache=True, inline="always")
+def box_offered(state, faction, box):
+    """The Initiative Track's open boxes (2.3.2)."""
+    return initiative.box_open(state, faction, box)
+
+@njit(cache=True, inline="always")
+def round_phase(state, phase):
+    """No record of the phase in play (the decision pending says it)."""
+    return
+
+@njit(cache=True, inline="always")
+def round_left(state):
+    """Nothing to record when the round is left."""
+    return
+
+
+@njit(cache=True)
+def family_mask(state, out, d):
+    """The mask of the decision kinds written here (out already cleared): Patrol's and
+    Search's moves, Travel, Sabotage's and Offensive's Arms Cache, Recruit's count, Deploy,
+    the Propaganda Round's Arms Cache and its Redeploy."""
+    if d == D_PATROL_MOVE or d == D_SEARCH_MOVE:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if (patrol_source_ok(state, s) if d == D_PATROL_MOVE else search_source_ok(state, s)):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
+        src = state[CUR]
+        for s in range(N_MAP_SPACES):
+            if s != src and state[SELECTED + s] == 1 and (d == D_PATROL_MOVE_TO or ADJACENT[src, s] == 1):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_TRAVEL_DEST:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if state[DEST_USED + s] == 0:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_TRAVEL_COUNT:
+        for k in range(1, min(travel_movable(state), MAX_COUNT) + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_SABOTAGE_CACHE:
+        out[A_STOP] = 1
+        for src in range(N_MAP_SPACES):
+            if sabotage_cache_source_ok(state, state[CUR], src):
+                out[A_SPACE + src] = 1
+        return
+    if d == D_OFFENSIVE_CACHE:
+        for s in range(N_MAP_SPACES):
+            if offensive_source_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_RECRUIT_COUNT:
+        n = min(recruit_limit(state, state[CUR]), state[AVAILABLE_CELLS])
+        for k in range(1, n + 1):
+            out[A_COUNT + k - 1] = 1
+        return
+    if d == D_DEPLOY_DESTINATION:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            for src in range(N_MAP_SPACES):
+                if src != s and state[at(src, TROOPS)] > 0:
+                    out[A_SPACE + s] = 1
+                    break
+        return
+    if d == D_DEPLOY_TROOPS:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if s != state[CUR] and state[at(s, TROOPS)] > 0:
+                out[A_SPACE + s] = 1
+        return
+    if d == D_PROP_CACHE:
+        out[A_STOP] = 1
+        for s in range(N_MAP_SPACES):
+            if prop_cache_space_ok(state, s):
+                out[A_SPACE + s] = 1
+        return
+    if d == D_REDEPLOY_CACHE:
+        out[A_STOP] = 1
+        for src in range(N_MAP_SPACES):
+            if state[at(src, ARMS_CACHES)] > 0:
+                for s in range(N_MAP_SPACES):
+                    if redeploy_cache_destination_ok(state, src, s):
+                        out[A_SPACE + src] = 1
+                        break
+        return
+    if d == D_REDEPLOY_CACHE_TO:
+        for s in range(N_MAP_SPACES):
+            if redeploy_cache_destination_ok(state, state[CUR], s):
+                out[A_SPACE + s] = 1
+        return
+
+
+@njit(cache=True)
+def family_act(state, action, d):
+    """The rules of an action of the decision kinds written here: Patrol's and Search's
+    moves, Intel Chits spent on Patrol, Assault or an Intelligence Lead, Travel, Deploy."""
+    space = action - A_SPACE
+    if d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
+        move(state, state[CUR], space, POLICE if d == D_PATROL_MOVE_TO else TROOPS, 1)
+        state[MOVED_HERE + space] += 1
+        state[DECISION] = d - 1
+    elif d == D_PATROL_CHITS:
+        if action == A_STOP:
+            resolve_patrol(state)
+        else:
+            return_intel(state, action - A_CHIT)
+            state[PAID] += action - A_CHIT
+            if patrol_affordable(state, state[CUR]) <= 0:
+                resolve_patrol(state)
+    elif d == D_TRAVEL_DEST:
+        if action == A_STOP:
+            state[DECISION] = D_SPACE
+        else:
+            state[CUR2] = space
+            state[DECISION] = D_TRAVEL_COUNT
+    elif d == D_TRAVEL_COUNT:
+        travel_cells(state, state[CUR2], action - A_COUNT + 1)
+        travel_next(state)
+    elif d == D_LEAD_CHIT:
+        return_intel(state, action - A_CHIT)
+        state[EXTRA_USED] = 1
+        state[SPACE_LIMIT] += 1
+        state[DECISION] = D_SPACE
+    elif d == D_ASSAULT_CHITS:
+        if action == A_STOP:
+            finish_assault_space(state)
+        else:
+            v = action - A_CHIT
+            return_intel(state, v)
+            state[PAID] += v
+            if underground_affordable(state, state[CUR]) <= 0:
+                finish_assault_space(state)
+    elif d == D_DEPLOY_DESTINATION:
+        if action == A_STOP:
+            finish_operation(state)
+        else:
+            state[CUR] = space
+            state[DECISION] = D_DEPLOY_TROOPS
+    elif d == D_DEPLOY_TROOPS:
+        if action == A_STOP:
+            finish_operation(state)
+        else:
+            move(state, space, state[CUR], TROOPS, 1)
+# ---- end of the part generated from cells_and_intel.py.tmpl ----
 
 
 # ---- generated from engine/coin/templates/flow.py.tmpl by `python -m britishway_env.engine.coin.generate` down to the end marker; do not edit by hand ----
@@ -1456,6 +1464,27 @@ def rules_mask(state, out):
                 feasible = True
         if d == D_EVENT_OP and event_op_may_stop(state, feasible):
             out[A_STOP] = 1
+    elif d == D_SPACE:                               # the Operation's next space, or Stop (3.1)
+        op = state[OP]
+        selectable = False
+        if state[N_SELECTED] < state[SPACE_LIMIT] and op >= 0:
+            for s in range(ACTION_SPACES):
+                if state[SELECTED + s] == 0 and op_may_ever_select(op, s):
+                    if op_space_ok(state, op, s):
+                        out[A_SPACE + s] = 1
+                        selectable = True
+        # An Operation needs a space (3.1), unless its Special Activity, taken first, left
+        # none, or the volume's rules or an event's text say "may" and no Special Activity
+        # was taken first (a Special Activity accompanies an Operation, 4.1).
+        if state[N_SELECTED] > 0 or not selectable or op_may_end_unselected(state) \
+                or (state[EV_MODE] & MODE_OPTIONAL and state[SA_USED] == 0):
+            out[A_STOP] = 1
+        if extra_space_open(state):                  # one more space for a price (2.3.7)
+            out[A_EXTRA] = 1
+        if activities.sa_open(state) and not state[EV_MODE] & MODE_SA_AFTER_ONLY:
+            for sa in range(N_SAS):                  # the Special Activity first (4.1)
+                if sa_offerable(state, sa):
+                    out[A_SA + sa] = 1
     elif d == D_SA_AFTER:                            # the Special Activity after the Operation, or none (4.1)
         out[A_STOP] = 1
         for sa in range(N_SAS):
@@ -1505,6 +1534,15 @@ def act(state, action):
             end_action(state)
         else:
             start_event_operation(state, action - A_OP)
+    elif d == D_SPACE:
+        if action == A_STOP:
+            finish_spaces(state)
+        elif A_SA <= action < A_SPACE:
+            start_sa(state, action - A_SA, D_SPACE)
+        elif action == A_EXTRA:
+            take_extra_space(state)
+        else:
+            select_space(state, action - A_SPACE, False)
     elif d == D_SA_AFTER:
         if action == A_STOP:
             end_action(state)
