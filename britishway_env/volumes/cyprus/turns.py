@@ -311,17 +311,9 @@ def select_space(state, s, alt):
         else:
             place_cells(state, s, n)
     elif op == OP_ASSAULT:
-        state[CUR] = s
-        state[PAID] = 0
-        if underground_affordable(state, s) > 0 and can_buy(state):
-            state[DECISION] = D_ASSAULT_CHITS
-        else:
-            finish_assault_space(state)
+        assault_space_selected(state, s)
     elif op == OP_TRAVEL:
-        state[CUR] = s
-        for t in range(N_MAP_SPACES):
-            state[DEST_USED + t] = 0
-        state[DECISION] = D_TRAVEL_DEST
+        travel_origin_selected(state, s)
     elif op == OP_SABOTAGE:
         state[CUR] = s
         if alt:
@@ -403,29 +395,6 @@ def continue_search(state, first):
                 return
     state[SEARCH_NEXT] = 0
     finish_operation(state)
-
-
-@njit(cache=True, inline="always")
-def finish_spaces(state):
-    """The Operation's space list is closed: after-steps, then the action ends.
-    An event's Operation that selected no space takes its Special Activity
-    with it (a Special Activity accompanies an Operation, 4.1)."""
-    op = state[OP]
-    if state[N_SELECTED] == 0:
-        if state[EV_MODE] & MODE_EVENT_OP:
-            end_action(state)
-        else:
-            finish_operation(state)
-    elif op == OP_DEPLOY:
-        state[DECISION] = D_DEPLOY_DESTINATION
-    elif op == OP_PATROL:
-        clear_moves(state)
-        state[DECISION] = D_PATROL_MOVE
-    elif op == OP_SEARCH:
-        clear_moves(state)
-        state[DECISION] = D_SEARCH_MOVE
-    else:
-        finish_operation(state)
 
 
 # ---------------------------------------------------- special activities --
@@ -1107,6 +1076,53 @@ def start_event_operation(state, op):
     start_operation(state, op)
     if not state[EV_MODE] & MODE_LIMITED:
         state[SPACE_LIMIT] = state[EV_LEFT]
+
+@njit(cache=True, inline="always")
+def assault_space_selected(state, s):
+    """Assault in ``s`` (3.2.4): first the Intel Chits the British may spend on more
+    Underground Cells there, where they can buy any."""
+    state[CUR] = s
+    state[PAID] = 0
+    if underground_affordable(state, s) > 0 and can_buy(state):
+        state[DECISION] = D_ASSAULT_CHITS
+    else:
+        finish_assault_space(state)
+
+
+@njit(cache=True, inline="always")
+def travel_origin_selected(state, s):
+    """Travel from ``s`` (3.3.2): its destinations next, none used yet."""
+    state[CUR] = s
+    for t in range(N_MAP_SPACES):
+        state[DEST_USED + t] = 0
+    state[DECISION] = D_TRAVEL_DEST
+
+
+@njit(cache=True, inline="always")
+def finish_spaces(state):
+    """The Operation's space list is closed: after-steps, then the action ends.
+    An Operation that selected no space (an event's "may" declined, Palestine's
+    rules decision P-12) has no after-steps: a Deploy with no space moves no
+    Troops (P8). An event's Operation declined that way takes its Special
+    Activity with it: a Special Activity accompanies an Operation (4.1; rules
+    decision P-33)."""
+    op = state[OP]
+    if state[N_SELECTED] == 0:
+        if state[EV_MODE] & MODE_EVENT_OP:
+            end_action(state)
+        else:
+            finish_operation(state)
+    elif op == OP_DEPLOY:
+        state[DECISION] = D_DEPLOY_DESTINATION
+    elif op == OP_PATROL:
+        clear_moves(state)
+        state[DECISION] = D_PATROL_MOVE
+    elif op == OP_SEARCH:
+        clear_moves(state)
+        state[DECISION] = D_SEARCH_MOVE
+    else:
+        finish_operation(state)
+
 
 @njit(cache=True, inline="always")
 def op_may_ever_select(op, s):
