@@ -201,3 +201,22 @@ def test_a_volume_hands_the_shared_rules_their_decision_kinds_and_takes_none_of_
             assert not kinds(own[mine]) & taken, f"{_shown(path)}: {mine} takes {sorted(kinds(own[mine]) & taken)}"
             calls = {n.func.id for n in ast.walk(own[mine]) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
             assert theirs in calls, f"{_shown(path)}: {mine} never hands over to {theirs}"
+
+
+def test_the_hand_written_copy_leaves_out_every_generated_part_and_keeps_the_rest(tmp_path, capsys):
+    """`generate --hand-written DIR` copies what the volumes write themselves, for `duplicates`."""
+    out = tmp_path / "hand"
+    assert G.main(["--hand-written", str(out)]) == 0
+    assert "hand-written modules" in capsys.readouterr().out
+    for spec in GENERATED:
+        copied = {p.name: p.read_text() for p in (out / spec.name).glob("*.py")}
+        assert copied and not set(copied) & {f"{m}.py" for m in G.modules(spec)}
+        assert set(copied) == {p.name for p in G.folder(spec).glob("*.py")} - {f"{m}.py" for m in G.modules(spec)}
+        for name, text in copied.items():
+            assert not text.startswith("# Generated from"), f"{spec.name}/{name}"
+            assert "# ---- generated from" not in text and "# ---- end of the part generated" not in text, name
+        own = (G.folder(spec) / "turns.py").read_text().split(G.region_begin(G.regions(spec)[-1][0]))[0]
+        assert copied["turns.py"].startswith(own.split("# ---- generated from")[0])
+        assert "def own_mask(" in copied["turns.py"] and "def settle(" not in copied["turns.py"]
+    with pytest.raises(SystemExit, match="not an empty folder"):
+        G.main(["--hand-written", str(out)])

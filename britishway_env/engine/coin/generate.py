@@ -11,6 +11,7 @@ tells the story.
 
     python -m britishway_env.engine.coin.generate            # (re)write every COIN volume's loops
     python -m britishway_env.engine.coin.generate --check    # list the files that differ, exit 1 if any
+    python -m britishway_env.engine.coin.generate --hand-written DIR   # what the volumes write by hand, into DIR
 
 The template language is small on purpose:
 
@@ -240,12 +241,54 @@ def generated_specs(names: Sequence[str] = ()) -> list[VolumeSpec]:
     return found
 
 
+def hand_written(spec: VolumeSpec) -> dict[str, str]:
+    """What ``spec``'s volume writes by hand: each module of its folder (file name -> text) less
+    the generated modules, and its hand-written modules less their generated regions."""
+    where = folder(spec)
+    generated = {f"{module}.py" for module in modules(spec)}
+    marked = {}
+    for template, module in regions(spec):
+        marked.setdefault(f"{module}.py", []).append(template)
+    texts = {}
+    for path in sorted(where.glob("*.py")):
+        if path.name in generated:
+            continue
+        text = path.read_text()
+        for template in marked.get(path.name, ()):
+            head, rest = text.split(region_begin(template))
+            text = head + rest.split(region_end(template))[1]
+        texts[path.name] = text
+    return texts
+
+
+def write_hand_written(specs: Sequence[VolumeSpec], out: Path) -> list[Path]:
+    """Copy what each volume writes by hand (:func:`hand_written`) into ``out/<volume>/``, so that
+    ``duplicates --repo out`` reads the volumes' own code only. ``out`` must be new or empty."""
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise SystemExit(f"{out}: not an empty folder; name a new one")
+    written = []
+    for spec in specs:
+        for name, text in hand_written(spec).items():
+            path = out / spec.name / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+            written.append(path)
+    return written
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description="Write each COIN volume's loops from the templates.")
     parser.add_argument("volumes", nargs="*", help="volumes to write (default: every volume with generated loops)")
     parser.add_argument("--check", action="store_true", help="write nothing; list stale files, exit 1 if any")
+    parser.add_argument("--hand-written", type=Path, metavar="DIR",
+                        help="write nothing here; copy what each volume writes by hand (its modules less the "
+                             "generated ones and regions) into the new folder DIR, for `duplicates --repo DIR`")
     args = parser.parse_args(argv)
     root = Path.cwd()
+    if args.hand_written is not None:
+        files = write_hand_written(generated_specs(args.volumes), args.hand_written)
+        print(f"wrote {len(files)} hand-written modules under {args.hand_written}")
+        return 0
     bad = 0
     for spec in generated_specs(args.volumes):
         for path in stale(spec) if args.check else write(spec):
