@@ -256,14 +256,10 @@ FEASIBILITY_ORDER = np.array([OP_SWEEP, OP_PATROL, OP_DEPLOY, OP_ASSAULT, OP_RAL
                              dtype=np.int64)
 
 
-@njit(cache=True)
-def any_op_feasible(state, faction):
-    if faction == REBELS and operations_value(state) == 0:
-        return False      # no chit, no space for a Rebel Operation (docs/design/arab_revolt_decisions.md)
-    for op in FEASIBILITY_ORDER:
-        if OP_FACTION[op] == faction and op_feasible(state, op):
-            return True
-    return False
+@njit(cache=True, inline="always")
+def may_operate(state, faction):
+    """No chit, no space for a Rebel Operation (docs/design/arab_revolt_decisions.md)."""
+    return not (faction == REBELS and operations_value(state) == 0)
 
 
 @njit(cache=True)
@@ -1832,6 +1828,19 @@ def new_variant_game(state, seed, patch):
     state[RNG] = seed
     build_deck(state)
     first_card(state)
+
+
+@njit(cache=True, inline="always")
+def any_op_feasible(state, faction):
+    """Whether the faction may conduct some Operation with a space to act in (3.1: else it
+    may not take a box to act), asked in the volume's FEASIBILITY_ORDER (the one that finds
+    one soonest)."""
+    if not may_operate(state, faction):
+        return False
+    for op in FEASIBILITY_ORDER:
+        if OP_FACTION[op] == faction and op_feasible(state, op):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")

@@ -994,13 +994,9 @@ def own_act(state, action, d):
 
 
 @njit(cache=True, inline="always")
-def any_op_feasible(state, faction):
-    """Whether some Operation of the faction has a space to act in (3.1: else it may not
-    take a box to act), asked in the order that finds one soonest."""
-    for op in FEASIBILITY_ORDER:
-        if OP_FACTION[op] == faction and op_feasible(state, op):
-            return True
-    return False
+def may_operate(state, faction):
+    """Either faction may always conduct an Operation where it has a space to act in."""
+    return True
 
 @njit(cache=True)
 def clear_moves(state):
@@ -1408,6 +1404,19 @@ def new_variant_game(state, seed, patch):
     state[RNG] = seed
     build_deck(state)
     first_card(state)
+
+
+@njit(cache=True, inline="always")
+def any_op_feasible(state, faction):
+    """Whether the faction may conduct some Operation with a space to act in (3.1: else it
+    may not take a box to act), asked in the volume's FEASIBILITY_ORDER (the one that finds
+    one soonest)."""
+    if not may_operate(state, faction):
+        return False
+    for op in FEASIBILITY_ORDER:
+        if OP_FACTION[op] == faction and op_feasible(state, op):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
