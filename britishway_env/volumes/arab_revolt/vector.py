@@ -104,10 +104,11 @@ def step_slot(i, base_seed, patch, first_game, n_slots, limit, auto_single, act,
         faction = actor(state)
         learner = faction == seats[i]
         if learner or opponents[i] == OPP_EXTERNAL:
-            n, last = legal_count(mask)
-            if auto_single and n == 1:
-                code = decide(state, mask, last, faction, False, MAX_DECISIONS, tallies[i], rows[i])
-                continue
+            if auto_single:                    # a decision with one legal action is played here
+                n, last = legal_count(mask)
+                if n == 1:
+                    code = decide(state, mask, last, faction, False, MAX_DECISIONS, tallies[i], rows[i])
+                    continue
             observe(state, obs[i])
             waiting[i] = WAIT_LEARNER if learner else WAIT_OPPONENT
             break
