@@ -63,7 +63,7 @@ import numpy as np  # noqa: E402
 from britishway_env.engine.coin import results as R  # noqa: E402
 from britishway_env.engine.coin.variant import NO_PATCH  # noqa: E402
 from britishway_env.engine.rng import game_seeds  # noqa: E402
-from common import busy_cores, command_line, cpu_model, loadavg, write_section  # noqa: E402
+from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, write_section  # noqa: E402
 
 SECTION_HEADING = "# Benchmarks: where a random game's time goes"
 VOLUMES = ("palestine", "cyprus", "arab_revolt")
@@ -391,21 +391,6 @@ def report(results: list[dict], args, busy: float, load_before: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def kept_notes(path: Path) -> str:
-    """The hand-written ``## Observations`` part of this report's section in ``path`` ("" if none)."""
-    if not path.exists():
-        return ""
-    lines = path.read_text().splitlines()
-    start = next((i for i, line in enumerate(lines) if line.strip() == SECTION_HEADING), None)
-    if start is None:
-        return ""
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("# ")), len(lines))
-    notes = next((i for i in range(start + 1, end) if lines[i].startswith(NOTES_HEADING)), None)
-    if notes is None:
-        return ""
-    return "\n".join(lines[notes:end]).rstrip() + "\n"
-
-
 def main(argv=None) -> str:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--volumes", default=",".join(VOLUMES), help="comma-separated (default: all three)")
@@ -433,7 +418,7 @@ def main(argv=None) -> str:
     text = report(results, args, busy, load_before)
     print(text)
     if args.write:
-        notes = kept_notes(args.write)
+        notes = kept_notes(args.write, SECTION_HEADING, NOTES_HEADING)
         write_section(args.write, SECTION_HEADING, text + ("\n" + notes if notes else ""))
     return text
 

@@ -104,7 +104,8 @@ def cold_compile_subprocesses(script: str, repo: Path) -> dict:
 
 
 def write_section(path: Path, heading: str, report: str) -> None:
-    """Replace the section starting at ``heading`` in ``path`` (or append it), keeping the rest."""
+    """Replace the section starting at ``heading`` in ``path`` (or append it), keeping the rest;
+    the page is written whole to a temporary file beside it and moved into place."""
     text = path.read_text() if path.exists() else ""
     lines = text.splitlines()
     start = next((i for i, line in enumerate(lines) if line.strip() == heading), None)
@@ -118,7 +119,31 @@ def write_section(path: Path, heading: str, report: str) -> None:
         tail = lines[end:]
         new = lines[:start] + section + ([""] + tail if tail else [])
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(new) + "\n")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write("\n".join(new) + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def kept_notes(path: Path, heading: str, notes_heading: str = "## Observations") -> str:
+    """The hand-written part of the section ``heading`` in ``path``: from its
+    ``notes_heading`` line to the section's end ("" if none), for a report
+    that rewrites its section to keep."""
+    if not path.exists():
+        return ""
+    lines = path.read_text().splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() == heading), None)
+    if start is None:
+        return ""
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("# ")), len(lines))
+    notes = next((i for i in range(start + 1, end) if lines[i].startswith(notes_heading)), None)
+    if notes is None:
+        return ""
+    return "\n".join(lines[notes:end]).rstrip() + "\n"
 
 
 def spiel_random_play(game, target: int, rng) -> dict:

@@ -30,6 +30,7 @@ layout = importlib.import_module(f"britishway_env.volumes.{VOLUME}.layout")
 observation = importlib.import_module(f"britishway_env.volumes.{VOLUME}.observation")
 from britishway_env.engine.borrow import borrowed, keep  # noqa: E402
 from britishway_env.engine.policy import uniform_legal  # noqa: E402
+from britishway_env.engine.rng import seed_from  # noqa: E402
 
 N_ACTIONS = layout.N_ACTIONS
 STATE_SIZE = layout.STATE_SIZE
@@ -329,3 +330,28 @@ def t_apply_at(states, actions, idx, block, reps, scratch):
                 turns.apply(scratch, actions[i])
                 acc += scratch[DECISION]
     return acc
+
+
+@njit
+def t_slots_in_turn(states, masks, streams, obs, per_visit, visits, observe, base_seed):
+    """Random play with the games' rows taken in turn, as the vector env's step
+    takes its slots: each visit plays ``per_visit`` random decisions of one
+    slot's game (``invariants.random_action`` and ``turns.apply``; a game that
+    ends is followed by a new one from ``base_seed``) and, with ``observe``,
+    writes the slot's observation; ``visits`` visits over the slots in turn.
+    Returns the games started (a checksum)."""
+    states, masks, streams, obs = borrowed(states), borrowed(masks), borrowed(streams), borrowed(obs)
+    n = states.shape[0]
+    games = 0
+    for r in range(visits // n):
+        for i in range(n):
+            state = states[i]
+            mask = masks[i]
+            for _ in range(per_visit):
+                if turns.is_over(state):
+                    turns.new_game(state, seed_from(base_seed, games))
+                    games += 1
+                turns.apply(state, invariants.random_action(state, mask, streams[i:i + 1]))
+            if observe:
+                observation.observe(state, obs[i])
+    return games
