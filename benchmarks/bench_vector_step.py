@@ -19,22 +19,23 @@ rounds, each taking every measurement in turn so drift hits them alike:
   call a step makes into the compiled kernel) per call, per slot's turn
   ("visit": the slot plays the learner's action, the opponent's decisions
   after it, and writes the next observation), and the games ended;
-- the observation as the step makes it (benchmarks/kernel_drivers.py
-  ``t_observe_rows``: ``observation.observe`` of each slot's state row into
-  its row of the observations, the slots in turn, over the env's own arrays
-  at the largest slot count).
+- random play with the games' rows taken in turn, as the step takes its
+  slots (benchmarks/kernel_drivers.py ``t_slots_in_turn``: two random
+  decisions a visit, ``invariants.random_action`` and ``turns.apply``), on
+  one game throughout and on as many games as the largest slot count,
+  without and with ``observation.observe`` after each visit.
 
 The step's time a call is fitted as ``a + b * slots`` (least squares over the
 slot counts): ``a`` is the call's own cost (the dispatch of the kernel's
-arguments, the threads' launch), ``b`` a visit's. A visit plays the
-decisions of about half a game's seat changes; the rules of those decisions
-cost what random play's do, and the visit's cost is split into them, the
-observation, and the rest (the visit's own bookkeeping: which slot waits on
-whom, the mask handed out, the rows of another game each time). Its last
-rows bound what the vector env can reach against random play: the compiled
-step's games/s over random play's, as measured and were the observation or
-the rest free (the env's Python and the learner's draws come on top, see
-"the speed aims").
+arguments, the threads' launch), ``b`` a visit's. A visit plays about two
+decisions (the learner's, then the opponent's up to the learner's next), so
+``b`` is split into: two random decisions of one game; what taking another
+game's row each visit adds; what the observation adds; and the rest, the
+step's own work (its tallies and result row, which slot waits on whom, the
+learner's action checked). The last rows bound what the vector env can reach
+against random play: the compiled step's games/s over random play's, as
+measured, were the step's own work free, and were the observation free too
+(the env's Python and the learner's draws come on top, see "the speed aims").
 
 ``--write`` replaces only the section headed ``# Benchmarks: the vector env's step, slot by slot``,
 keeping at its end the notes written by hand under ``## Observations``.

@@ -351,7 +351,12 @@ def t_slots_in_turn(states, masks, streams, obs, per_visit, visits, observe, bas
                 if turns.is_over(state):
                     turns.new_game(state, seed_from(base_seed, games))
                     games += 1
-                turns.apply(state, invariants.random_action(state, mask, streams[i:i + 1]))
+                a = invariants.random_action(state, mask, streams[i:i + 1])
+                if a < 0:            # no legal action: never in a game, but never an index either
+                    turns.new_game(state, seed_from(base_seed, games))
+                    games += 1
+                    continue
+                turns.apply(state, a)
             if observe:
                 observation.observe(state, obs[i])
     return games
