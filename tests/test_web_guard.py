@@ -90,7 +90,7 @@ def _error(body: bytes) -> str:
 
 
 def _cookie(headers: dict) -> str:
-    (value,) = [c for c in headers.get("set-cookie", []) if c.startswith(S.CLIENT_COOKIE + "=")]
+    (value,) = [c for c in headers.get("set-cookie", []) if c.startswith(S.CLIENT_COOKIE + "_")]
     return value.split(";")[0]
 
 
@@ -155,6 +155,7 @@ def test_games_belong_to_the_client_that_made_them(served):
     status, headers, body = raw(port, "POST", "/api/games", {"Content-Type": "application/json"}, SOLO)
     assert status == 200
     mine = _cookie(headers)
+    assert mine.startswith(S.client_cookie(port) + "=")      # the port served in its name
     set_cookie = headers["set-cookie"][0]
     assert "HttpOnly" in set_cookie and "SameSite=Strict" in set_cookie and "Path=/" in set_cookie
     gid = json.loads(body)["id"]
@@ -163,8 +164,10 @@ def test_games_belong_to_the_client_that_made_them(served):
     assert raw(port, "GET", f"/api/games/{gid}", as_me)[0] == 200
     assert "set-cookie" not in raw(port, "GET", f"/api/games/{gid}", as_me)[1]     # a known client keeps its token
     others = ({"Content-Type": "application/json"},                                 # no cookie: a new client
-              {"Cookie": f"{S.CLIENT_COOKIE}={'A' * 32}", "Content-Type": "application/json"},
-              {"Cookie": f"{S.CLIENT_COOKIE}=../{mine}", "Content-Type": "application/json"})
+              {"Cookie": f"{S.client_cookie(port)}={'A' * 32}", "Content-Type": "application/json"},
+              {"Cookie": f"{S.client_cookie(port)}=../{mine}", "Content-Type": "application/json"},
+              {"Cookie": f"{S.client_cookie(port + 1)}={mine.split('=', 1)[1]}",    # my token, another port's
+               "Content-Type": "application/json"})
     for other in others:
         for method, path, body in (("GET", "", b""), ("POST", "/act", json.dumps({"action": action}).encode()),
                                    ("POST", "/undo", b"{}"), ("POST", "/abort", b""), ("GET", "/save", b""),

@@ -22,8 +22,11 @@ Who may ask (:class:`Guard`, before any route):
   403, so no web site the person visits can create, play or load games.
 * A ``POST`` must say ``Content-Type: application/json`` (415 otherwise), so
   a browser never sends one cross-site without asking first.
-* Each browser is a *client*: a random token in the cookie ``britishway_client``
-  (``HttpOnly``, ``SameSite=Strict``), set on its first request. Games belong
+* Each browser is a *client*: a random token in the cookie
+  ``britishway_client_<port>`` (``HttpOnly``, ``SameSite=Strict``), set on its
+  first request. A browser sends a host's cookies to every port of it, so the
+  name carries the port served: two servers on one computer never read each
+  other's clients. Games belong
   to the client that made them; another client's game is a 404, as an unknown
   one is. A client keeps at most ``MAX_GAMES_PER_CLIENT`` games (its own
   least recently used is dropped for a new one); the server at most
@@ -118,7 +121,12 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_GAMES = 128                     # games kept in memory, all clients together
 MAX_GAMES_PER_CLIENT = 8            # one client's games; its own least recently used goes first
 ABANDONED_AFTER_S = 12 * 3600       # a game untouched this long may make room when the server is full
-CLIENT_COOKIE = "britishway_client"
+CLIENT_COOKIE = "britishway_client"        # the client cookie's name is this, "_" and the port served
+
+
+def client_cookie(port: int) -> str:
+    """The name of the client cookie of the server on ``port`` (cookies are not kept apart by port)."""
+    return f"{CLIENT_COOKIE}_{int(port)}"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")          # secrets.token_urlsafe(24)
 MAX_BODY_BYTES = MAX_SAVE_BYTES     # the largest request body (a save file)
 # Named bots only: no file paths over the web, and the search at its named levels only (a request
@@ -299,12 +307,13 @@ class Guard:
     """ASGI middleware that refuses, before any route runs, a request whose
     ``Host`` is not the address served, whose ``Origin`` is not this server's,
     or a ``POST`` that is not ``application/json``; and gives each client its
-    token (the cookie :data:`CLIENT_COOKIE`), read by the routes as
+    token (the cookie :func:`client_cookie` of its port), read by the routes as
     ``request.state.client``."""
 
     def __init__(self, app, host: str, port: int):
         self.app = app
         self.port = port
+        self.cookie = client_cookie(port)
         self.names, self.any_ip = served_names(host)
 
     def host_ok(self, value: str) -> bool:
@@ -348,7 +357,7 @@ class Guard:
                                          f"got {kind!r}" if kind else "a POST body must be JSON sent as "
                                          "Content-Type: application/json; the request has no Content-Type")
                 return
-        token = cookie_parser(headers.get("cookie", "")).get(CLIENT_COOKIE, "")
+        token = cookie_parser(headers.get("cookie", "")).get(self.cookie, "")
         new = not _TOKEN.fullmatch(token)
         if new:
             token = secrets.token_urlsafe(24)
@@ -356,7 +365,7 @@ class Guard:
 
         async def send_with_cookie(message):
             if message["type"] == "http.response.start":
-                cookie = f"{CLIENT_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1")
+                cookie = f"{self.cookie}={token}; Path=/; HttpOnly; SameSite=Strict".encode("latin-1")
                 message = dict(message, headers=list(message.get("headers", [])) + [(b"set-cookie", cookie)])
             await send(message)
 
