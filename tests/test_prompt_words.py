@@ -16,10 +16,14 @@ from britishway_env import Game
 from britishway_env.play import play_in_terminal
 from britishway_env.session import PlaySession, changes
 from britishway_env.volumes import coin_table
+from britishway_env.engine.coin.header import RULE_PARAMETERS
 from britishway_env.volumes.arab_revolt import layout as AL
+from britishway_env.volumes.arab_revolt import parameters as AP
 from britishway_env.volumes.arab_revolt import render as arab_render
 from britishway_env.volumes.arab_revolt import table as arab_table
 from britishway_env.volumes.coin_game import either
+from britishway_env.volumes.cyprus import parameters as CP
+from britishway_env.volumes.cyprus import render as cyprus_render
 from britishway_env.volumes.palestine import layout as PL
 from britishway_env.volumes.palestine import parameters as PP
 from britishway_env.volumes.palestine import render as palestine_render
@@ -103,6 +107,32 @@ def test_the_palestine_legend_gives_6_1_1_from_the_rule_parameters_and_cites_1_7
     values = PP.BASE.copy()
     values[PP.P_CITY_TERROR_LOSS] = 5
     assert "-5 per Terror in a City" in palestine_render.legend(values)
+
+
+def test_the_cyprus_legend_gives_6_1_from_the_games_rule_parameters():
+    text = PlaySession("cyprus", seed=0, human=["eoka"], bot="random").board_text()
+    assert "-International Opinion's value (6.1.1); -each Sabotage marker's space value (Nicosia and the Bases " \
+           "2, other Towns 1, Mountains 0; 6.1.2); +2 if no Arms Cache is in the Mountains, +1 per 2 Towns " \
+           "without Sabotage, rounded down (6.1.3)" in text
+    assert "EOKA win if it is 0 at a Propaganda Round's victory check (6.1.4)" in text
+    g = Game("cyprus", seed=0)                         # a variant's numbers are the game's own
+    g.state[RULE_PARAMETERS + CP.P_CLEAN_TOWNS_PER_WILL] = 3
+    g.state[RULE_PARAMETERS + CP.P_EOKA_VICTORY_WILL] = 2
+    board = cyprus_render.render_text(g)
+    assert "+1 per 3 Towns without Sabotage" in board and "EOKA win if it is 2 or less" in board
+    assert "+1 per 2 Towns" not in board
+
+
+def test_the_arab_revolt_legend_gives_6_1_from_the_games_rule_parameters():
+    text = PlaySession("arab_revolt", seed=0, human=["rebels"], bot="random").board_text()
+    assert "-1 per Railway with Sabotage and +1 per 2 Railways without (6.1.1); -2 per City or District with " \
+           "more Rebel than British pieces and +1 per 2 with no Rebel piece and no Opposition (6.1.2); -1 per " \
+           "District with a Rebel Base (6.1.3); -1 per 3 Irregulars on the map (6.1.4)" in text
+    g = Game("arab_revolt", seed=0)
+    g.state[RULE_PARAMETERS + AP.P_IRREGULARS_PER_WILL] = 4
+    g.state[RULE_PARAMETERS + AP.P_REBELLION_SPACE_WILL] = 3
+    board = arab_render.render_text(g)
+    assert "-1 per 4 Irregulars on the map" in board and "-3 per City or District" in board
 
 
 # 4 ------------------------------------------------------------------------

@@ -47,6 +47,12 @@ def base_values(parameters: tuple[RuleParameter, ...]) -> np.ndarray:
     return out
 
 
+def game_values(state) -> np.ndarray:
+    """The rule parameters a game plays by (its row's slots: the base values,
+    or a variant's), as :func:`base_values` lays them out; a copy."""
+    return np.array(state[RULE_PARAMETERS:RULE_PARAMETERS + N_RULE_PARAMETERS], dtype=np.int64)
+
+
 @njit(cache=True)
 def write_base(state, base):
     """The setup's values of the rule parameters (2.1): ``base`` from :func:`base_values`."""

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...engine.coin.parameters import game_values
 from ..boards.palestine import KIND_NAMES, N_SPACES, SPACE_KIND, SPACE_NAMES
 from .. import board_drawing
 from ..board_drawing import badge, count, glyph, political_will_boxes, piece_row, pieces_words, title_rule, to_rgb
 from ..boards.palestine_picture import DPI, FIG_H, FIG_W, MAP_W, MARKER_STYLE, PX, TITLE_H, draw_map
 from . import layout as L
+from . import parameters as P
 from .card_texts import SHADED, UNSHADED, card_text
 from .cards import CARD_TITLES
 
@@ -25,11 +27,33 @@ _PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
 _PIECE_KEYS = ("troops", "police", "underground_irregulars", "active_irregulars", "underground_guerrillas",
                "active_guerrillas", "bases")
 _MARKER_KEYS = ("opposition", "sabotage", "curfew")
-LEGEND = ("Legend: Troops and Police are British cubes, Irregulars British cylinders (on the picture: Police blue discs, Irregulars green diamonds); Rebel Guerrillas are "
-          "Underground (hidden) or Active (revealed, 1.4.3); Rebel Bases are red discs; Opposition, Sabotage and "
-          "Curfew are markers (1.6, 1.9, 1.12). Political Will 0-20: the Rebels win if it is 0 at a Propaganda "
-          "Round, the British after the last (7.0). Unity Track: Decentralized (Divide 3) .. Centralized "
-          "(Divide 0, 6.6). Foreign Countries hold only Rebel pieces (1.3.7).")
+def political_will_words(values) -> str:
+    """The Political Will Phase (6.1.1-6.1.5) in words, from the rule
+    parameters the kernel reads (``values[P_...]``: the printed ones in the
+    base game, a variant's own otherwise)."""
+    won = values[P.P_REBEL_VICTORY_WILL]
+    return (f"Propaganda Round, Political Will Phase (6.1): Sabotage first on each Railway with more Guerrillas "
+            f"than British pieces, then -{values[P.P_SABOTAGED_RAILWAY_WILL]} per Railway with Sabotage and +1 "
+            f"per {values[P.P_CLEAR_RAILWAYS_PER_WILL]} Railways without (6.1.1); "
+            f"-{values[P.P_REBELLION_SPACE_WILL]} per City or District with more Rebel than British pieces and "
+            f"+1 per {values[P.P_CONTAINED_SPACES_PER_WILL]} with no Rebel piece and no Opposition (6.1.2); "
+            f"-{values[P.P_REBEL_LEADERS_WILL]} per District with a Rebel Base (6.1.3); -1 per "
+            f"{values[P.P_IRREGULARS_PER_WILL]} Irregulars on the map (6.1.4); each \"per\" rounded down. Political Will "
+            f"0-20: the Rebels win if it is {won if won == 0 else f'{won} or less'} at a Propaganda Round, the "
+            f"British after the last (7.0).")
+
+
+def legend(values=P.BASE) -> str:
+    """The board's legend; the Political Will Phase's numbers from ``values``
+    (the rule parameters, :func:`political_will_words`)."""
+    return ("Legend: Troops and Police are British cubes, Irregulars British cylinders (on the picture: Police "
+            "blue discs, Irregulars green diamonds); Rebel Guerrillas are Underground (hidden) or Active "
+            "(revealed, 1.4.3); Rebel Bases are red discs; Opposition, Sabotage and Curfew are markers (1.6, "
+            "1.9, 1.12). " + political_will_words(values) + " Unity Track: Decentralized (Divide 3) .. "
+            "Centralized (Divide 0, 6.6). Foreign Countries hold only Rebel pieces (1.3.7).")
+
+
+LEGEND = legend()       # the base game's
 
 
 def _pieces_words(pieces: dict) -> str:
@@ -125,7 +149,7 @@ def render_text(game) -> str:
         out = name in ("Transjordan", "Egypt") and not d["transjordan_egypt_in_play"]
         where = KIND_NAMES[SPACE_KIND[i]] + (" (out of play)" if out else "")
         lines.append(f"  {name:<27} {where:<31} {_pieces_words(d['spaces'].get(name, {}))}")
-    lines.append(LEGEND)
+    lines.append(legend(game_values(game.state)))
     return "\n".join(lines)
 
 

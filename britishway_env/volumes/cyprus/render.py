@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...engine.coin.parameters import game_values
 from .. import board_drawing
 from ..board_drawing import badge, count, glyph, item_width, piece_row, pieces_words, title_rule, to_rgb
 from ..boards.cyprus import BASE, EDGES, KIND_NAMES, MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, SPACE_NAMES
 from . import layout as L
+from . import parameters as P
 from .card_texts import SHADED, UNSHADED, card_text
 from .cards import CARD_TITLES
 
@@ -16,12 +18,29 @@ _PIECE_WORDS = (("troops", "Troop", "Troops"), ("police", "Police", "Police"),
                 ("underground_cells", "Underground Cell", "Underground Cells"),
                 ("active_cells", "Active Cell", "Active Cells"), ("arms_caches", "Arms Cache", "Arms Caches"),
                 ("sabotage", "Sabotage", "Sabotage"), ("curfew", "Curfew", "Curfew"))
-LEGEND = ("Legend: Troops and Police are British cubes; EOKA Cells are Underground (hidden) or Active "
-          "(revealed, 1.4.3); Arms Caches are EOKA resources, never in British Bases (1.6.2, 1.3.4); Sabotage "
-          "and Curfew are markers (1.7, 1.10). Each Sabotage marker costs its space's value in the Propaganda "
-          "Round (Nicosia and the Bases 2, other Towns 1, Mountains 0; 6.1). Political Will 0-15: EOKA win if "
-          "it is 0 at a Propaganda Round's victory check, the British if not by the last (7.0). International "
-          "Opinion 0 Ignored .. 4 Condemned (6.5).")
+def political_will_words(values) -> str:
+    """The Political Will Phase (6.1.1-6.1.4) in words, from the rule
+    parameters the kernel reads (``values[P_...]``: the printed ones in the
+    base game, a variant's own otherwise)."""
+    won = values[P.P_EOKA_VICTORY_WILL]
+    return (f"Propaganda Round, Political Will Phase (6.1): -International Opinion's value (6.1.1); -each "
+            f"Sabotage marker's space value (Nicosia and the Bases 2, other Towns 1, Mountains 0; 6.1.2); "
+            f"+{values[P.P_NO_MOUNTAIN_CACHES_WILL]} if no Arms Cache is in the Mountains, +1 per "
+            f"{values[P.P_CLEAN_TOWNS_PER_WILL]} Towns without Sabotage, rounded down (6.1.3). Political Will "
+            f"0-15: EOKA win if it is {won if won == 0 else f'{won} or less'} at a Propaganda Round's victory "
+            f"check (6.1.4), the British if not by the last (7.0).")
+
+
+def legend(values=P.BASE) -> str:
+    """The board's legend; the Political Will Phase's numbers from ``values``
+    (the rule parameters, :func:`political_will_words`)."""
+    return ("Legend: Troops and Police are British cubes; EOKA Cells are Underground (hidden) or Active "
+            "(revealed, 1.4.3); Arms Caches are EOKA resources, never in British Bases (1.6.2, 1.3.4); Sabotage "
+            "and Curfew are markers (1.7, 1.10). " + political_will_words(values) + " International Opinion "
+            "0 Ignored .. 4 Condemned (6.5).")
+
+
+LEGEND = legend()       # the base game's
 
 
 def _pieces_words(pieces: dict) -> str:
@@ -83,7 +102,7 @@ def render_text(game) -> str:
         name = SPACE_NAMES[i]
         kind = f"{KIND_NAMES[SPACE_KIND[i]]} ({SABOTAGE_VALUE[i]})"
         lines.append(f"  {name:<11} {kind:<16} {_pieces_words(d['spaces'].get(name, {}))}")
-    lines.append(LEGEND)
+    lines.append(legend(game_values(game.state)))
     return "\n".join(lines)
 
 

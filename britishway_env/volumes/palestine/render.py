@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engine.coin.header import RULE_PARAMETERS
+from ...engine.coin.parameters import game_values
 from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND
 from .. import board_drawing
 from ..board_drawing import badge, count, glyph, political_will_boxes, piece_row, pieces_words, title_rule, to_rgb
@@ -107,7 +107,7 @@ def render_text(game) -> str:
     for i in range(N_MAP_SPACES):
         name = game.generic_action_name(L.A_SPACE + i)
         lines.append(f"  {name:<27} {KIND_NAMES[SPACE_KIND[i]]:<9} {_pieces_words(d['spaces'].get(name, {}))}")
-    lines.append(legend(game.state[RULE_PARAMETERS:RULE_PARAMETERS + len(P.PARAMETERS)]))
+    lines.append(legend(game_values(game.state)))
     return "\n".join(lines)
 
 
