@@ -22,6 +22,8 @@ from britishway_env.volumes.arab_revolt import parameters as AP
 from britishway_env.volumes.arab_revolt import render as arab_render
 from britishway_env.volumes.arab_revolt import table as arab_table
 from britishway_env.volumes.coin_game import either
+from britishway_env.volumes.cyprus import layout as CL
+from britishway_env.volumes.cyprus import operations as cyprus_operations
 from britishway_env.volumes.cyprus import parameters as CP
 from britishway_env.volumes.cyprus import render as cyprus_render
 from britishway_env.volumes.palestine import layout as PL
@@ -160,6 +162,34 @@ def test_a_die_says_what_it_was_for_and_its_modifier():
                 assert (f"{m:+d} (" in e.dice[0]) if m else "no modifier" in e.dice[0]
                 found += 1
         if found:
+            break
+    assert found
+
+
+@pytest.mark.parametrize("volume,seeds,words,taken", [
+    # random play reaches Mass Detention rarely (a City with a Curfew and three Troops): seed 54 does
+    ("palestine", range(54, 55), "a die for Mass Detention in ",
+     lambda g, a: int(g.state[PL.DECISION]) == PL.D_SA_SPACE and int(g.state[PL.SA]) == PL.SA_MASS_DETENTION),
+    ("cyprus", range(40), "a die for Diplomacy (4.2.2)", lambda g, a: a == CL.A_SA + CL.SA_DIPLOMACY
+     and int(cyprus_operations.towns_marked(g.state)) > int(g.state[RULE_PARAMETERS + CP.P_DIPLOMACY_CALM_TOWNS])),
+])
+def test_mass_detention_and_diplomacy_dice_say_what_they_were_for(volume, seeds, words, taken):
+    """4.2.3, 4.2.2: the British decision that rolls for them names the die;
+    no other decision's die does."""
+    found = 0
+    for seed in seeds:
+        for s in _random_session(volume, "british", seed, bot="random"):
+            pass
+        for e in s.log:
+            if e.by != "you" or not e.dice:
+                continue
+            prior = Game.replay(volume, s.seed, s.game.history[:e.index])
+            if taken(prior, s.game.history[e.index]):
+                assert e.dice[0].startswith(words) and "no modifier: " in e.dice[0], e.dice
+                found += 1
+            else:
+                assert not any(d.startswith(words) for d in e.dice), e.dice
+        if found >= 2:
             break
     assert found
 

@@ -38,8 +38,8 @@ def political_will_words(values) -> str:
             f"-{values[P.P_REBELLION_SPACE_WILL]} per City or District with more Rebel than British pieces and "
             f"+1 per {values[P.P_CONTAINED_SPACES_PER_WILL]} with no Rebel piece and no Opposition (6.1.2); "
             f"-{values[P.P_REBEL_LEADERS_WILL]} per District with a Rebel Base (6.1.3); -1 per "
-            f"{values[P.P_IRREGULARS_PER_WILL]} Irregulars on the map (6.1.4); each \"per\" rounded down. Political Will "
-            f"0-20: the Rebels win if it is {won if won == 0 else f'{won} or less'} at a Propaganda Round, the "
+            f"{values[P.P_IRREGULARS_PER_WILL]} Irregulars on the map (6.1.4); each \"per\" rounded down. "
+            f"Political Will 0-20: the Rebels win if it is {won if won == 0 else f'{won} or less'} at a Propaganda Round, the "
             f"British after the last (7.0).")
 
 

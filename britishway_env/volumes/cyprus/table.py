@@ -9,7 +9,7 @@ from .. import coin_table
 from .game import MAP_NAMES as SPACE_NAMES
 from ...engine.coin.header import RULE_PARAMETERS
 from . import events, operations, turns
-from .parameters import P_SABOTAGE_CACHE_BONUS, P_SABOTAGE_ROLL_ABOVE
+from .parameters import P_DIPLOMACY_CALM_TOWNS, P_SABOTAGE_CACHE_BONUS, P_SABOTAGE_ROLL_ABOVE
 from . import layout as L
 from .cards import CARD_TITLES, N_EVENT_CARDS
 from .render import render_rgb, render_text
@@ -47,16 +47,22 @@ campaign = coin_table.campaign
 starts_action = coin_table.starts_action
 def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
     """Dice and Intel Chit draws in words (coin_table.dice), the first die of a
-    Sabotage with what it was for and its modifier."""
+    Diplomacy or a Sabotage with what it was for and its modifier."""
     return coin_table.dice(before, after, rolls, game, action, _roll_purpose)
 
 
 def _roll_purpose(game, action):
     """What the decision's first die is for, with the modifier the rules kernel
-    adds (operations.sabotage_modifier): the Sabotage roll of a space
-    (3.3.3); None for other decisions."""
+    adds (operations.sabotage_modifier): a Diplomacy that rolls (4.2.2) or
+    the Sabotage roll of a space (3.3.3); None for other decisions."""
     s = game.state
     d = int(turns.pending(s))
+    calm = int(s[RULE_PARAMETERS + P_DIPLOMACY_CALM_TOWNS])
+    if action == L.A_SA + L.SA_DIPLOMACY and d in (L.D_SPACE, L.D_SA_AFTER) \
+            and int(operations.towns_marked(s)) > calm:    # a roll only then (operations.diplomacy)
+        return (f"Diplomacy (4.2.2), International Opinion one step left above its value "
+                f"{int(s[L.OPINION])}", 0, f"Diplomacy adds none; it rolls as more than {calm} Towns have "
+                                            "Sabotage or Curfew")
     space, cache = -1, False
     if d == L.D_SPACE and int(s[L.OP]) == L.OP_SABOTAGE and L.A_SPACE <= action < L.A_COUNT:
         space = action - L.A_SPACE

@@ -57,21 +57,25 @@ def help(game) -> str:  # noqa: A001 - the session's name for a decision's help 
 
 def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
     """Dice and Intel Chit draws in words (coin_table.dice), the first die of a
-    Negotiate or a Sabotage with what it was for and its modifier."""
+    Negotiate, a Mass Detention or a Sabotage with what it was for and its modifier."""
     return coin_table.dice(before, after, rolls, game, action, _roll_purpose)
 
 
 def _roll_purpose(game, action):
     """What the decision's first die is for, with the modifier the rules kernel
     adds (resources.negotiate_modifier, operations.sabotage_modifier): a
-    Negotiate (4.2.2) or the Sabotage (or Terror) roll of a space (3.3.3,
-    4.3.3); None for other decisions."""
+    Negotiate (4.2.2), a Mass Detention (4.2.3) or the Sabotage (or Terror)
+    roll of a space (3.3.3, 4.3.3); None for other decisions."""
     s = game.state
     d = int(turns.pending(s))
     if action == L.A_SA + L.SA_NEGOTIATE and d in (L.D_SPACE, L.D_SA_AFTER):
         m = int(resources.negotiate_modifier(s))
         why = "no Terror marker on the map" if m == 0 else f"+1 per Terror marker on the map, {m} of them"
         return f"Negotiate (4.2.2), against the Haganah Track at {int(s[L.HAGANAH])}", m, why
+    if d == L.D_SA_SPACE and int(s[L.SA]) == L.SA_MASS_DETENTION and L.A_SPACE <= action < L.A_COUNT:
+        city = action - L.A_SPACE                # the City's roll comes first (turns.start_mass_detention)
+        return (f"Mass Detention in {SPACE_NAMES[city]} (4.2.3), the Cells it takes from the City and its "
+                f"District", 0, "Mass Detention adds none; what no Cell answers comes off Political Will")
     space, cache = -1, False
     if d == L.D_SPACE and int(s[L.OP]) == L.OP_SABOTAGE and L.A_SPACE <= action < L.A_COUNT:
         space = action - L.A_SPACE
