@@ -27,6 +27,7 @@ from britishway_env.volumes.cyprus import operations as cyprus_operations
 from britishway_env.volumes.cyprus import parameters as CP
 from britishway_env.volumes.cyprus import render as cyprus_render
 from britishway_env.volumes.palestine import layout as PL
+from britishway_env.volumes.palestine import operations as palestine_operations
 from britishway_env.volumes.palestine import parameters as PP
 from britishway_env.volumes.palestine import render as palestine_render
 from britishway_env.volumes.palestine import resources as palestine_resources
@@ -166,19 +167,24 @@ def test_a_die_says_what_it_was_for_and_its_modifier():
     assert found
 
 
-@pytest.mark.parametrize("volume,seeds,words,taken", [
+@pytest.mark.parametrize("volume,seat,seeds,words,taken", [
+    ("palestine", "irgun", range(3), "a die for Rob in ",
+     lambda g, a: (int(g.state[PL.DECISION]) in (PL.D_PASS_ROB, PL.D_PROP_ROB)
+                   or (int(g.state[PL.DECISION]) == PL.D_SPACE and int(g.state[PL.OP]) == PL.OP_ROB))
+     and PL.A_SPACE <= a < PL.A_COUNT
+     and not palestine_operations.capability(g.state, PL.CAP_FACTORIES, PL.CAP_SHADED)),      # P32: no die
     # random play reaches Mass Detention rarely (a City with a Curfew and three Troops): seed 54 does
-    ("palestine", range(54, 55), "a die for Mass Detention in ",
+    ("palestine", "british", range(54, 55), "a die for Mass Detention in ",
      lambda g, a: int(g.state[PL.DECISION]) == PL.D_SA_SPACE and int(g.state[PL.SA]) == PL.SA_MASS_DETENTION),
-    ("cyprus", range(40), "a die for Diplomacy (4.2.2)", lambda g, a: a == CL.A_SA + CL.SA_DIPLOMACY
+    ("cyprus", "british", range(40), "a die for Diplomacy (4.2.2)", lambda g, a: a == CL.A_SA + CL.SA_DIPLOMACY
      and int(cyprus_operations.towns_marked(g.state)) > int(g.state[RULE_PARAMETERS + CP.P_DIPLOMACY_CALM_TOWNS])),
 ])
-def test_mass_detention_and_diplomacy_dice_say_what_they_were_for(volume, seeds, words, taken):
-    """4.2.3, 4.2.2: the British decision that rolls for them names the die;
+def test_rob_mass_detention_and_diplomacy_dice_say_what_they_were_for(volume, seat, seeds, words, taken):
+    """3.3.4, 4.2.3, 4.2.2: the decision that rolls for them names the die;
     no other decision's die does."""
     found = 0
     for seed in seeds:
-        for s in _random_session(volume, "british", seed, bot="random"):
+        for s in _random_session(volume, seat, seed, bot="random"):
             pass
         for e in s.log:
             if e.by != "you" or not e.dice:

@@ -57,15 +57,16 @@ def help(game) -> str:  # noqa: A001 - the session's name for a decision's help 
 
 def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
     """Dice and Intel Chit draws in words (coin_table.dice), the first die of a
-    Negotiate, a Mass Detention or a Sabotage with what it was for and its modifier."""
+    Negotiate, a Mass Detention, a Rob or a Sabotage with what it was for and its modifier."""
     return coin_table.dice(before, after, rolls, game, action, _roll_purpose)
 
 
 def _roll_purpose(game, action):
     """What the decision's first die is for, with the modifier the rules kernel
     adds (resources.negotiate_modifier, operations.sabotage_modifier): a
-    Negotiate (4.2.2), a Mass Detention (4.2.3) or the Sabotage (or Terror)
-    roll of a space (3.3.3, 4.3.3); None for other decisions."""
+    Negotiate (4.2.2), a Mass Detention (4.2.3), a Rob (3.3.4, 2.3.3, 6.2.1)
+    or the Sabotage (or Terror) roll of a space (3.3.3, 4.3.3); None for
+    other decisions."""
     s = game.state
     d = int(turns.pending(s))
     if action == L.A_SA + L.SA_NEGOTIATE and d in (L.D_SPACE, L.D_SA_AFTER):
@@ -76,6 +77,10 @@ def _roll_purpose(game, action):
         city = action - L.A_SPACE                # the City's roll comes first (turns.start_mass_detention)
         return (f"Mass Detention in {SPACE_NAMES[city]} (4.2.3), the Cells it takes from the City and its "
                 f"District", 0, "Mass Detention adds none; what no Cell answers comes off Political Will")
+    if L.A_SPACE <= action < L.A_COUNT and (d in (L.D_PASS_ROB, L.D_PROP_ROB)
+                                            or (d == L.D_SPACE and int(s[L.OP]) == L.OP_ROB)) \
+            and not operations.capability(s, L.CAP_FACTORIES, L.CAP_SHADED):   # P32 shaded: no die
+        return (f"Rob in {SPACE_NAMES[action - L.A_SPACE]} (3.3.4), an Arms Cache above 2", 0, "Rob adds none")
     space, cache = -1, False
     if d == L.D_SPACE and int(s[L.OP]) == L.OP_SABOTAGE and L.A_SPACE <= action < L.A_COUNT:
         space = action - L.A_SPACE
