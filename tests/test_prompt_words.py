@@ -176,11 +176,14 @@ def test_a_die_says_what_it_was_for_and_its_modifier():
     # random play reaches Mass Detention rarely (a City with a Curfew and three Troops): seed 54 does
     ("palestine", "british", range(54, 55), "a die for Mass Detention in ",
      lambda g, a: int(g.state[PL.DECISION]) == PL.D_SA_SPACE and int(g.state[PL.SA]) == PL.SA_MASS_DETENTION),
+    ("cyprus", "eoka", range(3), "a die for Ambush in ",
+     lambda g, a: int(g.state[CL.DECISION]) == CL.D_SPACE and int(g.state[CL.OP]) == CL.OP_AMBUSH
+     and (CL.A_SPACE <= a < CL.A_COUNT or CL.A_ALT <= a < CL.A_ALT + CL.N_MAP_SPACES)),
     ("cyprus", "british", range(40), "a die for Diplomacy (4.2.2)", lambda g, a: a == CL.A_SA + CL.SA_DIPLOMACY
      and int(cyprus_operations.towns_marked(g.state)) > int(g.state[RULE_PARAMETERS + CP.P_DIPLOMACY_CALM_TOWNS])),
 ])
-def test_rob_mass_detention_and_diplomacy_dice_say_what_they_were_for(volume, seat, seeds, words, taken):
-    """3.3.4, 4.2.3, 4.2.2: the decision that rolls for them names the die;
+def test_rob_ambush_mass_detention_and_diplomacy_dice_say_what_they_were_for(volume, seat, seeds, words, taken):
+    """3.3.4 (Rob, Ambush), 4.2.3, 4.2.2: the decision that rolls for them names the die;
     no other decision's die does."""
     found = 0
     for seed in seeds:

@@ -47,14 +47,15 @@ campaign = coin_table.campaign
 starts_action = coin_table.starts_action
 def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
     """Dice and Intel Chit draws in words (coin_table.dice), the first die of a
-    Diplomacy or a Sabotage with what it was for and its modifier."""
+    Diplomacy, an Ambush or a Sabotage with what it was for and its modifier."""
     return coin_table.dice(before, after, rolls, game, action, _roll_purpose)
 
 
 def _roll_purpose(game, action):
     """What the decision's first die is for, with the modifier the rules kernel
-    adds (operations.sabotage_modifier): a Diplomacy that rolls (4.2.2) or
-    the Sabotage roll of a space (3.3.3); None for other decisions."""
+    adds (operations.sabotage_modifier): a Diplomacy that rolls (4.2.2), an
+    Ambush (3.3.4) or the Sabotage roll of a space (3.3.3); None for other
+    decisions."""
     s = game.state
     d = int(turns.pending(s))
     calm = int(s[RULE_PARAMETERS + P_DIPLOMACY_CALM_TOWNS])
@@ -63,6 +64,14 @@ def _roll_purpose(game, action):
         return (f"Diplomacy (4.2.2), International Opinion one step left above its value "
                 f"{int(s[L.OPINION])}", 0, f"Diplomacy adds none; it rolls as more than {calm} Towns have "
                                             "Sabotage or Curfew")
+    if d == L.D_SPACE and int(s[L.OP]) == L.OP_AMBUSH and (L.A_SPACE <= action < L.A_COUNT
+                                                         or L.A_ALT <= action < L.A_ALT + L.N_MAP_SPACES):
+        lorries = action >= L.A_ALT             # ROAD AMBUSHES shaded (C32): no Police removed first
+        where = action - (L.A_ALT if lorries else L.A_SPACE)
+        police_off = 0 if lorries or int(s[operations.at(where, L.POLICE)]) == 0 else 1
+        left = int(operations.cubes(s, where)) - police_off
+        return (f"Ambush in {SPACE_NAMES[where]} (3.3.4), succeeding above the {left} cubes left there", 0,
+                "Ambush adds none")
     space, cache = -1, False
     if d == L.D_SPACE and int(s[L.OP]) == L.OP_SABOTAGE and L.A_SPACE <= action < L.A_COUNT:
         space = action - L.A_SPACE
