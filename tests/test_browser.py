@@ -290,7 +290,8 @@ def _boxes_apart(a: dict, b: dict) -> bool:
 
 def test_a_space_clicked_on_the_map_takes_its_choice_beside_the_card_in_play(server, browser, tmp_path):
     """The card in play with both texts beside the map; into an Operation, hovering a space says its
-    pieces and clicking it takes the choice that names it; at 820 px the page stacks, nothing overlaps."""
+    pieces and clicking it takes the choice that names it; at 820 px the page stacks (the map, the choices right
+    under it, the card panel, the log), nothing overlaps."""
     page = browser.new_page(viewport={"width": 1500, "height": 1000})
     _new_game(page, server, "palestine", "irgun", "heuristic", 3)
     card = page.evaluate("game.card")
@@ -329,12 +330,18 @@ def test_a_space_clicked_on_the_map_takes_its_choice_beside_the_card_in_play(ser
     mine = page.evaluate("game.log.filter(e => e.by === 'you')")
     assert mine[-1]["text"] == choice["name"] and mine[-1]["index"] >= before - 1
     assert page.locator("#choices button.choice").count() == len(page.evaluate("game.choices"))   # buttons stay
-    # A narrow window: the map as wide as the window, the card panel below it, nothing side by side.
+    # A narrow window: the map as wide as the window, then the decision and its choices right under it
+    # (not below the card panel), then the card panel, then the log; nothing side by side.
     page.set_viewport_size({"width": 820, "height": 1000})
     page.wait_for_function("document.getElementById('map').getBoundingClientRect().width <= 820")
+    page.evaluate("window.scrollTo(0, 0)")
     m, c = page.locator("#map").bounding_box(), page.locator("#cards").bounding_box()
+    ch, log = page.locator("#choices").bounding_box(), page.locator("#log").bounding_box()
     assert page.is_visible("#map") and page.is_visible("#cards") and m["width"] > 600 and c["width"] > 600
-    assert _boxes_apart(m, c) and c["y"] >= m["y"] + m["height"]
+    assert _boxes_apart(m, c) and _boxes_apart(ch, c) and _boxes_apart(m, ch)
+    assert m["y"] + m["height"] <= ch["y"] and ch["y"] + ch["height"] <= c["y"] and c["y"] + c["height"] <= log["y"]
+    status = page.locator("#status").bounding_box()
+    assert m["y"] + m["height"] <= status["y"] <= ch["y"]              # the decision, then its choices, under the map
     assert page.evaluate("document.documentElement.scrollWidth") <= 820
     page.screenshot(path=str(tmp_path / "narrow.png"), full_page=True)
     folder = os.environ.get("BRITISHWAY_SCREENSHOTS")
