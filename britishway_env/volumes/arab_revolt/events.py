@@ -136,6 +136,15 @@ def count_spaces(state, f):
 
 
 @njit(cache=True)
+def any_space(state, f):
+    """Whether a space passes filter ``f`` (:func:`count_spaces` > 0, stopping at the first)."""
+    for s in range(N_SPACES):
+        if filter_ok(state, f, s):
+            return True
+    return False
+
+
+@njit(cache=True)
 def foreign_with_rebels(state):
     """A11: Foreign Countries holding Rebel pieces."""
     n = 0
@@ -479,7 +488,7 @@ def event_playable(state, card, side, faction):
     if card == 4:
         return any_pick(state, PICK_IRREGULAR_DISTRICT_TROOPS) if unshaded else irregulars_on_map(state) >= 3
     if card == 5:
-        return any_pick(state, PICK_CURFEW_DISTRICT_TROOPS) if unshaded else count_spaces(state, F_CURFEW_DISTRICT) > 0
+        return any_pick(state, PICK_CURFEW_DISTRICT_TROOPS) if unshaded else any_space(state, F_CURFEW_DISTRICT)
     if card == 6:
         return punishment_cup_total(state) > 0 if unshaded else True
     if card == 7:
@@ -516,10 +525,10 @@ def event_playable(state, card, side, faction):
     if card == 19 or card == 20 or card == 25 or card == 26:
         return True
     if card == 21:
-        return True if unshaded else count_spaces(state, F_DISTRICT) > 0
+        return True if unshaded else any_space(state, F_DISTRICT)
     if card == 22:
         if unshaded:
-            return cities_for_curfew(state) > 0 or count_spaces(state, F_CITY_CURFEW) > 0
+            return cities_for_curfew(state) > 0 or any_space(state, F_CITY_CURFEW)
         for s in range(N_SPACES):
             if SPACE_KIND[s] == CITY and state[at(s, OPPOSITION)] > 0:
                 for t in range(N_SPACES):
@@ -718,7 +727,7 @@ def unshaded_script(state, card, step, me):
             free = TOTAL_CURFEWS - curfews_on_map(state)
             return begin_pick(state, PICK_CURFEW_CITY, min(n, free), 0, me, 1)
         if step == 1:
-            if punishment_available(state) and count_spaces(state, F_CITY_CURFEW) > 0:
+            if punishment_available(state) and any_space(state, F_CITY_CURFEW):
                 return grant_special_activity(state, SA_PUNISH, F_CITY_CURFEW, MODE_VARIANT_2, BRITISH, 2)
         return REQ_DONE
     if card == 23:      # Hunted down by peace bands
