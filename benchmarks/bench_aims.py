@@ -71,7 +71,9 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from britishway_env.engine.threads import numba_threads  # noqa: E402
-from common import busy_cores, command_line, cpu_model, loadavg, spiel_random_play, write_section  # noqa: E402
+from common import (  # noqa: E402
+    busy_cores, command_line, cpu_model, loadavg, spiel_random_play, volumes_arg, write_section,
+)
 
 HEADING = "# Benchmarks: the speed aims"
 VOLUMES = ("palestine", "cyprus", "arab_revolt")
@@ -343,10 +345,7 @@ def main(argv: list[str] | None = None) -> str:
     ap.add_argument("--quick", action="store_true", help="tiny sizes, one round (smoke test)")
     ap.add_argument("--write", type=Path, help="replace this script's section of the given Markdown page")
     args = ap.parse_args(argv)
-    args.volumes = [v.strip() for v in args.volumes.split(",") if v.strip()]
-    bad = [v for v in args.volumes if v not in VOLUMES]
-    if bad or not args.volumes:
-        ap.error(f"--volumes takes some of {', '.join(VOLUMES)}; got {bad or 'none'}")
+    args.volumes = volumes_arg(ap, args.volumes, VOLUMES)
     for name in ("rounds", "random_games", "bot_games", "bot_random_games", "envs", "hearts_games", "hearts_sample"):
         if getattr(args, name) < 1:
             ap.error(f"--{name.replace('_', '-')} must be at least 1")

@@ -59,7 +59,7 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from britishway_env.engine.threads import numba_threads  # noqa: E402
-from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, write_section  # noqa: E402
+from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, volumes_arg, write_section  # noqa: E402
 
 HEADING = "# Benchmarks: the vector env's step, slot by slot"
 NOTES_HEADING = "## Observations"
@@ -280,10 +280,7 @@ def main(argv: list[str] | None = None) -> str:
     ap.add_argument("--quick", action="store_true", help="tiny sizes, one round (smoke test)")
     ap.add_argument("--write", type=Path, help="replace this script's section of the given Markdown page")
     args = ap.parse_args(argv)
-    args.volumes = [v.strip() for v in args.volumes.split(",") if v.strip()]
-    bad = [v for v in args.volumes if v not in VOLUMES]
-    if bad or not args.volumes:
-        ap.error(f"--volumes takes some of {', '.join(VOLUMES)}; got {bad or 'none'}")
+    args.volumes = volumes_arg(ap, args.volumes, VOLUMES)
     try:
         args.slots = sorted({int(x) for x in args.slots.split(",") if x.strip()})
     except ValueError:

@@ -129,6 +129,16 @@ def write_section(path: Path, heading: str, report: str) -> None:
         raise
 
 
+def volumes_arg(ap, text: str, volumes: tuple[str, ...]) -> list[str]:
+    """The comma-separated ``--volumes`` of ``text``, each one of ``volumes``;
+    ``ap.error`` (exit 2) for an unknown one or none."""
+    chosen = [v.strip() for v in text.split(",") if v.strip()]
+    bad = [v for v in chosen if v not in volumes]
+    if bad or not chosen:
+        ap.error(f"--volumes takes some of {', '.join(volumes)}; got {bad or 'none'}")
+    return chosen
+
+
 def kept_notes(path: Path, heading: str, notes_heading: str = "## Observations") -> str:
     """The hand-written part of the section ``heading`` in ``path``: from its
     ``notes_heading`` line to the section's end ("" if none), for a report
