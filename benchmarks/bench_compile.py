@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import busy_cores, command_line, cpu_model, loadavg, write_section  # noqa: E402
+from common import busy_cores, command_line, cpu_model, loadavg, volumes_arg, write_section  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -255,9 +255,7 @@ def main(argv=None) -> str:
     unknown = sorted(set(stages) - {n for n, _ in STAGES})
     if unknown:
         p.error(f"unknown stages {unknown}; choose from {[n for n, _ in STAGES]}")
-    volumes = [v for v in args.volumes.split(",") if v]
-    if not volumes or set(volumes) - set(VOLUMES):
-        p.error(f"--volumes: choose from {list(VOLUMES)}")
+    volumes = volumes_arg(p, args.volumes, VOLUMES)
     if args.repeat < 1:
         p.error("--repeat must be at least 1")
     if args.jobs is not None and args.jobs < 1:

@@ -63,7 +63,7 @@ import numpy as np  # noqa: E402
 from britishway_env.engine.coin import results as R  # noqa: E402
 from britishway_env.engine.coin.variant import NO_PATCH  # noqa: E402
 from britishway_env.engine.rng import game_seeds  # noqa: E402
-from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, write_section  # noqa: E402
+from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, volumes_arg, write_section  # noqa: E402
 
 SECTION_HEADING = "# Benchmarks: where a random game's time goes"
 VOLUMES = ("palestine", "cyprus", "arab_revolt")
@@ -404,9 +404,7 @@ def main(argv=None) -> str:
     args = ap.parse_args(argv)
     if args.quick:
         args.games, args.repeat, args.slices, args.reps = 3, 1, 1, 1
-    volumes = [v.strip() for v in args.volumes.split(",") if v.strip()]
-    if any(v not in VOLUMES for v in volumes):
-        ap.error(f"--volumes: choose among {', '.join(VOLUMES)}")
+    volumes = volumes_arg(ap, args.volumes, VOLUMES)
     if min(args.games, args.repeat, args.slices, args.block, args.reps) < 1:
         ap.error("--games, --repeat, --slices, --block and --reps must be at least 1")
     busy, load_before = busy_cores(), loadavg()

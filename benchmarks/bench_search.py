@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from benchmarks.common import command_line, cpu_model, fmt_s, loadavg, write_section  # noqa: E402
+from benchmarks.common import command_line, cpu_model, fmt_s, loadavg, volumes_arg, write_section  # noqa: E402
 
 HEADING = "# Benchmarks: networks in the kernels and the search bot"
 VOLUMES = ("palestine", "cyprus", "arab_revolt")
@@ -153,11 +153,11 @@ def report(results: list[dict], args) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a few games and decisions (smoke test)")
-    parser.add_argument("--volumes", default=",".join(VOLUMES))
+    parser.add_argument("--volumes", default=",".join(VOLUMES), help="comma-separated (default: all three)")
     parser.add_argument("--write", type=Path, help="replace this script's section of a Markdown report")
     args = parser.parse_args(argv)
     games, decisions = (4, 3) if args.quick else (200, 40)
-    results = [bench_volume(v, games, decisions) for v in args.volumes.split(",")]
+    results = [bench_volume(v, games, decisions) for v in volumes_arg(parser, args.volumes, VOLUMES)]
     text = report(results, args)
     print(text)
     if args.write:
