@@ -7,8 +7,6 @@ draws, a Pass says what it gives (2.3.3), Stop says what stopping does,
 event texts left off the menu are named with their rules decision (5.1.3),
 and a scripted bot's score says what it is."""
 
-import re
-
 import numpy as np
 import pytest
 
@@ -201,6 +199,134 @@ def test_rob_ambush_mass_detention_and_diplomacy_dice_say_what_they_were_for(vol
         if found >= 2:
             break
     assert found
+
+
+def _position(volume, found, games=80):
+    """A game of random play at the first position where ``found(game)`` holds
+    (random legal actions from seeds 0, 1, ...); the test skips if none."""
+    for seed in range(games):
+        g = Game(volume, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.is_terminal():
+            if found(g):
+                return g
+            legal = g.legal_actions()
+            g.apply(legal[int(rng.integers(len(legal)))])
+    pytest.skip(f"no such position in {games} random {volume} games")
+
+
+def _taken(g, table, action):
+    """The dice words of ``action`` taken in ``g`` (g moves on), and the 1-6 rolls."""
+    prior, before = g.clone(), g.to_dict()
+    rolls = g.apply_reading_rolls(action)
+    return table.dice(before, g.to_dict(), rolls, game=prior, action=action), [v + 1 for f, v in rolls if f == 6]
+
+
+def _event_position(volume, L, card, side):
+    def found(g):
+        s = g.state
+        return int(s[L.DECISION]) == L.D_BOX and int(s[L.CARD]) == card and g.legal_mask()[L.A_EVENT_SIDE + side]
+    return _position(volume, found)
+
+
+def test_rome_embassy_bombing_die_says_what_it_was_for():
+    """P19 shaded: the die of the event, Political Will -2 on 3 or more; the
+    words' threshold is the kernel's."""
+    from britishway_env.volumes.palestine import table as palestine_table
+    g = _event_position("palestine", PL, 19, 1)
+    will = int(g.state[PL.POLITICAL_WILL])
+    words, dice = _taken(g, palestine_table, PL.A_EVENT_SIDE + 1)
+    assert words[0].startswith("a die for P19 Rome Embassy Bombing shaded: Political Will -2 on 3 or more: "
+                               f"{dice[0]} (no modifier")
+    assert int(g.state[PL.POLITICAL_WILL]) - will == (-2 if dice[0] >= 3 else 0) or g.is_terminal()
+
+
+def test_road_mines_dice_name_each_space_they_were_for():
+    """P23 shaded (rules decision P-22): as a Patrol's moves end, a die for each
+    selected space Police moved into with a Sabotage marker, in map order,
+    each naming its space; a Police leaves that space on 1-3."""
+    from britishway_env.volumes.palestine import table as palestine_table
+    from britishway_env.volumes.boards.palestine import SPACE_NAMES
+
+    def moved_police(g):
+        s = g.state
+        return int(s[PL.DECISION]) == PL.D_PATROL_MOVE and g.legal_mask()[PL.A_STOP] and any(
+            s[PL.SELECTED + t] == 1 and s[PL.MOVED_HERE + t] > 0 and s[palestine_operations.at(t, PL.POLICE)] > 0
+            for t in range(PL.N_MAP_SPACES))
+    g = _position("palestine", moved_police)
+    s = g.state
+    spaces = [t for t in range(PL.N_MAP_SPACES) if s[PL.SELECTED + t] == 1 and s[PL.MOVED_HERE + t] > 0
+              and s[palestine_operations.at(t, PL.POLICE)] > 0]
+    s[PL.CAPABILITIES + PL.CAP_ROAD_MINES] = PL.CAP_SHADED     # the position made: ROAD MINES shaded in play,
+    for t in spaces:                                           # a Sabotage marker where Police moved
+        s[palestine_operations.at(t, PL.SABOTAGE)] = 1
+    police = [int(s[palestine_operations.at(t, PL.POLICE)]) for t in spaces]
+    words, dice = _taken(g, palestine_table, PL.A_STOP)
+    assert len(dice) == len(spaces) == len(words)
+    for t, w, die, had in zip(spaces, words, dice, police):
+        assert w.startswith(f"a die for P23 Road Mines shaded in {SPACE_NAMES[t]} (rules decision P-22): a Police "
+                            f"lost on 1-3: {die} (no modifier"), w
+        assert int(g.state[palestine_operations.at(t, PL.POLICE)]) == had - (1 if die <= 3 else 0)
+
+
+def test_smuggle_under_royal_navy_blockade_die_says_what_it_was_for():
+    """C9 unshaded (4.3.1): a Smuggle places its Arms Cache only on a die of 4
+    or more; the die names the space."""
+    from britishway_env.volumes.cyprus import table as cyprus_table
+
+    def smuggling(g):
+        return int(g.state[CL.DECISION]) == CL.D_SA_SPACE and int(g.state[CL.SA]) == CL.SA_SMUGGLE and \
+            g.legal_mask()[CL.A_SPACE:CL.A_SPACE + CL.N_MAP_SPACES].any()
+    g = _position("cyprus", smuggling)
+    g.state[CL.CAPABILITIES + CL.CAP_BLOCKADE] = CL.CAP_UNSHADED      # the position made: the Blockade in play
+    space = int(np.flatnonzero(g.legal_mask()[CL.A_SPACE:CL.A_SPACE + CL.N_MAP_SPACES])[0])
+    caches = int(g.state[cyprus_operations.at(space, CL.ARMS_CACHES)])
+    words, dice = _taken(g, cyprus_table, CL.A_SPACE + space)
+    assert words[0].startswith(f"a die for Smuggle in {cyprus_table.SPACE_NAMES[space]} under C9 Royal Navy "
+                               f"Blockade unshaded (4.3.1): the Arms Cache placed on 4 or more: {dice[0]} (no")
+    assert int(g.state[cyprus_operations.at(space, CL.ARMS_CACHES)]) == caches + (1 if dice[0] >= 4 else 0)
+
+
+@pytest.mark.parametrize("card,side,words", [
+    (7, 0, "a die for A7 Memory of al-Qassam unshaded: at or under the {irregulars} Irregulars on the map, Unity "
+           "one step toward Decentralized"),
+    (7, 1, "a die for A7 Memory of al-Qassam shaded: at or under the {bases} Rebel Bases on the map, the Rebels' "
+           "Limited Operations in the spaces with Opposition"),
+    (19, 0, "a die for A19 League of Nations: above the {opposition} spaces with Opposition, Political Will +1, "
+            "else -2"),
+    (20, 0, "a die for A20 Arab Higher Committee unshaded: above the {bases} Rebel Bases on the map, Unity one "
+            "step toward Decentralized"),
+    (23, 1, "a die for A23 al-Hajj Muhammad shaded: at or under the {bases} Rebel Bases on the map, the Rebels' "
+            "Mobilize and then Raid"),
+])
+def test_arab_revolt_event_dice_say_what_they_were_for(card, side, words):
+    """A7 (both texts, two dice unshaded), A19, A20 unshaded, A23 shaded: each
+    die of the event names what it was rolled against, with the counts of the
+    position; A19's outcome follows the words' threshold."""
+    from britishway_env.volumes.arab_revolt import pieces as arab_pieces
+    g = _event_position("arab_revolt", AL, card, side)
+    s = g.state
+    counts = dict(irregulars=int(arab_pieces.irregulars_on_map(s)), bases=int(arab_pieces.bases_on_map(s)),
+                  opposition=int(arab_pieces.opposition_spaces(s)))
+    will = int(s[AL.POLITICAL_WILL])
+    said, dice = _taken(g, arab_table, AL.A_EVENT_SIDE + side)
+    named = [w for w in said if w.startswith("a die for A")]
+    assert len(named) == (2 if (card, side) == (7, 0) else 1), said
+    assert all(w.startswith(words.format(**counts) + ": ") for w in named), said
+    if card == 19 and not g.is_terminal():
+        assert int(g.state[AL.POLITICAL_WILL]) - will == (1 if dice[0] > counts["opposition"] else -2) or \
+            int(g.state[AL.POLITICAL_WILL]) in (0, AL.PW_MAX)
+
+
+def test_arab_revolt_resources_roll_says_what_it_was_for():
+    """6.2.2: once the British have kept their Punishment chit, the Rebels' die
+    against the Rebel Bases names what it was for."""
+    from britishway_env.volumes.arab_revolt import pieces as arab_pieces
+    g = _position("arab_revolt", lambda g: int(g.state[AL.DECISION]) == AL.D_PROP_BRITISH_KEEP)
+    bases = int(arab_pieces.bases_on_map(g.state))
+    said, _ = _taken(g, arab_table, g.legal_actions()[0])
+    assert said[0].startswith(f"a die for the Rebels' Resources (6.2.2): at or under the {bases} Rebel Bases on "
+                              "the map, Unity toward Centralized or a chit to hold: "), said
 
 
 def test_arab_revolt_chit_draws_are_named_as_draws():

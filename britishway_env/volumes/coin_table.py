@@ -40,21 +40,30 @@ def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, act
     rolls of the decision; the others are dice. ``purpose(game, action)``
     (the volume's) says what the decision's first die is rolled for:
     ``(what, modifier, why)`` with the modifier the rules kernel adds (its own
-    function), or None; that die then reads "a die for Negotiate (4.2.2): 1,
-    +2 for 2 Terror markers on the map = 3"."""
+    function), a list of them for its first dice in order, or None; such a
+    die then reads "a die for Negotiate (4.2.2): 1, +2 for 2 Terror markers
+    on the map = 3"."""
     gained = max(0, len(after["intel_chits"]) - len(before["intel_chits"]))
     chits = rolls[len(rolls) - gained:] if gained else []
     dice_rolls = rolls[:len(rolls) - len(chits)]
     out = [f"a die: {v + 1}" for _, v in dice_rolls]
     found = purpose(game, action) if purpose is not None and game is not None and dice_rolls else None
-    if found is not None:
-        out[0] = die_words(dice_rolls[0][1] + 1, *found)
+    for k, what in enumerate(purposes(found)[:len(out)]):
+        out[k] = die_words(dice_rolls[k][1] + 1, *what)
     words = [f"an Intel Chit drawn from the bag ({faces} in it)" for faces, _ in chits]
     drawn = sorted((Counter(after["intel_chits"]) - Counter(before["intel_chits"])).elements())
     if words and len(drawn) == len(words):       # the values gained (none spent in the same decision)
         words[-1] += f": value {drawn[0]}" if len(drawn) == 1 else \
             f" (the chits drawn: values {', '.join(map(str, drawn))})"
     return out + words
+
+
+def purposes(found) -> list[tuple[str, int, str]]:
+    """A volume's ``purpose(game, action)`` as a list, a die's in order: one
+    ``(what, modifier, why)``, a list of them, or None (no die named)."""
+    if found is None:
+        return []
+    return list(found) if isinstance(found, list) else [found]
 
 
 def die_words(rolled: int, what: str, modifier: int, why: str) -> str:

@@ -60,8 +60,10 @@ def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, act
     holds (its "faces" are that count). A roll is told a draw by its count
     matching a cup's, the cups followed through the decision from the game
     before it; where a cup of 6 leaves that open, by whether that cup was
-    drawn from at all. The first die of a Coordinate (4.3.2) says what it was
-    rolled against and the modifier the kernel adds (resources.bases_roll_modifier)."""
+    drawn from at all. The dice of a Coordinate (4.3.2), of the Rebels'
+    Resources roll (6.2.2) and of the events that roll (A7, A19, A20, A23)
+    say what they were rolled against and the modifier the kernel adds
+    (resources.bases_roll_modifier)."""
     if game is None:
         return [f"a roll of 1-{faces}: {value + 1}" for faces, value in rolls]
     s = game.state
@@ -70,7 +72,7 @@ def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, act
     ops_drawn = _out_of_cup(after["operations_chits"]) > _out_of_cup(before["operations_chits"]) or \
         (after["context"]["foreign_assistance"] and not before["context"]["foreign_assistance"])
     pun_drawn = _out_of_cup(after["punishment_chits"]) > _out_of_cup(before["punishment_chits"])
-    purpose = _roll_purpose(game, action)
+    purposes = coin_table.purposes(_roll_purpose(game, action))
     out = []
     for faces, value in rolls:
         if faces == ops and (faces != 6 or ops_drawn):
@@ -80,9 +82,8 @@ def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, act
             out.append(f"a Punishment chit drawn from the cup ({faces} in it)")
             pun -= 1
         elif faces == 6:
-            if purpose is not None:
-                out.append(coin_table.die_words(value + 1, *purpose))
-                purpose = None
+            if purposes:
+                out.append(coin_table.die_words(value + 1, *purposes.pop(0)))
             else:
                 out.append(f"a die: {value + 1}")
         elif faces > L.PUN_PER_KIND.sum():           # more than the Punishment chits there are: Operations
@@ -93,17 +94,42 @@ def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, act
 
 
 def _roll_purpose(game, action):
-    """What the decision's first die is for, with the kernel's modifier: a
-    Coordinate's roll against the Rebel Bases (4.3.2); None otherwise."""
+    """What the decision's dice are for, in order, with the kernel's modifier:
+    a Coordinate's roll against the Rebel Bases (4.3.2), the Rebels' Resources
+    roll once the British have chosen the Punishment chit they keep (6.2.2),
+    or an event's rolls as its text is chosen (A7 both texts, A19, A20
+    unshaded, A23 shaded; the text runs in the same decision, events.py);
+    None otherwise."""
     s = game.state
     d = int(turns.pending(s))
+    m = int(resources.bases_roll_modifier(s))
+    bases = int(pieces.bases_on_map(s))
+    why = "CENTRAL WAR COMMITTEE (A2) not in effect" if m == 0 else \
+        f"CENTRAL WAR COMMITTEE (A2) {'unshaded' if m > 0 else 'shaded'}"
+    under = f"at or under the {bases} Rebel Bases on the map"
     if action == L.A_SA + L.SA_COORDINATE and d in (L.D_SPACE, L.D_SA_AFTER):
-        m = int(resources.bases_roll_modifier(s))
-        bases = int(pieces.bases_on_map(s))
-        why = "CENTRAL WAR COMMITTEE (A2) not in effect" if m == 0 else \
-            f"CENTRAL WAR COMMITTEE (A2) {'unshaded' if m > 0 else 'shaded'}"
-        return (f"Coordinate (4.3.2): at or under the {bases} Rebel Bases on the map shifts Unity toward "
-                "Centralized", m, why)
+        return f"Coordinate (4.3.2): {under} shifts Unity toward Centralized", m, why
+    if d == L.D_PROP_BRITISH_KEEP:
+        return f"the Rebels' Resources (6.2.2): {under}, Unity toward Centralized or a chit to hold", m, why
+    if d != L.D_BOX or not L.A_EVENT_SIDE <= action < L.A_OP:
+        return None
+    card, side = int(s[L.CARD]), action - L.A_EVENT_SIDE
+    title = CARD_TITLES[card - 1] if 1 <= card <= len(CARD_TITLES) else ""
+    plain = "the event adds none"
+    if card == 7 and side == 0:
+        irregulars = int(pieces.irregulars_on_map(s))
+        return [(f"{title} unshaded: at or under the {irregulars} Irregulars on the map, Unity one step toward "
+                 "Decentralized", 0, plain)] * 2
+    if card == 7 and side == 1:
+        return f"{title} shaded: {under}, the Rebels' Limited Operations in the spaces with Opposition", m, why
+    if card == 19:
+        return (f"{title}: above the {int(pieces.opposition_spaces(s))} spaces with Opposition, Political Will +1, "
+                "else -2", 0, plain)
+    if card == 20 and side == 0:
+        return f"{title} unshaded: above the {bases} Rebel Bases on the map, Unity one step toward Decentralized", \
+            m, why
+    if card == 23 and side == 1:
+        return f"{title} shaded: {under}, the Rebels' Mobilize and then Raid", m, why
     return None
 
 

@@ -47,17 +47,23 @@ campaign = coin_table.campaign
 starts_action = coin_table.starts_action
 def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
     """Dice and Intel Chit draws in words (coin_table.dice), the first die of a
-    Diplomacy, an Ambush or a Sabotage with what it was for and its modifier."""
+    Diplomacy, an Ambush, a Sabotage or a Smuggle under ROYAL NAVY BLOCKADE
+    with what it was for and its modifier."""
     return coin_table.dice(before, after, rolls, game, action, _roll_purpose)
 
 
 def _roll_purpose(game, action):
     """What the decision's first die is for, with the modifier the rules kernel
     adds (operations.sabotage_modifier): a Diplomacy that rolls (4.2.2), an
-    Ambush (3.3.4) or the Sabotage roll of a space (3.3.3); None for other
+    Ambush (3.3.4), the Sabotage roll of a space (3.3.3) or a Smuggle's
+    placement under ROYAL NAVY BLOCKADE unshaded (4.3.1, C9); None for other
     decisions."""
     s = game.state
     d = int(turns.pending(s))
+    if d == L.D_SA_SPACE and int(s[L.SA]) == L.SA_SMUGGLE and L.A_SPACE <= action < L.A_SPACE + L.N_MAP_SPACES \
+            and operations.capability(s, L.CAP_BLOCKADE, L.CAP_UNSHADED):   # operations.smuggle_place
+        return (f"Smuggle in {SPACE_NAMES[action - L.A_SPACE]} under {CARD_TITLES[8]} unshaded (4.3.1): the Arms "
+                "Cache placed on 4 or more", 0, "the capability adds none")
     calm = int(s[RULE_PARAMETERS + P_DIPLOMACY_CALM_TOWNS])
     if action == L.A_SA + L.SA_DIPLOMACY and d in (L.D_SPACE, L.D_SA_AFTER) \
             and int(operations.towns_marked(s)) > calm:    # a roll only then (operations.diplomacy)

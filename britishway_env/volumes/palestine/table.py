@@ -57,18 +57,25 @@ def help(game) -> str:  # noqa: A001 - the session's name for a decision's help 
 
 def dice(before: dict, after: dict, rolls: list[tuple[int, int]], game=None, action=None) -> list[str]:
     """Dice and Intel Chit draws in words (coin_table.dice), the first die of a
-    Negotiate, a Mass Detention, a Rob or a Sabotage with what it was for and its modifier."""
+    Negotiate, a Mass Detention, a Rob, a Sabotage or ROME EMBASSY BOMBING,
+    and each of ROAD MINES's, with what it was for and its modifier."""
     return coin_table.dice(before, after, rolls, game, action, _roll_purpose)
 
 
 def _roll_purpose(game, action):
     """What the decision's first die is for, with the modifier the rules kernel
     adds (resources.negotiate_modifier, operations.sabotage_modifier): a
-    Negotiate (4.2.2), a Mass Detention (4.2.3), a Rob (3.3.4, 2.3.3, 6.2.1)
-    or the Sabotage (or Terror) roll of a space (3.3.3, 4.3.3); None for
-    other decisions."""
+    Negotiate (4.2.2), a Mass Detention (4.2.3), a Rob (3.3.4, 2.3.3, 6.2.1),
+    the Sabotage (or Terror) roll of a space (3.3.3, 4.3.3) or ROME EMBASSY
+    BOMBING shaded (P19); or what each die of ROAD MINES shaded is for (P23,
+    a list); None for other decisions."""
     s = game.state
     d = int(turns.pending(s))
+    if d == L.D_BOX and action == L.A_EVENT_SIDE + 1 and int(s[L.CARD]) == 19:
+        return (f"{CARD_TITLES[18]} shaded: Political Will -2 on 3 or more", 0, "the event adds none")
+    if d == L.D_PATROL_MOVE and action == L.A_STOP and operations.capability(s, L.CAP_ROAD_MINES, L.CAP_SHADED):
+        return [(f"{CARD_TITLES[22]} shaded in {SPACE_NAMES[t]} (rules decision P-22): a Police lost on 1-3", 0,
+                 "ROAD MINES adds none") for t in _road_mine_spaces(s)]
     if action == L.A_SA + L.SA_NEGOTIATE and d in (L.D_SPACE, L.D_SA_AFTER):
         m = int(resources.negotiate_modifier(s))
         why = "no Terror marker on the map" if m == 0 else f"+1 per Terror marker on the map, {m} of them"
@@ -94,6 +101,15 @@ def _roll_purpose(game, action):
         ([f"-1 per Police there, {police} of them"] if police else [])
     return (f"Sabotage in {SPACE_NAMES[space]} (3.3.3), succeeding above "
             f"{int(s[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE])}", m, "; ".join(parts) or "no Arms Cache, no Police")
+
+
+def _road_mine_spaces(s) -> list[int]:
+    """The spaces ROAD MINES shaded rolls for as a Patrol's moves end, in the
+    order turns.road_mines takes them: each selected space that Police moved
+    into, with a Sabotage marker and Police there."""
+    at = operations.at
+    return [t for t in range(N_MAP_SPACES) if s[L.SELECTED + t] == 1 and s[L.MOVED_HERE + t] > 0
+            and s[at(t, L.SABOTAGE)] > 0 and s[at(t, L.POLICE)] > 0]
 
 
 scores_are = coin_table.PALESTINE_SCORES[1]        # what the scripted bot's scores are, in full
