@@ -44,7 +44,7 @@ from .operations import (
     ADJACENT, add_political_will, at, can_deploy_in, can_mass_detain_in, can_restore_in, capability, cells,
     irgun_pieces,
 )
-from .resources import die, draw_intel, haganah_shift_left, haganah_shift_right, map_total
+from .resources import die, draw_intel, haganah_shift_left, haganah_shift_right, map_total, markers_left
 
 REQ_MASS_DETENTION = REQ_VOLUME      # the British roll Mass Detention in City EV_SPACE (P1; 4.2.3)
 
@@ -220,8 +220,8 @@ def pick_space_ok_kind(state, kind, s, used_bits):
         return kind_s == CITY and state[PRISON] > 0
     if kind == PICK_REMOVE_TERROR:
         return state[at(s, TERROR)] > 0
-    if kind == PICK_TERROR_CITY:
-        return kind_s == CITY and state[at(s, CELLS_UNDERGROUND)] > 0
+    if kind == PICK_TERROR_CITY:                  # only markers off the map are placed (5.1.1, P-39)
+        return kind_s == CITY and state[at(s, CELLS_UNDERGROUND)] > 0 and markers_left(state) > 0
     if kind == PICK_CELL_FROM_POLICE_SPACE:
         return state[at(s, POLICE)] > 0 and n_cells > 0
     if kind == PICK_CELL_TO_PRISON_TROOPS:
@@ -277,7 +277,7 @@ def pick_effect(state, s, alt):
         state[at(s, TERROR)] -= 1
         haganah_shift_left(state)
     elif kind == PICK_TERROR_CITY:
-        state[at(s, TERROR)] += 2
+        state[at(s, TERROR)] += min(2, markers_left(state))
     state[EV_LEFT] -= 1
     if PICK_EACH[kind]:
         state[EV_BITS] |= 1 << s

@@ -461,4 +461,6 @@ class _Reader(CoinReader):
                 self.fail(f"spaces.{name}.curfew: a Curfew stays only in a City with Troops or Police (1.10)")
         if sp[:, L.CURFEW].sum() > L.TOTAL_CURFEWS:
             self.fail(f"spaces: at most {L.TOTAL_CURFEWS} Curfews (1.10)")
+        self.check_marker_supply(s, (L.SABOTAGE, L.TERROR), L.TOTAL_MARKERS, "Sabotage and Terror markers",
+                                 "1.2, P-39")
 

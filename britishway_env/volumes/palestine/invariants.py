@@ -11,20 +11,22 @@ from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, AVAILABLE_TROOPS,
     CELLS_ACTIVE, CELLS_OUT_OF_GAME, CELLS_UNDERGROUND, CURFEW, HAGANAH, INTEL_CHITS_PER_VALUE,
     INTEL_HELD, CAPABILITIES, D_BOX, DECISION, EV_CARD, EV_MODE, POLICE, POLITICAL_WILL, PRISON, PW_MAX,
-    SPACE_FIELDS, SPACES, TOTAL_CACHES, TOTAL_CELLS, TOTAL_CURFEWS, TOTAL_POLICE, TOTAL_TROOPS, TRACK_CACHE_4,
+    SABOTAGE, SPACE_FIELDS, SPACES, TERROR, TOTAL_CACHES, TOTAL_CELLS, TOTAL_CURFEWS, TOTAL_MARKERS, TOTAL_POLICE,
+    TOTAL_TROOPS, TRACK_CACHE_4,
     TRACK_CELLS_3, TRACK_CELLS_4, TROOPS, D_MASS_DETENTION, DETAIN_LEFT, MOVED_ACTIVE, MOVED_HERE, OP,
     OP_TRAVEL,
 )
 from .turns import legal_mask
 
 (OK, BAD_TROOPS, BAD_POLICE, BAD_CELLS, BAD_CACHES, BAD_STACKING, BAD_CURFEW, BAD_TRACKS,
- NEGATIVE, NO_LEGAL_ACTION, TOO_LONG, BAD_EVENT, BAD_TALLY) = range(13)
+ NEGATIVE, NO_LEGAL_ACTION, TOO_LONG, BAD_EVENT, BAD_TALLY, BAD_MARKERS) = range(14)
 VIOLATIONS = ("ok", "Troops not conserved (12)", "Police not conserved (6)", "Cells not conserved (15)",
               "Arms Caches not conserved (5)", "Arms Cache stacking (1.4.2)", "Curfew rules (1.4.2, 1.10)",
               "Political Will / Haganah / Intel out of bounds", "negative piece count",
               "no legal action in an unfinished game", "game too long",
               "event state left over outside an event, or a capability out of range",
-              "Mass Detention or Travel tally out of range (4.2.3, 3.3.2)")
+              "Mass Detention or Travel tally out of range (4.2.3, 3.3.2)",
+              "more Sabotage and Terror markers on the map than the 15 (1.2, P-39)")
 MAX_DECISIONS = 20000
 
 
@@ -36,6 +38,7 @@ def check(state):
              + state[TRACK_CELLS_3])
     caches = state[AVAILABLE_CACHES] + state[TRACK_CACHE_4]
     curfews = 0
+    markers = 0
     for s in range(N_MAP_SPACES):
         base = SPACES + s * SPACE_FIELDS
         for p in range(SPACE_FIELDS):
@@ -45,6 +48,7 @@ def check(state):
         police += state[base + POLICE]
         cells += state[base + CELLS_UNDERGROUND] + state[base + CELLS_ACTIVE]
         caches += state[base + ARMS_CACHES]
+        markers += state[base + SABOTAGE] + state[base + TERROR]
         if state[base + ARMS_CACHES] > 2 or (SPACE_KIND[s] == RAILWAY and state[base + ARMS_CACHES] > 0):
             return BAD_STACKING
         if state[base + CURFEW] > 0:
@@ -62,6 +66,8 @@ def check(state):
         return BAD_CACHES
     if curfews > TOTAL_CURFEWS:
         return BAD_CURFEW
+    if markers > TOTAL_MARKERS:
+        return BAD_MARKERS
     if not 0 <= state[POLITICAL_WILL] <= PW_MAX or not 0 <= state[HAGANAH] <= 4:
         return BAD_TRACKS
     for v in range(3):

@@ -95,6 +95,7 @@ FACTION_NAMES = ("british", "irgun")   # the two players (1.5)
 
 # Piece totals (1.2, 1.6.1): checked by the invariants.
 TOTAL_TROOPS, TOTAL_POLICE, TOTAL_CELLS, TOTAL_CACHES, TOTAL_CURFEWS = 12, 6, 15, 5, 3
+TOTAL_MARKERS = 15     # Sabotage/Terror markers, one side each: on the map together (1.2, rules decision P-39)
 INTEL_CHITS_PER_VALUE = 3
 HAGANAH_BOX4_CELLS, HAGANAH_BOX4_CACHES, HAGANAH_BOX3_CELLS = 2, 1, 3   # DESIGN.md, 8.0 example
 PW_MAX = 20

@@ -17,7 +17,7 @@ from .layout import (
     SPACES, TERROR, TOTAL_CURFEWS, TROOPS,
 )
 from .parameters import P_ASSAULT_TROOPS_PER_PIECE, P_MASS_DETENTION_TROOPS, P_SABOTAGE_SUCCESS_ABOVE
-from .resources import die, draw_intel, haganah_shift_left, map_total
+from .resources import die, draw_intel, haganah_shift_left, map_total, markers_left
 
 
 @njit(cache=True)
@@ -297,6 +297,8 @@ def sabotage_space(state, s, cache_from, terror):
     Sabotage (Terror: a Terror marker; at 6 or more two, and the Haganah
     Track shifts left). Returns the modified roll.
 
+    Only the Sabotage/Terror markers off the map are placed: with none left a
+    success places none (the Haganah shift at 6 stays; rules decision P-39).
     Capabilities: BEVINGRADS unshaded (P17) caps Terror at one marker (the
     Haganah shift at 6 stays, rules decision P-21); WEAPON FACTORIES
     unshaded (P32) removes the Activated Cell to Available on a rolled 1.
@@ -312,14 +314,15 @@ def sabotage_space(state, s, cache_from, terror):
         state[AVAILABLE_CELLS] += 1
     result = rolled + sabotage_modifier(state, s, cache_from >= 0)
     if result > state[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE]:
+        left = markers_left(state)             # only markers off the map are placed (rules decision P-39)
         if terror:
             if result >= 6:
-                state[at(s, TERROR)] += 1 if capability(state, CAP_BEVINGRADS, CAP_UNSHADED) else 2
+                state[at(s, TERROR)] += min(left, 1 if capability(state, CAP_BEVINGRADS, CAP_UNSHADED) else 2)
                 haganah_shift_left(state)
             else:
-                state[at(s, TERROR)] += 1
+                state[at(s, TERROR)] += min(left, 1)
         else:
-            state[at(s, SABOTAGE)] += 1
+            state[at(s, SABOTAGE)] += min(left, 1)
     return result
 
 

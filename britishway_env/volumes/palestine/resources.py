@@ -13,8 +13,8 @@ from ..boards.palestine import N_MAP_SPACES
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, CELLS_ACTIVE, CELLS_UNDERGROUND, FORCED,
     FORCED_CAPACITY, HAGANAH, HAGANAH_BOX3_CELLS, HAGANAH_BOX4_CACHES, HAGANAH_BOX4_CELLS,
-    INTEL_CHITS_PER_VALUE, INTEL_HELD, OWED_CACHE_4, OWED_CELLS_3, OWED_CELLS_4, PRISON, RNG,
-    SPACE_FIELDS, SPACES, TERROR, TRACK_CACHE_4, TRACK_CELLS_3, TRACK_CELLS_4,
+    INTEL_CHITS_PER_VALUE, INTEL_HELD, OWED_CACHE_4, OWED_CELLS_3, OWED_CELLS_4, PRISON, RNG, SABOTAGE,
+    SPACE_FIELDS, SPACES, TERROR, TOTAL_MARKERS, TRACK_CACHE_4, TRACK_CELLS_3, TRACK_CELLS_4,
 )
 
 
@@ -62,6 +62,17 @@ def map_total(state, piece):
     n = 0
     for s in range(N_MAP_SPACES):
         n += state[SPACES + s * SPACE_FIELDS + piece]
+    return n
+
+
+@njit(cache=True)
+def markers_left(state):
+    """Sabotage/Terror markers off the map. The counter mix has 15, Sabotage on
+    one side and Terror on the other (1.2), so the two kinds share them;
+    Operations and events place only those (5.1.1, rules decision P-39)."""
+    n = TOTAL_MARKERS
+    for s in range(N_MAP_SPACES):
+        n -= state[SPACES + s * SPACE_FIELDS + SABOTAGE] + state[SPACES + s * SPACE_FIELDS + TERROR]
     return n
 
 
