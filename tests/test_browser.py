@@ -291,7 +291,7 @@ def _boxes_apart(a: dict, b: dict) -> bool:
 def test_a_space_clicked_on_the_map_takes_its_choice_beside_the_card_in_play(server, browser, tmp_path):
     """The card in play with both texts beside the map; into an Operation, hovering a space says its
     pieces and clicking it takes the choice that names it; at 820 px the page stacks (the map, the choices right
-    under it, the card panel, the log), nothing overlaps."""
+    under it, the card panel, the log), nothing overlaps, and the choices are in the window at the page's top."""
     page = browser.new_page(viewport={"width": 1500, "height": 1000})
     _new_game(page, server, "palestine", "irgun", "heuristic", 3)
     card = page.evaluate("game.card")
@@ -331,10 +331,18 @@ def test_a_space_clicked_on_the_map_takes_its_choice_beside_the_card_in_play(ser
     assert mine[-1]["text"] == choice["name"] and mine[-1]["index"] >= before - 1
     assert page.locator("#choices button.choice").count() == len(page.evaluate("game.choices"))   # buttons stay
     # A narrow window: the map as wide as the window, then the decision and its choices right under it
-    # (not below the card panel), then the card panel, then the log; nothing side by side.
+    # (not below the card panel), then the card panel, then the log; nothing side by side. At the top of
+    # the page the decision and its choices are in the window all the same, held at its foot (a move needs
+    # no scrolling); scrolled down to them, they stand in their place.
     page.set_viewport_size({"width": 820, "height": 1000})
     page.wait_for_function("document.getElementById('map').getBoundingClientRect().width <= 820")
     page.evaluate("window.scrollTo(0, 0)")
+    held, m = page.locator("#decide").bounding_box(), page.locator("#map").bounding_box()
+    assert 0 < held["y"] and held["y"] + held["height"] <= 1000 + 1 and held["y"] < m["y"] + m["height"]
+    first = page.locator("#choices button.choice").first.bounding_box()
+    assert held["y"] <= first["y"] and first["y"] + first["height"] <= 1000
+    assert page.locator("#status").bounding_box()["y"] >= held["y"]
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     m, c = page.locator("#map").bounding_box(), page.locator("#cards").bounding_box()
     ch, log = page.locator("#choices").bounding_box(), page.locator("#log").bounding_box()
     assert page.is_visible("#map") and page.is_visible("#cards") and m["width"] > 600 and c["width"] > 600
