@@ -71,12 +71,13 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from britishway_env.engine.threads import numba_threads  # noqa: E402
+from britishway_env.registry import coin_volume_names  # noqa: E402
 from common import (  # noqa: E402
     busy_cores, command_line, cpu_model, loadavg, spiel_random_play, volumes_arg, write_section,
 )
 
 HEADING = "# Benchmarks: the speed aims"
-VOLUMES = ("palestine", "cyprus", "arab_revolt")
+VOLUMES = coin_volume_names()
 TITLES = {"palestine": "Palestine", "cyprus": "Cyprus", "arab_revolt": "Arab Revolt"}
 BOT_AIM = {"palestine": 3.0, "cyprus": 15.0, "arab_revolt": 15.0}
 SPIEL_AIM = 2.0

@@ -57,11 +57,12 @@ if str(REPO) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from britishway_env.registry import coin_volume_names  # noqa: E402
 from common import busy_cores, command_line, cpu_model, fmt_rate, fmt_s, loadavg, write_section  # noqa: E402
 
 HEADING = "# The balance lab at scale"
 SEED = 2_026
-VOLUMES = ("palestine", "cyprus", "arab_revolt")
+VOLUMES = coin_volume_names()
 STRENGTHS = (("scripted", "heuristic"), ("trained", "trained"))
 # Games timed per volume and strength in (c): enough for a few seconds of play each on 2 cores.
 RATE_GAMES = {("palestine", "heuristic"): 20_000, ("cyprus", "heuristic"): 2_000,

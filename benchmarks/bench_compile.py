@@ -49,6 +49,7 @@ from common import busy_cores, command_line, cpu_model, loadavg, volumes_arg, wr
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 from britishway_env.engine.compile_jobs import JOBS_VARIABLE, jobs as default_jobs  # noqa: E402
+from britishway_env.registry import coin_volume_names  # noqa: E402
 
 HEADING = "# Benchmarks: compile time"
 AIMS = {"rules and random play": 30.0, "bots": 20.0}
@@ -77,7 +78,7 @@ cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, 
 print(json.dumps({"wall_s": wall, "cpu_s": cpu, "per_module": per_module}))
 """
 
-VOLUMES = ("palestine", "cyprus", "arab_revolt")
+VOLUMES = coin_volume_names()
 STAGES = (                 # each stage's code, with VOLUME standing for the volume's name
     ("rules", """
 from britishway_env import Game

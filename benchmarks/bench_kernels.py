@@ -63,10 +63,11 @@ import numpy as np  # noqa: E402
 from britishway_env.engine.coin import results as R  # noqa: E402
 from britishway_env.engine.coin.variant import NO_PATCH  # noqa: E402
 from britishway_env.engine.rng import game_seeds  # noqa: E402
+from britishway_env.registry import coin_volume_names  # noqa: E402
 from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, volumes_arg, write_section  # noqa: E402
 
 SECTION_HEADING = "# Benchmarks: where a random game's time goes"
-VOLUMES = ("palestine", "cyprus", "arab_revolt")
+VOLUMES = coin_volume_names()
 TITLES = {"palestine": "Palestine", "cyprus": "Cyprus", "arab_revolt": "Arab Revolt"}
 SEED = 7
 NOTES_HEADING = "## Observations"

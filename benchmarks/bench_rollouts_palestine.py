@@ -52,11 +52,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numba  # noqa: E402
 
 from britishway_env.engine.stats import wilson_interval  # noqa: E402
-from britishway_env.registry import spec  # noqa: E402
+from britishway_env.registry import coin_volume_names, spec  # noqa: E402
 from britishway_env.rollouts import check_policy_name  # noqa: E402
 from common import command_line, cpu_model, fmt_rate, fmt_s, loadavg, write_section  # noqa: E402
 
-VOLUMES = ("palestine", "cyprus", "arab_revolt")
+VOLUMES = coin_volume_names()
 PAIRS = (("random", "random"), ("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"))
 SEED = 1_000_000
 AIM_BOTS_RATIO = 3.0      # Palestine's heuristic/heuristic play time over random/random play time

@@ -35,10 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
+from britishway_env.registry import coin_volume_names  # noqa: E402
 from benchmarks.common import command_line, cpu_model, fmt_s, loadavg, volumes_arg, write_section  # noqa: E402
 
 HEADING = "# Benchmarks: networks in the kernels and the search bot"
-VOLUMES = ("palestine", "cyprus", "arab_revolt")
+VOLUMES = coin_volume_names()
 LEVELS = ("search:50", "search", "search:400", "search:1600")
 BOTS = ("heuristic", "trained", "league")
 

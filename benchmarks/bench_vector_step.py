@@ -59,11 +59,12 @@ import numba  # noqa: E402
 import numpy as np  # noqa: E402
 
 from britishway_env.engine.threads import numba_threads  # noqa: E402
+from britishway_env.registry import coin_volume_names  # noqa: E402
 from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, volumes_arg, write_section  # noqa: E402
 
 HEADING = "# Benchmarks: the vector env's step, slot by slot"
 NOTES_HEADING = "## Observations"
-VOLUMES = ("palestine", "cyprus", "arab_revolt")
+VOLUMES = coin_volume_names()
 TITLES = {"palestine": "Palestine", "cyprus": "Cyprus", "arab_revolt": "Arab Revolt"}
 SEED = 2027
 PER_VISIT = 2          # random decisions a visit of the slots-in-turn play (a step's visit plays about two)

@@ -44,5 +44,12 @@ def specs() -> tuple[VolumeSpec, ...]:
     return tuple(spec(name) for name in SPECS)
 
 
+def coin_volume_names() -> tuple[str, ...]:
+    """The COIN volumes (a spec with a compiled vector step of two seats):
+    those that variants, round summaries, leagues and the benchmarks serve,
+    in :func:`volume_names` order."""
+    return tuple(s.name for s in specs() if s.vector is not None)
+
+
 def is_volume(name: object) -> bool:
     return isinstance(name, str) and name in SPECS

@@ -35,6 +35,7 @@ from types import ModuleType
 import numpy as np
 
 from .engine.coin import initiative
+from .registry import coin_volume_names
 from .engine.coin.header import (
     D_NEXT_CARD, D_OVER, DECISION, DECK_DRAWN, DECK_RULES, DR_CAMPAIGNS, OUTCOME, PROPAGANDA_DONE, RULE_PARAMETERS,
 )
@@ -42,7 +43,7 @@ from .engine.coin.propaganda import (
     PHASE_END, PHASE_POLITICAL_WILL, PHASE_REDEPLOY, PHASE_RESET, PHASE_RESOURCES, PHASE_SUPPORT, next_phase,
 )
 
-COIN_VOLUMES = ("palestine", "cyprus", "arab_revolt")
+COIN_VOLUMES = coin_volume_names()       # the volumes served here (registry.py)
 VICTORY_CHECK = -1          # the victory check's place among the phases: right after the Political Will Phase
 
 

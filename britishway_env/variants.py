@@ -40,12 +40,13 @@ from typing import Any
 import numpy as np
 
 from .engine.coin import header as H
+from .registry import coin_volume_names
 from .errors import StateError, VariantError
 
 MAX_FILE_BYTES = 1 << 20
 SECTIONS = ("volume", "name", "description", "setup", "deck", "rules", "restrict")
 BOX_NAMES = ("limited", "event", "op_sa")     # the Initiative Track's boxes, left to right (2.3.2)
-COIN_VOLUMES = ("palestine", "cyprus", "arab_revolt")
+COIN_VOLUMES = coin_volume_names()       # the volumes served here (registry.py)
 # State-dict keys a [setup] may not give: what the setup is not (the deck, the decision, provenance).
 NOT_SETUP = ("volume", "layout_version", "decision", "current_agent", "outcome", "card", "played_cards",
              "undrawn_cards", "context", "rng", "forced_chance", "seed", "history", "history_from_seed", "variant")

@@ -14,7 +14,7 @@ import pytest
 
 from britishway_env import Game, UnknownPolicyError, UnknownVolumeError, report, rollouts
 from britishway_env.engine.spec import VolumeSpec, load
-from britishway_env.registry import SPECS, spec, specs, volume_names
+from britishway_env.registry import SPECS, coin_volume_names, spec, specs, volume_names
 from britishway_env.render_text import render_text
 from britishway_env.warmup import WARMUPS
 
@@ -43,6 +43,15 @@ def test_the_registry_knows_each_volume_by_its_spec():
     for bad in ("kenya", None, 3):
         with pytest.raises(UnknownVolumeError, match=r"unknown volume .*implemented volumes: arab_revolt, cyprus, palestine, solo1948"):
             spec(bad)
+
+
+def test_the_coin_volumes_are_those_with_a_vector_step_of_two_seats():
+    """One list of the COIN volumes (registry.coin_volume_names) serves the variants, the round summaries
+    and the benchmarks; the solo deck, one seat, is not among them."""
+    from britishway_env import summaries, variants
+    assert coin_volume_names() == ("palestine", "cyprus", "arab_revolt")
+    assert variants.COIN_VOLUMES == summaries.COIN_VOLUMES == coin_volume_names()
+    assert all(len(spec(v).agents) == 2 for v in coin_volume_names()) and "solo1948" not in coin_volume_names()
 
 
 def test_the_spec_names_the_game_its_agents_and_its_entry_points(volume):
