@@ -81,3 +81,17 @@ def test_p39_the_invariants_count_the_markers():
     assert invariants.check(g.state) == invariants.OK
     g.state[L.SPACES + 0 * L.SPACE_FIELDS + L.TERROR] += 1
     assert invariants.VIOLATIONS[invariants.check(g.state)].startswith("more Sabotage and Terror markers")
+
+
+@pytest.mark.parametrize("placed", [15, 14])
+def test_p39_the_scripted_irgun_gives_a_sabotage_no_worth_with_no_marker_left(placed):
+    """The Palestine bot (docs/palestine.md, "Bots") values an Operation by the
+    markers it would place: with none off the map Sabotage and Terror are worth
+    nothing to it (NEG, never preferred), with one left they are valued."""
+    from britishway_env.volumes.palestine.bots import NEG, scored_choice
+    spaces = on_map(placed - 1, 1) | {EGYPT_RWY: {"underground_cells": 1}, TLV: {"underground_cells": 1}}
+    g = make(2, spaces, first_eligible="irgun")
+    play(g, BOX(OP_SA_BOX))
+    assert OP(L.OP_SABOTAGE) in legal(g)
+    _, scores = scored_choice(g)
+    assert (scores[OP(L.OP_SABOTAGE)] <= NEG) == (placed == 15)

@@ -76,7 +76,7 @@ from .parameters import (
     P_NO_RAILWAY_SABOTAGE_GAIN, P_OPERATION_SPACES, P_PROPAGANDIZE_CITIES, P_RAILWAY_SABOTAGE_LOSS,
     P_SABOTAGE_SUCCESS_ABOVE,
 )
-from .resources import map_total
+from .resources import map_total, markers_left
 from .operations import (
     ADJACENT, adjacent_district, at, cache_in_or_adjacent, can_mass_detain_in, can_propagandize_in,
     can_restore_in, can_rob_in, can_silence_in, cells, cubes, irgun_pieces, recruit_limit,
@@ -627,6 +627,8 @@ def irgun_sa_value(state, sa, sabotaging):
         return t if t > 0 else NEG
     if sa == SA_TERROR:
         best = NEG
+        if markers_left(state) <= 0:         # no Terror marker to place (rules decision P-39)
+            return best
         for s in range(N_MAP_SPACES):
             if state[SELECTED + s] == 0:
                 best = max(best, terror_gain(state, s))
@@ -721,6 +723,8 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v, cost):
     ``limit_sa`` spaces in the Op & Special Activity box, with its best
     Special Activity (4.1), worth ``sa_v``. (NEG, NEG) if not feasible.
     ``cost``: :func:`offensive_cost`, the same for every Operation."""
+    if op == OP_SABOTAGE and markers_left(state) <= 0:
+        return NEG, NEG          # with no marker off the map a Sabotage places none (rules decision P-39)
     vals = local_array(N_MAP_SPACES, np.float64)
     if not op_space_values(state, np.int64(IRGUN), op, vals):
         return NEG, NEG
