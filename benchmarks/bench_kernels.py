@@ -64,7 +64,7 @@ from britishway_env.engine.coin import results as R  # noqa: E402
 from britishway_env.engine.coin.variant import NO_PATCH  # noqa: E402
 from britishway_env.engine.rng import game_seeds  # noqa: E402
 from britishway_env.registry import coin_volume_names  # noqa: E402
-from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, volumes_arg, write_section  # noqa: E402
+from common import busy_cores, command_line, cpu_model, loadavg, volumes_arg, write_section_keeping_notes  # noqa: E402
 
 SECTION_HEADING = "# Benchmarks: where a random game's time goes"
 VOLUMES = coin_volume_names()
@@ -417,8 +417,7 @@ def main(argv=None) -> str:
     text = report(results, args, busy, load_before)
     print(text)
     if args.write:
-        notes = kept_notes(args.write, SECTION_HEADING, NOTES_HEADING)
-        write_section(args.write, SECTION_HEADING, text + ("\n" + notes if notes else ""))
+        write_section_keeping_notes(args.write, SECTION_HEADING, text, NOTES_HEADING)
     return text
 
 

@@ -60,7 +60,7 @@ import numpy as np  # noqa: E402
 
 from britishway_env.engine.threads import numba_threads  # noqa: E402
 from britishway_env.registry import coin_volume_names  # noqa: E402
-from common import busy_cores, command_line, cpu_model, kept_notes, loadavg, volumes_arg, write_section  # noqa: E402
+from common import busy_cores, command_line, cpu_model, loadavg, volumes_arg, write_section_keeping_notes  # noqa: E402
 
 HEADING = "# Benchmarks: the vector env's step, slot by slot"
 NOTES_HEADING = "## Observations"
@@ -302,8 +302,7 @@ def main(argv: list[str] | None = None) -> str:
     report = render(args, info, before, after)
     print(report)
     if args.write:
-        notes = kept_notes(args.write, HEADING, NOTES_HEADING)
-        write_section(args.write, HEADING, report + ("\n" + notes if notes else ""))
+        write_section_keeping_notes(args.write, HEADING, report, NOTES_HEADING)
     return report
 
 

@@ -139,6 +139,13 @@ def volumes_arg(ap, text: str, volumes: tuple[str, ...]) -> list[str]:
     return chosen
 
 
+def write_section_keeping_notes(path: Path, heading: str, text: str, notes_heading: str = "## Observations") -> None:
+    """:func:`write_section` of ``text``, the section's hand-written notes
+    (:func:`kept_notes`) kept after it."""
+    notes = kept_notes(path, heading, notes_heading)
+    write_section(path, heading, text + ("\n" + notes if notes else ""))
+
+
 def kept_notes(path: Path, heading: str, notes_heading: str = "## Observations") -> str:
     """The hand-written part of the section ``heading`` in ``path``: from its
     ``notes_heading`` line to the section's end ("" if none), for a report

@@ -75,7 +75,7 @@ def _roll_purpose(game, action):
         return (f"{CARD_TITLES[18]} shaded: Political Will -2 on 3 or more", 0, "the event adds none")
     if d == L.D_PATROL_MOVE and action == L.A_STOP and operations.capability(s, L.CAP_ROAD_MINES, L.CAP_SHADED):
         return [(f"{CARD_TITLES[22]} shaded in {SPACE_NAMES[t]} (rules decision P-22): a Police lost on 1-3", 0,
-                 "ROAD MINES adds none") for t in _road_mine_spaces(s)]
+                 "ROAD MINES adds none") for t in range(N_MAP_SPACES) if turns.road_mine_space(s, t)]
     if action == L.A_SA + L.SA_NEGOTIATE and d in (L.D_SPACE, L.D_SA_AFTER):
         m = int(resources.negotiate_modifier(s))
         why = "no Terror marker on the map" if m == 0 else f"+1 per Terror marker on the map, {m} of them"
@@ -101,15 +101,6 @@ def _roll_purpose(game, action):
         ([f"-1 per Police there, {police} of them"] if police else [])
     return (f"Sabotage in {SPACE_NAMES[space]} (3.3.3), succeeding above "
             f"{int(s[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE])}", m, "; ".join(parts) or "no Arms Cache, no Police")
-
-
-def _road_mine_spaces(s) -> list[int]:
-    """The spaces ROAD MINES shaded rolls for as a Patrol's moves end, in the
-    order turns.road_mines takes them: each selected space that Police moved
-    into, with a Sabotage marker and Police there."""
-    at = operations.at
-    return [t for t in range(N_MAP_SPACES) if s[L.SELECTED + t] == 1 and s[L.MOVED_HERE + t] > 0
-            and s[at(t, L.SABOTAGE)] > 0 and s[at(t, L.POLICE)] > 0]
 
 
 scores_are = coin_table.PALESTINE_SCORES[1]        # what the scripted bot's scores are, in full

@@ -377,6 +377,15 @@ def any_arrest_space(state):
 
 
 @njit(cache=True, inline="always")
+def road_mine_space(state, s):
+    """Whether ROAD MINES shaded (P23) rolls for ``s`` as a Patrol's moves
+    end: a selected space that received Police, with a Sabotage marker and
+    Police there (rules decision P-22)."""
+    return state[SELECTED + s] == 1 and state[MOVED_HERE + s] > 0 and state[at(s, SABOTAGE)] > 0 \
+        and state[at(s, POLICE)] > 0
+
+
+@njit(cache=True, inline="always")
 def road_mines(state):
     """ROAD MINES shaded (P23): each Patrol destination that received Police
     and has a Sabotage marker loses one Police on a roll of 1-3 (rules
@@ -384,8 +393,7 @@ def road_mines(state):
     if not capability(state, CAP_ROAD_MINES, CAP_SHADED):
         return
     for s in range(N_MAP_SPACES):
-        if state[SELECTED + s] == 1 and state[MOVED_HERE + s] > 0 and state[at(s, SABOTAGE)] > 0 \
-                and state[at(s, POLICE)] > 0 and die(state) <= 3:
+        if road_mine_space(state, s) and die(state) <= 3:
             state[at(s, POLICE)] -= 1
             state[AVAILABLE_POLICE] += 1
 
