@@ -103,7 +103,7 @@ def event_filter_ok(state, s):
     return filter_ok(state, state[EV_FILTER], s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def filter_ok(state, f, s):
     """Does space ``s`` pass filter ``f`` (F_*)?"""
     if f == F_ANY:

@@ -501,7 +501,7 @@ def can_raid_in(state, s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def active_guerrilla_in_palestine(state, s):
     """An Operations chit effect's target (1.8.2): an Active Guerrilla in
     Palestine (the British never act in a Foreign Country, 1.3.7)."""

@@ -171,7 +171,7 @@ def end_placement(state):
 
 # ------------------------------------------------------------ operations --
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def op_space_ok(state, op, s):
     """May Operation ``op`` select space ``s`` its usual way (A_SPACE) (3.2, 3.3)?
     For Deploy: placing Police; for Ambush: removing a Police. An event's
@@ -208,7 +208,7 @@ def op_has_alt(op):
     return op == OP_DEPLOY or op == OP_AMBUSH
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def op_alt_ok(state, op, s):
     """The other way (A_ALT): Deploy placing an Irregular (3.2.1); Ambush
     removing an Irregular (3.3.4)."""
@@ -406,7 +406,7 @@ def march_tally_after_take(state, s):
             state[MOVED_HERE + s] -= excess
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def patrol_source_ok(state, src):
     """A cube may move to another selected space (3.2.2); each moves once."""
     if state[at(src, TROOPS)] - state[MOVED_HERE + src] <= 0 and state[at(src, POLICE)] - state[MOVED_POLICE + src] <= 0:
@@ -424,7 +424,7 @@ def patrol_piece_movable(state, src, police):
     return state[at(src, TROOPS)] - state[MOVED_HERE + src] > 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sweep_source_ok(state, src):
     """A Troop adjacent to a selected space may move in (3.2.3); each moves once."""
     if state[at(src, TROOPS)] - state[MOVED_HERE + src] <= 0:
@@ -507,7 +507,7 @@ def mobilization(state, s, kind):
         demolish_mobilization(state, s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def curfew_step_ok(state, s):
     """Deploy's Curfew step (3.2.1): place one in a selected space with none,
     or lift the one there (with its Opposition)."""
@@ -556,7 +556,7 @@ def finish_spaces(state):
 
 # ---------------------------------------------------- special activities --
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_allowed(state, sa):
     """May ``sa`` go with this action (4.1.1)? In the Support Phase (6.3) the
     British Divide and the Rebels Mobilize with no Operation."""
@@ -565,7 +565,7 @@ def sa_allowed(state, sa):
     return activities.sa_allowed(state, sa, ACCOMPANIES)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_space_ok(state, sa, s):
     """May ``sa`` act in ``s`` its usual way (A_SPACE)?"""
     if activities.sa_space_used(state, s) or not in_play(state, s):
@@ -593,7 +593,7 @@ def sa_has_alt(state, sa):
     return sa == SA_PUNISH and state[PUN_IN_PLAY] == DETAIN + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_alt_ok(state, sa, s):
     """The other way (A_ALT): Detain sending a Base to Prison instead of a
     Guerrilla, in one space, with REBEL COURTS unshaded (A27)."""
@@ -730,7 +730,7 @@ def sa_next_space(state):
         sa_spaces_done(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def mobilize_guerrilla_ok(state, s):
     """4.3.1: a Guerrilla may go into each space with Opposition, once; with
     HOUSE DEMOLITION shaded (A6), each space with a Curfew instead."""

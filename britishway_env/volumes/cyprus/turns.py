@@ -126,7 +126,7 @@ def event_filter_ok(state, s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def op_space_ok(state, op, s):
     """May Operation ``op`` select space ``s`` (3.2, 3.3)? Each space once (3.1)."""
     if not event_filter_ok(state, s):
@@ -156,7 +156,7 @@ def op_has_alt(op):
     return op == OP_SABOTAGE or op == OP_AMBUSH
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def op_alt_ok(state, op, s):
     """The other way an Operation may select a space (A_ALT): Sabotage with an
     Active Cell, once a card, with STREET RIOTS shaded (C23); Ambush of Troop
@@ -416,7 +416,7 @@ def sa_filter_ok(state, s):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_space_ok(state, sa, s):
     """May ``sa`` act in ``s`` its usual way (A_SPACE)?"""
     if activities.sa_space_used(state, s) or not sa_filter_ok(state, s):
@@ -435,7 +435,7 @@ def sa_space_ok(state, sa, s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_alt_ok(state, sa, s):
     """May ``sa`` act in ``s`` its other way (A_ALT)? Smuggle: move an Arms
     Cache here (4.3.1). Infiltrate: ASSASSINATIONS (C25) shaded, remove a Police

@@ -133,7 +133,7 @@ def event_filter_ok(state, s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def op_space_ok(state, op, s):
     """May Operation ``op`` select space ``s`` (3.2, 3.3)? Each space once (3.1)."""
     if not event_filter_ok(state, s):
@@ -424,7 +424,7 @@ def sa_allowed(state, sa):
     return activities.sa_allowed(state, sa, ACCOMPANIES)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sa_space_ok(state, sa, s):
     if activities.sa_space_used(state, s):
         return False
