@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-BENCHMARKS = ("bench_aims", "bench_compile", "bench_kernels", "bench_search", "bench_vector_step")
+BENCHMARKS = ("bench_aims", "bench_compile", "bench_kernels", "bench_search", "bench_vector_step", "profile_kernels")
 
 
 CASES = [(name, "nope", "['nope']") for name in BENCHMARKS] + [
