@@ -291,7 +291,8 @@ def _boxes_apart(a: dict, b: dict) -> bool:
 def test_a_space_clicked_on_the_map_takes_its_choice_beside_the_card_in_play(server, browser, tmp_path):
     """The card in play with both texts beside the map; into an Operation, hovering a space says its
     pieces and clicking it takes the choice that names it; at 820 px the page stacks (the map, the choices right
-    under it, the card panel, the log), nothing overlaps, and the choices are in the window at the page's top."""
+    under it, the card panel, the log), nothing overlaps, and the choices are in the window at the page's top; at
+    400 px nothing is wider than the window."""
     page = browser.new_page(viewport={"width": 1500, "height": 1000})
     _new_game(page, server, "palestine", "irgun", "heuristic", 3)
     card = page.evaluate("game.card")
@@ -352,6 +353,15 @@ def test_a_space_clicked_on_the_map_takes_its_choice_beside_the_card_in_play(ser
     assert m["y"] + m["height"] <= status["y"] <= ch["y"]              # the decision, then its choices, under the map
     assert page.evaluate("document.documentElement.scrollWidth") <= 820
     page.screenshot(path=str(tmp_path / "narrow.png"), full_page=True)
+    # A phone's width: nothing wider than the window (the bot's long name in its picker included), and
+    # the choices held at the window's foot as above.
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.wait_for_function("document.getElementById('map').getBoundingClientRect().width <= 400")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    assert page.locator("#bot").bounding_box()["x"] + page.locator("#bot").bounding_box()["width"] <= 400
+    first = page.locator("#choices button.choice").first.bounding_box()
+    assert 0 < first["y"] and first["y"] + first["height"] <= 800
     folder = os.environ.get("BRITISHWAY_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
