@@ -1376,7 +1376,7 @@ def any_sa_offerable(state):
     """Whether a Special Activity may still be taken with the action (4.1)."""
     if not activities.sa_open(state):
         return False
-    for sa in range(6):
+    for sa in range(N_SAS):
         if sa_offerable(state, sa):
             return True
     return False
