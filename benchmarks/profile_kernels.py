@@ -97,7 +97,8 @@ def perf_map_lines() -> list[str]:
 
 def child(volume: str, seconds: float) -> None:
     """Compile, warm up, say ``ready``, wait for ``go`` on stdin, play random
-    games for ``seconds``, write the perf map, say how many games."""
+    games for ``seconds`` and say how many; once told perf has stopped, write
+    the perf map and say ``mapped``."""
     import importlib
 
     import numba
