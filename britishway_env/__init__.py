@@ -8,11 +8,12 @@ from pathlib import Path
 
 import gymnasium
 
-from .engine import jitargs
+from .engine import compile_jobs, jitargs
 from .engine.jitcache import guard_package_cache
 
 guard_package_cache(Path(__file__).parent)
 jitargs.install()
+compile_jobs.share_compiles()     # processes on one cold cache compile each kernel once
 
 from .errors import (  # noqa: E402
     IllegalActionError, StateError, UnknownPolicyError, UnknownVolumeError,

@@ -197,3 +197,61 @@ def test_two_processes_needing_one_kernel_compile_it_once(tmp_path):
     assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
     counts = sorted(tuple(map(int, out.split())) for out, _ in outs)
     assert counts == [(0, 1), (1, 0)], counts          # one compiled (a miss), one loaded (a hit)
+
+
+def test_any_two_processes_on_one_cold_cache_compile_a_kernel_once(tmp_path):
+    """Without a warm-up or helper: the package puts the locks in place on
+    import (one folder per user and cache), so two processes that start a
+    compile at the same moment, such as two test workers or a server and a
+    command line, compile the kernel once between them."""
+    go = tmp_path / "go"
+    code = f"""
+        import os, time
+        from britishway_env.engine import bots, compile_jobs
+        assert compile_jobs._SHARING["dir"] == compile_jobs.machine_lock_folder() is not None
+        ref = "britishway_env.engine.bots:top_sums(float64[::1], int64, int64, float64, float64)"
+        compile_jobs.kernel(ref)
+        open(os.path.join({str(tmp_path)!r}, "ready-%d" % os.getpid()), "w").close()
+        while not os.path.exists({str(go)!r}):
+            time.sleep(0.005)
+        compile_jobs.compile_refs([ref])
+        print(sum(bots.top_sums._cache_misses.values()), sum(bots.top_sums._cache_hits.values()))
+    """
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    procs = [subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    deadline = time.monotonic() + 300
+    while len(list(tmp_path.glob("ready-*"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    go.write_text("")
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
+    counts = sorted(tuple(map(int, out.split())) for out, _ in outs)
+    assert counts == [(0, 1), (1, 0)], counts
+
+
+def test_the_lock_folder_is_one_per_cache_and_private_or_none(tmp_path, monkeypatch):
+    monkeypatch.setattr(compile_jobs.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "a"))
+    folder = compile_jobs.machine_lock_folder()
+    assert folder is not None and Path(folder).parent == tmp_path
+    assert os.stat(folder).st_mode & 0o777 == 0o700
+    assert compile_jobs.machine_lock_folder() == folder             # the same for every process alike
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "b"))
+    other = compile_jobs.machine_lock_folder()
+    assert other not in (None, folder)                                # another cache, other locks
+    os.chmod(other, 0o777)                                            # opened to others: not used
+    assert compile_jobs.machine_lock_folder() is None
+    os.rmdir(other)
+    os.symlink(folder, other)                                         # a link at its name: not used
+    assert compile_jobs.machine_lock_folder() is None
+    os.remove(other)
+    Path(other).write_text("")                                        # a file at its name: not used
+    assert compile_jobs.machine_lock_folder() is None
+
+
+def test_a_block_of_other_locks_gives_back_the_process_folder(tmp_path):
+    before = compile_jobs._SHARING["dir"]
+    with compile_jobs._sharing(str(tmp_path)):
+        assert compile_jobs._SHARING["dir"] == str(tmp_path)
+    assert compile_jobs._SHARING["dir"] == before

@@ -11,13 +11,19 @@ the callees there and only links them. Kernels named by no group, and any a
 helper could not compile, are compiled by the warm-up as before: a group is
 an ordering hint, never needed for correctness.
 
-Two processes often need the same callee. While groups compile, each kernel
-of the package is compiled under a lock of its own (a file in a folder the
-processes share): a process that needs a kernel another is compiling waits
-for it and then loads it from the cache, rather than compiling it a second
-time. Locks are taken from caller to callee and the call graph has no
-cycles (VOLUMES.md forbids recursion in kernels), so two processes never
-wait on each other; a lock not granted within LOCK_WAIT_S is passed over.
+Two processes often need the same callee: a helper and the warm-up, two
+warm-ups started at once (a server and a command line, two test workers),
+or any two processes compiling on one cold cache. Each kernel of the package
+is compiled under a lock of its own, a file in one folder per user and numba
+cache (:func:`machine_lock_folder`): a process that needs a kernel another
+is compiling waits for it and then loads it from the cache, rather than
+compiling it a second time. :func:`share_compiles` puts the locks in place
+for the whole process (the package does on import). Locks are taken from
+caller to callee and the call graph has no cycles (VOLUMES.md forbids
+recursion in kernels), so two processes never wait on each other; within a
+process numba's own compiler lock is taken first, so two threads never do
+either; a lock not granted within LOCK_WAIT_S is passed over. Without a
+usable folder nothing is locked and processes simply may compile alike.
 
 A kernel is named ``"package.module:function(argument types)"``, the types
 in numba's notation (``int64[::1], int8[::1], int64``): the types its callers
@@ -116,7 +122,39 @@ def is_cached(dispatcher, args: tuple | None = None) -> bool:
         return False
 
 
-_SHARING: dict = {"dir": None}       # the lock folder while groups compile; None otherwise
+_SHARING: dict = {"dir": None}       # the folder of the kernel locks; None: compiles take no lock
+
+
+def machine_lock_folder() -> str | None:
+    """The folder of kernel locks that every process of this user compiling
+    into the same numba cache shares (in the system's temporary folder, named
+    by a hash of the package's location, the cache folder and the compile
+    flags that key numba's cache), created private to the user. None when it
+    cannot be made, or what stands at its name is not a private folder of
+    this user (a link, another user's): then nothing is locked."""
+    import numba
+
+    key = "\0".join([str(Path(__file__).resolve().parents[2]), os.environ.get("NUMBA_CACHE_DIR", ""),
+                     str(numba.config.BOUNDSCHECK), str(numba.config.OPT), numba.__version__])
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    folder = os.path.join(tempfile.gettempdir(),
+                          f"britishway-compile-locks-{uid}-{hashlib.sha256(key.encode()).hexdigest()[:16]}")
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return None
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return None
+    import stat
+
+    private = stat.S_ISDIR(st.st_mode) and not st.st_mode & 0o077
+    if not private or hasattr(os, "getuid") and st.st_uid != uid:
+        return None
+    return folder
 
 
 @contextmanager
@@ -154,6 +192,7 @@ def _install_sharing() -> bool:
     place (numba without the method: False, and groups simply overlap)."""
     try:
         from numba.core import dispatcher, sigutils
+        from numba.core.compiler_lock import global_compiler_lock
         original = dispatcher.Dispatcher.compile
     except (ImportError, AttributeError):
         return False
@@ -168,7 +207,10 @@ def _install_sharing() -> bool:
         if args in self.overloads:
             return original(self, sig)
         name = f"{self.py_func.__module__}.{self.py_func.__qualname__}{args}"
-        with _kernel_lock(os.path.join(folder, hashlib.sha256(name.encode()).hexdigest()[:32] + ".lock")):
+        # numba's lock first: a thread waiting here for another process holds
+        # no file lock a thread of this process could be waiting for
+        with global_compiler_lock, \
+                _kernel_lock(os.path.join(folder, hashlib.sha256(name.encode()).hexdigest()[:32] + ".lock")):
             return original(self, sig)
 
     compile._britishway_sharing = True
@@ -179,15 +221,28 @@ def _install_sharing() -> bool:
 
 @contextmanager
 def _sharing(folder: str | None):
-    """Kernel locks in ``folder`` for the compiles of this block (None: none)."""
+    """Kernel locks in ``folder`` for the compiles of this block (None: as
+    before the block)."""
     if folder is None or not _install_sharing():
         yield
         return
-    _SHARING["dir"] = folder
+    before, _SHARING["dir"] = _SHARING["dir"], folder
     try:
         yield
     finally:
-        _SHARING["dir"] = None
+        _SHARING["dir"] = before
+
+
+def share_compiles() -> str | None:
+    """Compile every kernel of the package under its lock in
+    :func:`machine_lock_folder` from now on, in this process; returns the
+    folder (None: no folder could be used, or numba lacks the hook, and
+    compiles take no lock)."""
+    folder = machine_lock_folder()
+    if folder is None or not _install_sharing():
+        return None
+    _SHARING["dir"] = folder
+    return folder
 
 
 def joined(*splits: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
@@ -249,7 +304,8 @@ def side_by_side(groups: Sequence[Sequence[str]], n_jobs: int | None = None) -> 
     if not work:
         return 0
     root = str(Path(__file__).resolve().parents[2])     # where the package is imported from
-    folder = tempfile.mkdtemp(prefix="britishway-compile-") if len(work) > 1 else None
+    shared = _SHARING["dir"] or machine_lock_folder()
+    folder = (shared or tempfile.mkdtemp(prefix="britishway-compile-")) if len(work) > 1 else None
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     if folder is not None:
         env[LOCKS_VARIABLE] = folder
@@ -275,7 +331,7 @@ def side_by_side(groups: Sequence[Sequence[str]], n_jobs: int | None = None) -> 
             if helper.poll() is None:
                 helper.kill()
                 helper.wait()
-        if folder is not None:
+        if folder is not None and folder != shared:
             shutil.rmtree(folder, ignore_errors=True)
     return len(helpers)
 
