@@ -167,23 +167,21 @@ def test_each_volumes_groups_name_the_argument_types_their_callers_use():
     assert checked > 0
 
 
-def test_two_processes_needing_one_kernel_compile_it_once(tmp_path):
-    """Under the kernel locks, of two processes that need the same kernel at
-    the same moment one compiles it and the other waits and loads it from the
-    cache (without the locks both would compile it)."""
+def _compile_at_once(tmp_path: Path, before: str, compile_line: str) -> list:
+    """Two fresh processes on a fresh cache, started together, run ``before``
+    and then, at one signal, ``compile_line`` for one engine kernel; each
+    prints its (compiles, cache loads) of that kernel, returned sorted."""
     go = tmp_path / "go"
-    locks = tmp_path / "locks"
-    locks.mkdir()
     code = f"""
         import os, time
         from britishway_env.engine import bots, compile_jobs
         ref = "britishway_env.engine.bots:top_sums(float64[::1], int64, int64, float64, float64)"
+        {before}
         compile_jobs.kernel(ref)
         open(os.path.join({str(tmp_path)!r}, "ready-%d" % os.getpid()), "w").close()
         while not os.path.exists({str(go)!r}):
             time.sleep(0.005)
-        with compile_jobs._sharing({str(locks)!r}):
-            compile_jobs.compile_refs([ref])
+        {compile_line}
         print(sum(bots.top_sums._cache_misses.values()), sum(bots.top_sums._cache_hits.values()))
     """
     env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
@@ -195,7 +193,17 @@ def test_two_processes_needing_one_kernel_compile_it_once(tmp_path):
     go.write_text("")
     outs = [p.communicate(timeout=600) for p in procs]
     assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
-    counts = sorted(tuple(map(int, out.split())) for out, _ in outs)
+    return sorted(tuple(map(int, out.split())) for out, _ in outs)
+
+
+def test_two_processes_needing_one_kernel_compile_it_once(tmp_path):
+    """Under the kernel locks, of two processes that need the same kernel at
+    the same moment one compiles it and the other waits and loads it from the
+    cache (without the locks both would compile it)."""
+    locks = tmp_path / "locks"
+    locks.mkdir()
+    counts = _compile_at_once(tmp_path, "pass",
+                              f"with compile_jobs._sharing({str(locks)!r}): compile_jobs.compile_refs([ref])")
     assert counts == [(0, 1), (1, 0)], counts          # one compiled (a miss), one loaded (a hit)
 
 
@@ -204,29 +212,9 @@ def test_any_two_processes_on_one_cold_cache_compile_a_kernel_once(tmp_path):
     import (one folder per user and cache), so two processes that start a
     compile at the same moment, such as two test workers or a server and a
     command line, compile the kernel once between them."""
-    go = tmp_path / "go"
-    code = f"""
-        import os, time
-        from britishway_env.engine import bots, compile_jobs
-        assert compile_jobs._SHARING["dir"] == compile_jobs.machine_lock_folder() is not None
-        ref = "britishway_env.engine.bots:top_sums(float64[::1], int64, int64, float64, float64)"
-        compile_jobs.kernel(ref)
-        open(os.path.join({str(tmp_path)!r}, "ready-%d" % os.getpid()), "w").close()
-        while not os.path.exists({str(go)!r}):
-            time.sleep(0.005)
-        compile_jobs.compile_refs([ref])
-        print(sum(bots.top_sums._cache_misses.values()), sum(bots.top_sums._cache_hits.values()))
-    """
-    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    procs = [subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], env=env, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
-    deadline = time.monotonic() + 300
-    while len(list(tmp_path.glob("ready-*"))) < 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    go.write_text("")
-    outs = [p.communicate(timeout=600) for p in procs]
-    assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
-    counts = sorted(tuple(map(int, out.split())) for out, _ in outs)
+    counts = _compile_at_once(
+        tmp_path, 'assert compile_jobs._SHARING["dir"] == compile_jobs.machine_lock_folder() is not None',
+        "compile_jobs.compile_refs([ref])")
     assert counts == [(0, 1), (1, 0)], counts
 
 
