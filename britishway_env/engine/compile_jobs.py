@@ -42,6 +42,7 @@ import importlib
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -131,7 +132,8 @@ def machine_lock_folder() -> str | None:
     by a hash of the package's location, the cache folder and the compile
     flags that key numba's cache), created private to the user. None when it
     cannot be made, or what stands at its name is not a private folder of
-    this user (a link, another user's): then nothing is locked."""
+    this user (a link, a file, a folder open to others or another user's):
+    then nothing is locked."""
     import numba
 
     key = "\0".join([str(Path(__file__).resolve().parents[2]), os.environ.get("NUMBA_CACHE_DIR", ""),
@@ -149,8 +151,6 @@ def machine_lock_folder() -> str | None:
         st = os.lstat(folder)
     except OSError:
         return None
-    import stat
-
     private = stat.S_ISDIR(st.st_mode) and not st.st_mode & 0o077
     if not private or hasattr(os, "getuid") and st.st_uid != uid:
         return None
