@@ -304,7 +304,7 @@ def side_by_side(groups: Sequence[Sequence[str]], n_jobs: int | None = None) -> 
     if not work:
         return 0
     root = str(Path(__file__).resolve().parents[2])     # where the package is imported from
-    shared = _SHARING["dir"] or machine_lock_folder()
+    shared = _SHARING["dir"]       # the process's folder (the package's import sets it), None if unusable
     folder = (shared or tempfile.mkdtemp(prefix="britishway-compile-")) if len(work) > 1 else None
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
     if folder is not None:
