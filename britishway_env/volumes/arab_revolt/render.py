@@ -9,7 +9,8 @@ import numpy as np
 from ...engine.coin.parameters import game_values
 from ..boards.palestine import KIND_NAMES, N_SPACES, SPACE_KIND, SPACE_NAMES
 from .. import board_drawing
-from ..board_drawing import badge, count, glyph, political_will_boxes, piece_row, pieces_words, title_rule, to_rgb
+from ..board_drawing import BOARD, board_picture, count, legend_box, panel_frame, piece_row, pieces_words, \
+    political_will_boxes, put, title_strip
 from ..boards.palestine_picture import DPI, FIG_H, FIG_W, MAP_W, MARKER_STYLE, PX, TITLE_H, draw_map
 from . import layout as L
 from . import parameters as P
@@ -155,16 +156,19 @@ def render_text(game) -> str:
 
 # ---------------------------------------------------------------- picture --
 
-def _draw_panel(ax, d):
-    from matplotlib.patches import FancyBboxPatch, Rectangle
+def _draw_panel(ax, d, layer):
+    from matplotlib.patches import Rectangle
 
     W, H = (FIG_W - MAP_W) / PX, (FIG_H - TITLE_H) / PX
-    ax.set_xlim(0, W)
-    ax.set_ylim(0, H)
-    ax.axis("off")
-    ax.add_patch(Rectangle((0, 0), W, H, fc="#fafafa", ec="none", zorder=0))
-    ax.plot([0.02, 0.02], [0, H], color="#bdbdbd", lw=1.0)
+    panel_frame(ax, W, H, ([0.02, 0.02], [0, H]), layer)
     x0 = 0.3
+    if layer == BOARD:
+        entries = [("troops", "Troops"), ("police", "Police"), ("underground_irregulars", "Underground Irregular"),
+                   ("active_irregulars", "Active Irregular"), ("underground_guerrillas", "Underground Guerrilla"),
+                   ("active_guerrillas", "Active Guerrilla"), ("bases", "Base")]
+        badges = [(f"{full} / {abbr}", fc, tc) for full, abbr, fc, tc in (MARKER_STYLE[k] for k in _MARKER_KEYS)]
+        legend_box(ax, x0, W, entries, badges, x0 + 0.95, 1.95)
+        return
 
     def heading(y, text):
         ax.text(x0, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
@@ -184,8 +188,8 @@ def _draw_panel(ax, d):
     for v in range(5):
         bx = x0 + v * bw
         on = v == unity
-        ax.add_patch(Rectangle((bx, by), bw - 0.08, bh, fc="#6a1b9a" if on else "white",
-                               ec="#6a1b9a" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        put(ax, Rectangle((bx, by), bw - 0.08, bh, fc="#6a1b9a" if on else "white",
+                          ec="#6a1b9a" if on else "#90a4ae", lw=2.0 if on else 0.8))
         ax.text(bx + (bw - 0.08) / 2, by + bh / 2, str(int(L.UNITY_VALUES[v])), fontsize=11, fontweight="bold",
                 ha="center", va="center", color="white" if on else "#37474f")
 
@@ -225,57 +229,29 @@ def _draw_panel(ax, d):
         ax.text(x0, y, f"Space in play: {SPACE_NAMES[ctx['current_space']]}", fontsize=9, va="center",
                 color="#e65100", fontweight="bold")
 
-    entries = [("troops", "Troops"), ("police", "Police"), ("underground_irregulars", "Underground Irregular"),
-               ("active_irregulars", "Active Irregular"), ("underground_guerrillas", "Underground Guerrilla"),
-               ("active_guerrillas", "Active Guerrilla"), ("bases", "Base")]
-    top = 0.15 + 0.4 * 6 + 0.1
-    ax.add_patch(FancyBboxPatch((x0 - 0.1, 0.15), W - x0 - 0.15, top - 0.15,
-                                boxstyle="round,pad=0,rounding_size=0.12", fc="white", ec="#cfd8dc", lw=0.8))
-    ly = top - 0.3
-    for k, (kind, text) in enumerate(entries):
-        lx = x0 + 0.15 + (k % 2) * 2.85
-        yy = ly - (k // 2) * 0.4
-        glyph(ax, kind, lx, yy, size=0.22)
-        ax.text(lx + 0.22, yy, text, fontsize=8, va="center", color="#37474f")
-    yy = ly - 4 * 0.4
-    for k, key in enumerate(_MARKER_KEYS):
-        full, abbr, fc, tc = MARKER_STYLE[key]
-        badge(ax, f"{full} / {abbr}", fc, tc, x0 + 0.95 + k * 1.95, yy, font=6.5)
-    yy -= 0.4
-    ax.text(x0 + 0.05, yy, "dashed: adjacent   orange: space in play   gold: acted", fontsize=7.5,
-            va="center", color="#607d8b")
+
+def _draw(fig, axes, d, layer):
+    """The picture's ``layer`` (board_drawing.board_picture): the map with the Foreign Countries, Transjordan
+    and Egypt greyed while out of play (1.3.7), the panel, the title strip."""
+    ax_map, ax_panel = axes
+    draw_map(ax_map, d, SPACE_NAMES, _PIECE_KEYS, _MARKER_KEYS, _out_of_play(d), layer)
+    _draw_panel(ax_panel, d, layer)
+    title_strip(fig, FIG_H, TITLE_H, f"The British Way: Arab Revolt   |   Card: {d['card'] or 'none yet'}", d,
+                (d["current_agent"] or "nobody").capitalize(), action_in_progress(d), layer)
 
 
-def render_rgb(game) -> np.ndarray:
-    """The board as an (800, 1000, 3) uint8 picture: map with the Foreign
-    Countries, pieces, markers, tracks, pools and chits.
+def _out_of_play(d: dict) -> tuple[str, ...]:
+    return () if d["transjordan_egypt_in_play"] else ("Transjordan", "Egypt")
 
-    Drawn on a private matplotlib Figure with the Agg canvas: pyplot and the
-    global backend are left alone.
-    """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
 
+def render_rgb(game, one_pass: bool = False) -> np.ndarray:
+    """The board as an (800, 1000, 3) uint8 picture: map with the Foreign Countries, pieces, markers,
+    tracks, pools and chits (the board's layer drawn once per process for each set of spaces out of
+    play, board_drawing.board_picture; ``one_pass`` draws it too)."""
     d = game.to_dict()
-    fig = Figure(figsize=(FIG_W / DPI, FIG_H / DPI), dpi=DPI, facecolor="white")
-    canvas = FigureCanvasAgg(fig)
     top = 1 - TITLE_H / FIG_H
-    ax_map = fig.add_axes((0, 0, MAP_W / FIG_W, top))
-    ax_panel = fig.add_axes((MAP_W / FIG_W, 0, 1 - MAP_W / FIG_W, top))
-    out = () if d["transjordan_egypt_in_play"] else ("Transjordan", "Egypt")
-    draw_map(ax_map, d, SPACE_NAMES, _PIECE_KEYS, _MARKER_KEYS, out)
-    _draw_panel(ax_panel, d)
-    fig.text(0.012, 1 - 22 / FIG_H, f"The British Way: Arab Revolt   |   Card: {d['card'] or 'none yet'}",
-             fontsize=13, fontweight="bold", ha="left", va="center", color="#212121")
-    who = (d["current_agent"] or "nobody").capitalize()
-    if d["outcome"] != "ongoing":
-        line, colour = f"GAME OVER: {d['outcome'].replace('_', ' ')}", "#b71c1c"
-    else:
-        doing = action_in_progress(d)
-        line, colour = f"Decision: {d['decision']}   ({who} to act{': ' + doing if doing else ''})", "#37474f"
-    fig.text(0.012, 1 - 48 / FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
-    fig.add_artist(title_rule(fig, 1 - TITLE_H / FIG_H))
-    return to_rgb(canvas)
+    axes = ((0, 0, MAP_W / FIG_W, top), (MAP_W / FIG_W, 0, 1 - MAP_W / FIG_W, top))
+    return board_picture(d, (FIG_W, FIG_H, DPI), axes, _draw, _out_of_play(d), one_pass)
 
 
 def map_regions() -> dict:

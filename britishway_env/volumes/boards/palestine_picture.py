@@ -11,7 +11,7 @@ labels in the margins, or boxes holding pieces where a volume plays them
 
 from __future__ import annotations
 
-from ..board_drawing import badge, item_width, piece_row
+from ..board_drawing import BOARD, highlight_outline, put, space_contents
 from .palestine import CITY, DISTRICT, EDGES, FOREIGN, RAILWAY, SPACE_KIND, SPACE_NAMES
 
 PX = 60.0                                  # pixels per map unit at the default size
@@ -70,110 +70,93 @@ def geometry(name):
     return GEOMETRY[name] if name in GEOMETRY else FOREIGN_GEOMETRY[name]
 
 
-def draw_space(ax, name, kind, pieces, highlight, piece_keys, marker_keys, out_of_play=False):
-    """One space: its shape, name, the ``piece_keys`` it holds as glyph rows,
-    the ``marker_keys`` as badges on its lower edge; ``highlight`` "current"
-    (the space in play) or "selected" (acted in) or None."""
+def draw_space(ax, name, kind, pieces, highlight, piece_keys, marker_keys, out_of_play=False, layer=BOARD):
+    """One space in the picture's ``layer`` (board_drawing.BOARD or POSITION): on the board its shape and
+    name; in the position the ``piece_keys`` it holds as glyph rows, the ``marker_keys`` as badges on its
+    lower edge, and its outline again in colour where ``highlight`` says "current" (the space in play) or
+    "selected" (acted in)."""
+    cx, cy, w, h = geometry(name)
+    if layer == BOARD:
+        _draw_space_shape(ax, name, kind, cx, cy, w, h, out_of_play)
+        return
+    circle = kind == CITY
+    highlight_outline(ax, highlight, cx, cy, w, h, circle,
+                      "square,pad=0" if kind == RAILWAY else "round,pad=0,rounding_size=0.22",
+                      ":" if out_of_play else "-")
+    if circle:
+        top, width = cy + w * 0.22, 1.75
+    elif kind == FOREIGN and h > w:
+        top, width = cy + h / 2 - 0.4, w - 0.1
+    else:
+        top, width = cy + h / 2 - 0.62, w - 0.25
+    space_contents(ax, cx, cy, w, h, circle, top, width, pieces, piece_keys, marker_keys, MARKER_STYLE,
+                   strip=kind == RAILWAY)
+
+
+def _draw_space_shape(ax, name, kind, cx, cy, w, h, out_of_play):
+    """A space's shape and name, as the printed board has them (its BOARD layer)."""
     from matplotlib.patches import Circle, FancyBboxPatch
 
-    cx, cy, w, h = geometry(name)
-    edge, lw = ("#e65100", 3.0) if highlight == "current" else (("#f9a825", 2.5) if highlight else ("#424242", 1.2))
+    edge, lw = "#424242", 1.2
     if kind == CITY:
-        r = w
-        ax.add_patch(Circle((cx, cy), r, fc=CITY_FACE, ec=edge, lw=lw + 0.6, zorder=3))
-        ax.text(cx, cy + r * 0.55, name, fontsize=7.5, fontweight="bold", ha="center", va="center", zorder=4,
+        put(ax, Circle((cx, cy), w, fc=CITY_FACE, ec=edge, lw=lw + 0.6, zorder=3))
+        ax.text(cx, cy + w * 0.55, name, fontsize=7.5, fontweight="bold", ha="center", va="center", zorder=4,
                 color="#3e2723")
-        top, width = cy + r * 0.22, 1.75
+        return
+    style = "square,pad=0" if kind == RAILWAY else "round,pad=0,rounding_size=0.22"
+    face = {DISTRICT: DISTRICT_FACE, RAILWAY: RAIL_FACE}.get(kind, OUT_OF_PLAY_FACE if out_of_play
+                                                              else FOREIGN_FACE)
+    put(ax, FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle=style, zorder=3, lw=lw, ec=edge,
+                           fc=face, hatch="///" if kind == RAILWAY else None, ls=":" if out_of_play else "-"))
+    if kind == RAILWAY:   # the hatch stays visible around a plain label strip
+        label = name.replace(" Railway", "") + " Rly"
+        ax.text(cx, cy + h / 2 - 0.2, label, fontsize=7.5, fontweight="bold", ha="center", va="center",
+                zorder=4, color="#263238", bbox=dict(boxstyle="square,pad=0.1", fc=RAIL_FACE, ec="none"))
     else:
-        style = "square,pad=0" if kind == RAILWAY else "round,pad=0,rounding_size=0.22"
-        face = {DISTRICT: DISTRICT_FACE, RAILWAY: RAIL_FACE}.get(kind, OUT_OF_PLAY_FACE if out_of_play
-                                                                  else FOREIGN_FACE)
-        ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle=style, zorder=3, lw=lw, ec=edge,
-                                    fc=face, hatch="///" if kind == RAILWAY else None,
-                                    ls=":" if out_of_play else "-"))
-        if kind == RAILWAY:   # the hatch stays visible around a plain label strip
-            label = name.replace(" Railway", "") + " Rly"
-            ax.text(cx, cy + h / 2 - 0.2, label, fontsize=7.5, fontweight="bold", ha="center", va="center",
-                    zorder=4, color="#263238", bbox=dict(boxstyle="square,pad=0.1", fc=RAIL_FACE, ec="none"))
-        else:
-            label = name + (" (out of play)" if out_of_play else "")
-            vertical = kind == FOREIGN and h > w
-            ax.text(cx if not vertical else cx + w / 2 - 0.2, cy + h / 2 - 0.22 if not vertical else cy, label,
-                    fontsize=8.5 if kind == DISTRICT else 7.5, fontweight="bold", ha="center", va="center",
-                    zorder=4, color="#3e2723", rotation=90 if vertical else 0)
-        top, width = cy + h / 2 - 0.62, w - 0.25
-        if kind == FOREIGN and h > w:
-            top, width = cy + h / 2 - 0.4, w - 0.1
-    items = [(k, pieces[k]) for k in piece_keys if pieces.get(k)]
-    rows = [[]]
-    for item in items:   # fill rows left to right within the space's inner width
-        if rows[-1] and sum(item_width(n) for _, n in rows[-1]) + item_width(item[1]) > width + 0.05:
-            rows.append([])
-        rows[-1].append(item)
-    for r_i, row in enumerate(r for r in rows if r):
-        y = top - r_i * 0.4
-        row_w = sum(item_width(n) for _, n in row)
-        x0 = cx - (row_w - 0.12) / 2
-        if kind == RAILWAY:   # keep pieces readable over the hatching
-            ax.add_patch(FancyBboxPatch((x0 - 0.06, y - 0.18), row_w, 0.36,
-                                        boxstyle="round,pad=0,rounding_size=0.08", fc="white", ec="none",
-                                        alpha=0.9, zorder=4.5))
-        piece_row(ax, row, x0, y)
-    markers = [(key, pieces[key]) for key in marker_keys if pieces.get(key)]
-    if markers:   # markers sit on the space's lower edge; short labels where full ones would not fit
-        span = 2 * w if kind == CITY else w
-        for short in (False, True):
-            badges = []
-            for key, n in markers:
-                full, abbr, fc, tc = MARKER_STYLE[key]
-                t = abbr if short else full
-                badges.append((t if n == 1 else f"{t} x{n}", fc, tc))
-            widths = [0.145 * len(t) + 0.32 for t, _, _ in badges]
-            if sum(widths) <= span + 0.5:
-                break
-        by = cy - (w * 0.98 if kind == CITY else h / 2)
-        x = cx - (sum(widths) - 0.08) / 2
-        for (t, fc, tc), bw in zip(badges, widths):
-            badge(ax, t, fc, tc, x + (bw - 0.08) / 2, by)
-            x += bw
+        label = name + (" (out of play)" if out_of_play else "")
+        vertical = kind == FOREIGN and h > w
+        ax.text(cx if not vertical else cx + w / 2 - 0.2, cy + h / 2 - 0.22 if not vertical else cy, label,
+                fontsize=8.5 if kind == DISTRICT else 7.5, fontweight="bold", ha="center", va="center",
+                zorder=4, color="#3e2723", rotation=90 if vertical else 0)
 
 
-def draw_map(ax, d, names, piece_keys, marker_keys, out_of_play=()):
-    """The map panel: sea, coast, railways, adjacency (faint), then each space
-    of ``names`` with its pieces; Foreign Countries not among ``names`` are
-    margin labels, those in ``out_of_play`` drawn greyed (1.3.7)."""
+def draw_map(ax, d, names, piece_keys, marker_keys, out_of_play=(), layer=BOARD):
+    """The map panel in the picture's ``layer``: on the board the sea, coast, railways, adjacency (faint)
+    and each space of ``names``, Foreign Countries not among ``names`` as margin labels, those in
+    ``out_of_play`` greyed (1.3.7: the BOARD layer's key); in the position each space's pieces."""
     from matplotlib.patches import Polygon
 
     W, H = MAP_W / PX, (FIG_H - TITLE_H) / PX
     ax.set_xlim(0, W)
     ax.set_ylim(0, H)
     ax.axis("off")
-    ax.add_patch(Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#ebe3cf", ec="none", zorder=0))
-    sea = [(-0.1, -0.1), *COAST, (-0.1, H + 0.1)]
-    ax.add_patch(Polygon(sea, fc="#cfe3f3", ec="#7aa7cc", lw=1.5, zorder=0.5))
-    ax.text(0.42, 7.3, "Mediterranean Sea", rotation=78, fontsize=9, style="italic", color="#4f7ea6",
-            ha="center", va="center", zorder=0.6)
-    for label, x, y, rot in FOREIGN_LABELS:
-        if label.title() not in names:
-            ax.text(x, y, label, rotation=rot, fontsize=8.5, color="#8d8d8d", style="italic", fontweight="bold",
-                    ha="center", va="center", zorder=0.6)
-    centre = {n: geometry(n)[:2] for n in names}
-    for a, b, _, _ in EDGES:   # adjacency, faint
-        if a in centre and b in centre:
-            (x1, y1), (x2, y2) = centre[a], centre[b]
-            ax.plot([x1, x2], [y1, y2], color="#9e9e9e", lw=0.8, ls=(0, (3, 3)), alpha=0.6, zorder=1)
-    for rail, (a, b) in RAIL_LINES.items():
-        pts = [GEOMETRY[p][:2] if isinstance(p, str) else p for p in (a, rail, b)]
-        xs, ys = zip(*pts)
-        ax.plot(xs, ys, color="#37474f", lw=4.0, solid_capstyle="round", zorder=2)
-        ax.plot(xs, ys, color="white", lw=1.6, ls=(0, (4, 4)), zorder=2.1)
+    if layer == BOARD:
+        put(ax, Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#ebe3cf", ec="none", zorder=0))
+        sea = [(-0.1, -0.1), *COAST, (-0.1, H + 0.1)]
+        put(ax, Polygon(sea, fc="#cfe3f3", ec="#7aa7cc", lw=1.5, zorder=0.5))
+        ax.text(0.42, 7.3, "Mediterranean Sea", rotation=78, fontsize=9, style="italic", color="#4f7ea6",
+                ha="center", va="center", zorder=0.6)
+        for label, x, y, rot in FOREIGN_LABELS:
+            if label.title() not in names:
+                ax.text(x, y, label, rotation=rot, fontsize=8.5, color="#8d8d8d", style="italic",
+                        fontweight="bold", ha="center", va="center", zorder=0.6)
+        centre = {n: geometry(n)[:2] for n in names}
+        for a, b, _, _ in EDGES:   # adjacency, faint
+            if a in centre and b in centre:
+                (x1, y1), (x2, y2) = centre[a], centre[b]
+                ax.plot([x1, x2], [y1, y2], color="#9e9e9e", lw=0.8, ls=(0, (3, 3)), alpha=0.6, zorder=1)
+        for rail, (a, b) in RAIL_LINES.items():
+            pts = [GEOMETRY[p][:2] if isinstance(p, str) else p for p in (a, rail, b)]
+            xs, ys = zip(*pts)
+            ax.plot(xs, ys, color="#37474f", lw=4.0, solid_capstyle="round", zorder=2)
+            ax.plot(xs, ys, color="white", lw=1.6, ls=(0, (4, 4)), zorder=2.1)
     ctx = d["context"]
     current = ctx.get("current_space", -1)
     selected = ctx.get("selected_spaces", [])
     for i, name in enumerate(names):
         highlight = "current" if i == current else ("selected" if i < len(selected) and selected[i] else None)
         draw_space(ax, name, int(SPACE_KIND[SPACE_NAMES.index(name)]), d["spaces"].get(name, {}), highlight,
-                   piece_keys, marker_keys, name in out_of_play)
+                   piece_keys, marker_keys, name in out_of_play, layer)
 
 
 def space_regions(names) -> list[dict]:

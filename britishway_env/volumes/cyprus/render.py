@@ -6,7 +6,8 @@ import numpy as np
 
 from ...engine.coin.parameters import game_values
 from .. import board_drawing
-from ..board_drawing import badge, count, glyph, item_width, piece_row, pieces_words, title_rule, to_rgb
+from ..board_drawing import BOARD, POSITION, badge, board_picture, count, glyph, highlight_outline, panel_frame, \
+    piece_row, pieces_words, put, space_contents, title_strip
 from ..boards.cyprus import BASE, EDGES, KIND_NAMES, MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import parameters as P
@@ -133,98 +134,74 @@ _COAST = ((0.35, 2.2), (1.2, 1.2), (2.3, 0.35), (4.1, 0.2), (6.9, 0.35), (8.3, 0
 _TOWN_FACE, _MOUNTAIN_FACE, _BASE_FACE = "#fff8e1", "#d7ccc8", "#e3f2fd"
 _MARKER_STYLE = {"sabotage": ("SABOTAGE", "SAB", "#212121", "white"),
                  "curfew": ("CURFEW", "CUR", "#ef6c00", "white")}
+_PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_caches")
+_MARKER_KEYS = ("sabotage", "curfew")
 
 
-def _draw_space(ax, name, kind, pieces, highlight):
+def _draw_space(ax, name, kind, pieces, highlight, layer):
+    """One space in the picture's ``layer``: on the board its shape and name with its Sabotage value; in
+    the position its pieces and markers, and its outline again in colour where ``highlight`` says
+    "current" (the space in play) or "selected" (acted in)."""
     from matplotlib.patches import Circle, FancyBboxPatch
 
     cx, cy, w, h = _GEOMETRY[name]
-    edge, lw = ("#e65100", 3.0) if highlight == "current" else (("#f9a825", 2.5) if highlight else ("#424242", 1.2))
+    circle = kind == BASE
+    if layer == POSITION:
+        highlight_outline(ax, highlight, cx, cy, w, h, circle)
+        top, width = (cy + w * 0.1, 1.6) if circle else (cy + h / 2 - 0.62, w - 0.25)
+        space_contents(ax, cx, cy, w, h, circle, top, width, pieces, _PIECE_KEYS, _MARKER_KEYS, _MARKER_STYLE,
+                       strip=kind == MOUNTAIN)
+        return
+    edge, lw = "#424242", 1.2
     value = int(SABOTAGE_VALUE[SPACE_NAMES.index(name)])
-    if kind == BASE:
-        r = w
-        ax.add_patch(Circle((cx, cy), r, fc=_BASE_FACE, ec=edge, lw=lw + 0.6, zorder=3))
-        ax.text(cx, cy + r * 0.55, f"{name} ({value})", fontsize=7.5, fontweight="bold", ha="center",
+    if circle:
+        put(ax, Circle((cx, cy), w, fc=_BASE_FACE, ec=edge, lw=lw + 0.6, zorder=3))
+        ax.text(cx, cy + w * 0.55, f"{name} ({value})", fontsize=7.5, fontweight="bold", ha="center",
                 va="center", zorder=4, color="#0d47a1")
-        top, width = cy + r * 0.1, 1.6
-    else:
-        ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle="round,pad=0,rounding_size=0.22",
-                                    zorder=3, lw=lw, ec=edge,
-                                    fc=_MOUNTAIN_FACE if kind == MOUNTAIN else _TOWN_FACE,
-                                    hatch=".." if kind == MOUNTAIN else None))
-        label = f"{name} Mountains" if kind == MOUNTAIN else name
-        ax.text(cx, cy + h / 2 - 0.22, f"{label} ({value})", fontsize=8.5, fontweight="bold", ha="center",
-                va="center", zorder=4, color="#3e2723",
-                bbox=dict(boxstyle="square,pad=0.08", fc=_MOUNTAIN_FACE, ec="none") if kind == MOUNTAIN else None)
-        top, width = cy + h / 2 - 0.62, w - 0.25
-    items = [(k, pieces[k]) for k in ("troops", "police", "underground_cells", "active_cells", "arms_caches")
-             if pieces.get(k)]
-    rows = [[]]
-    for item in items:
-        if rows[-1] and sum(item_width(n) for _, n in rows[-1]) + item_width(item[1]) > width + 0.05:
-            rows.append([])
-        rows[-1].append(item)
-    for r_i, row in enumerate(r for r in rows if r):
-        y = top - r_i * 0.4
-        row_w = sum(item_width(n) for _, n in row)
-        x0 = cx - (row_w - 0.12) / 2
-        if kind == MOUNTAIN:   # keep pieces readable over the hatching
-            ax.add_patch(FancyBboxPatch((x0 - 0.06, y - 0.18), row_w, 0.36, boxstyle="round,pad=0,rounding_size=0.08",
-                                        fc="white", ec="none", alpha=0.9, zorder=4.5))
-        piece_row(ax, row, x0, y)
-    markers = [(key, pieces[key]) for key in ("sabotage", "curfew") if pieces.get(key)]
-    if markers:
-        span = 2 * w if kind == BASE else w
-        for short in (False, True):
-            badges = []
-            for key, n in markers:
-                full, abbr, fc, tc = _MARKER_STYLE[key]
-                t = abbr if short else full
-                badges.append((t if n == 1 else f"{t} x{n}", fc, tc))
-            widths = [0.145 * len(t) + 0.32 for t, _, _ in badges]
-            if sum(widths) <= span + 0.5:
-                break
-        by = cy - (w * 0.98 if kind == BASE else h / 2)
-        x = cx - (sum(widths) - 0.08) / 2
-        for (t, fc, tc), bw in zip(badges, widths):
-            badge(ax, t, fc, tc, x + (bw - 0.08) / 2, by)
-            x += bw
+        return
+    put(ax, FancyBboxPatch((cx - w / 2, cy - h / 2), w, h, boxstyle="round,pad=0,rounding_size=0.22", zorder=3,
+                           lw=lw, ec=edge, fc=_MOUNTAIN_FACE if kind == MOUNTAIN else _TOWN_FACE,
+                           hatch=".." if kind == MOUNTAIN else None))
+    label = f"{name} Mountains" if kind == MOUNTAIN else name
+    ax.text(cx, cy + h / 2 - 0.22, f"{label} ({value})", fontsize=8.5, fontweight="bold", ha="center",
+            va="center", zorder=4, color="#3e2723",
+            bbox=dict(boxstyle="square,pad=0.08", fc=_MOUNTAIN_FACE, ec="none") if kind == MOUNTAIN else None)
 
 
-def _draw_map(ax, d):
+def _draw_map(ax, d, layer):
     from matplotlib.patches import Polygon
 
     W, H = _FIG_W / _PX, _MAP_H / _PX
     ax.set_xlim(0, W)
     ax.set_ylim(0, H)
     ax.axis("off")
-    ax.add_patch(Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#cfe3f3", ec="none", zorder=0))
-    ax.add_patch(Polygon(list(_COAST), fc="#ebe3cf", ec="#7aa7cc", lw=1.5, zorder=0.5))
-    ax.text(2.0, 6.8, "Mediterranean Sea", fontsize=9, style="italic", color="#4f7ea6", ha="center",
-            va="center", zorder=0.6)
-    centre = {n: _GEOMETRY[n][:2] for n in _GEOMETRY}
-    for a, b, evidence, _ in EDGES:   # adjacency, faint (dotted where inferred, 1.3.5)
-        (x1, y1), (x2, y2) = centre[a], centre[b]
-        ax.plot([x1, x2], [y1, y2], color="#9e9e9e", lw=0.8, ls=(0, (3, 3)) if evidence == "proven" else ":",
-                alpha=0.7, zorder=1)
+    if layer == BOARD:
+        put(ax, Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#cfe3f3", ec="none", zorder=0))
+        put(ax, Polygon(list(_COAST), fc="#ebe3cf", ec="#7aa7cc", lw=1.5, zorder=0.5))
+        ax.text(2.0, 6.8, "Mediterranean Sea", fontsize=9, style="italic", color="#4f7ea6", ha="center",
+                va="center", zorder=0.6)
+        centre = {n: _GEOMETRY[n][:2] for n in _GEOMETRY}
+        for a, b, evidence, _ in EDGES:   # adjacency, faint (dotted where inferred, 1.3.5)
+            (x1, y1), (x2, y2) = centre[a], centre[b]
+            ax.plot([x1, x2], [y1, y2], color="#9e9e9e", lw=0.8, ls=(0, (3, 3)) if evidence == "proven" else ":",
+                    alpha=0.7, zorder=1)
     ctx = d["context"]
     current = ctx.get("current_space", -1)
     selected = ctx.get("selected_spaces", [])
     for i, name in enumerate(SPACE_NAMES):
         highlight = "current" if i == current else ("selected" if i < len(selected) and selected[i] else None)
-        _draw_space(ax, name, int(SPACE_KIND[i]), d["spaces"].get(name, {}), highlight)
+        _draw_space(ax, name, int(SPACE_KIND[i]), d["spaces"].get(name, {}), highlight, layer)
 
 
-def _draw_panel(ax, d):
+def _draw_panel(ax, d, layer):
     from matplotlib.patches import Circle, Rectangle
 
     W, H = _FIG_W / _PX, (_FIG_H - _TITLE_H - _MAP_H) / _PX
-    ax.set_xlim(0, W)
-    ax.set_ylim(0, H)
-    ax.axis("off")
-    ax.add_patch(Rectangle((0, 0), W, H, fc="#fafafa", ec="none", zorder=0))
-    ax.plot([0, W], [H - 0.02, H - 0.02], color="#bdbdbd", lw=1.0)
+    panel_frame(ax, W, H, ([0, W], [H - 0.02, H - 0.02]), layer)
     x0 = 0.3
+    if layer == BOARD:
+        _legend(ax, x0, H - 0.4 - 0.85 - 0.85 - 0.75 - 0.8)
+        return
 
     def heading(x, y, text):
         ax.text(x, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
@@ -237,8 +214,8 @@ def _draw_panel(ax, d):
     for v in range(16):
         bx, by = x0 + 3.0 + v * cw, y - ch / 2
         on = v == pw
-        ax.add_patch(Rectangle((bx, by), cw - 0.06, ch, fc="#1565c0" if on else ("#e3f2fd" if v < pw else "white"),
-                               ec="#1565c0" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        put(ax, Rectangle((bx, by), cw - 0.06, ch, fc="#1565c0" if on else ("#e3f2fd" if v < pw else "white"),
+                          ec="#1565c0" if on else "#90a4ae", lw=2.0 if on else 0.8))
         ax.text(bx + (cw - 0.06) / 2, by + ch / 2, str(v), fontsize=8, ha="center", va="center",
                 color="white" if on else "#37474f", fontweight="bold" if on else "normal")
 
@@ -250,8 +227,8 @@ def _draw_panel(ax, d):
     for v, name in enumerate(L.OPINION_NAMES):
         bx = x0 + 3.5 + v * bw
         on = v == op
-        ax.add_patch(Rectangle((bx, y - 0.24), bw - 0.08, 0.48, fc="#6a1b9a" if on else "white",
-                               ec="#6a1b9a" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        put(ax, Rectangle((bx, y - 0.24), bw - 0.08, 0.48, fc="#6a1b9a" if on else "white",
+                          ec="#6a1b9a" if on else "#90a4ae", lw=2.0 if on else 0.8))
         ax.text(bx + (bw - 0.08) / 2, y, f"{v} {name}", fontsize=8, fontweight="bold" if on else "normal",
                 ha="center", va="center", color="white" if on else "#37474f")
 
@@ -270,8 +247,8 @@ def _draw_panel(ax, d):
     pr = d["context"]["propaganda_rounds"]
     heading(x0 + 11.6, y, "Propaganda")
     for v in range(3):
-        ax.add_patch(Circle((x0 + 13.7 + v * 0.45, y), 0.15, fc="#6d4c41" if v < pr else "white", ec="#6d4c41",
-                            lw=1.2))
+        put(ax, Circle((x0 + 13.7 + v * 0.45, y), 0.15, fc="#6d4c41" if v < pr else "white", ec="#6d4c41",
+                       lw=1.2))
 
     y -= 0.75
     words = [f"1st Eligible: {L.FACTION_TITLES[d['context']['first_eligible']]}",
@@ -285,8 +262,9 @@ def _draw_panel(ax, d):
         words.append(f"Space in play: {SPACE_NAMES[ctx['current_space']]}")
     ax.text(x0, y, "     ".join(words), fontsize=9, va="center", color="#37474f")
 
-    # Legend.
-    y -= 0.8
+
+def _legend(ax, x0, y):
+    """The legend's row at ``y`` (a BOARD artist): the piece glyphs, the marker badges, the lines."""
     entries = [("troops", "Troops"), ("police", "Police"), ("underground_cells", "Underground Cell"),
                ("active_cells", "Active Cell"), ("arms_caches", "Arms Cache")]
     lx = x0 + 0.15
@@ -302,34 +280,23 @@ def _draw_panel(ax, d):
             va="center", color="#607d8b")
 
 
-def render_rgb(game) -> np.ndarray:
-    """The board as an (800, 1000, 3) uint8 picture: the island, pieces,
-    markers, Political Will, International Opinion, pools.
-
-    Drawn on a private matplotlib Figure with the Agg canvas: pyplot and the
-    global backend are left alone."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    d = game.to_dict()
-    fig = Figure(figsize=(_FIG_W / _DPI, _FIG_H / _DPI), dpi=_DPI, facecolor="white")
-    canvas = FigureCanvasAgg(fig)
-    map_bottom = (_FIG_H - _TITLE_H - _MAP_H) / _FIG_H
-    ax_map = fig.add_axes((0, map_bottom, 1, _MAP_H / _FIG_H))
-    ax_panel = fig.add_axes((0, 0, 1, map_bottom))
-    _draw_map(ax_map, d)
-    _draw_panel(ax_panel, d)
-    fig.text(0.012, 1 - 22 / _FIG_H, f"The British Way: Cyprus   |   Card: {d['card'] or 'none yet'}",
-             fontsize=13, fontweight="bold", ha="left", va="center", color="#212121")
+def _draw(fig, axes, d, layer):
+    """The picture's ``layer`` (board_drawing.board_picture): the island, the panel, the title strip."""
+    ax_map, ax_panel = axes
+    _draw_map(ax_map, d, layer)
+    _draw_panel(ax_panel, d, layer)
     who = L.FACTION_TITLES[L.FACTION_NAMES.index(d["current_agent"])] if d["current_agent"] else "nobody"
-    if d["outcome"] != "ongoing":
-        line, colour = f"GAME OVER: {d['outcome'].replace('_', ' ')}", "#b71c1c"
-    else:
-        doing = action_in_progress(d)
-        line, colour = f"Decision: {d['decision']}   ({who} to act{': ' + doing if doing else ''})", "#37474f"
-    fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
-    fig.add_artist(title_rule(fig, 1 - _TITLE_H / _FIG_H))
-    return to_rgb(canvas)
+    title_strip(fig, _FIG_H, _TITLE_H, f"The British Way: Cyprus   |   Card: {d['card'] or 'none yet'}", d, who,
+                action_in_progress(d), layer)
+
+
+def render_rgb(game, one_pass: bool = False) -> np.ndarray:
+    """The board as an (800, 1000, 3) uint8 picture: the island, pieces, markers, Political Will,
+    International Opinion, pools (the board's layer drawn once per process,
+    board_drawing.board_picture; ``one_pass`` draws it too)."""
+    map_bottom = (_FIG_H - _TITLE_H - _MAP_H) / _FIG_H
+    axes = ((0, map_bottom, 1, _MAP_H / _FIG_H), (0, 0, 1, map_bottom))
+    return board_picture(game.to_dict(), (_FIG_W, _FIG_H, _DPI), axes, _draw, one_pass=one_pass)
 
 
 def space_regions() -> list[dict]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...engine.coin.parameters import game_values
-from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND
+from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES
 from .. import board_drawing
-from ..board_drawing import badge, count, glyph, political_will_boxes, piece_row, pieces_words, title_rule, to_rgb
+from ..board_drawing import BOARD, board_picture, count, glyph, legend_box, panel_frame, piece_row, \
+    pieces_words, political_will_boxes, put, title_strip
 from ..boards.palestine_picture import DPI as _DPI, FIG_H as _FIG_H, FIG_W as _FIG_W, MAP_W as _MAP_W, \
     MARKER_STYLE as _MARKER_STYLE, PX as _PX, TITLE_H as _TITLE_H, draw_map
 from . import layout as L
@@ -117,20 +118,18 @@ _PIECE_KEYS = ("troops", "police", "underground_cells", "active_cells", "arms_ca
 _MARKER_KEYS = ("sabotage", "terror", "curfew")
 
 
-def _draw_map(ax, d, game_names):
-    draw_map(ax, d, game_names, _PIECE_KEYS, _MARKER_KEYS)
-
-
-def _draw_panel(ax, d):
-    from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+def _draw_panel(ax, d, layer):
+    from matplotlib.patches import Circle, Rectangle
 
     W, H = (_FIG_W - _MAP_W) / _PX, (_FIG_H - _TITLE_H) / _PX
-    ax.set_xlim(0, W)
-    ax.set_ylim(0, H)
-    ax.axis("off")
-    ax.add_patch(Rectangle((0, 0), W, H, fc="#fafafa", ec="none", zorder=0))
-    ax.plot([0.02, 0.02], [0, H], color="#bdbdbd", lw=1.0)
+    panel_frame(ax, W, H, ([0.02, 0.02], [0, H]), layer)
     x0 = 0.3
+    if layer == BOARD:
+        entries = [("troops", "Troops"), ("police", "Police"), ("underground_cells", "Underground Cell"),
+                   ("active_cells", "Active Cell"), ("arms_caches", "Arms Cache"), ("cells", "Cell (pool, track)")]
+        badges = [(f"{full} / {abbr}", fc, tc) for full, abbr, fc, tc in (_MARKER_STYLE[k] for k in _MARKER_KEYS)]
+        legend_box(ax, x0, W, entries, badges, x0 + 0.85, 1.9)
+        return
 
     def heading(y, text):
         ax.text(x0, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
@@ -151,8 +150,8 @@ def _draw_panel(ax, d):
     for v in range(5):
         bx = x0 + v * bw
         on = v == hg
-        ax.add_patch(Rectangle((bx, by), bw - 0.08, bh, fc="#2e7d32" if on else "white",
-                               ec="#2e7d32" if on else "#90a4ae", lw=2.0 if on else 0.8))
+        put(ax, Rectangle((bx, by), bw - 0.08, bh, fc="#2e7d32" if on else "white",
+                          ec="#2e7d32" if on else "#90a4ae", lw=2.0 if on else 0.8))
         ax.text(bx + (bw - 0.08) / 2, by + bh / 2, str(v), fontsize=11, fontweight="bold", ha="center", va="center",
                 color="white" if on else "#37474f")
     from .layout import HAGANAH_BOX3_CELLS, HAGANAH_BOX4_CACHES, HAGANAH_BOX4_CELLS
@@ -167,7 +166,7 @@ def _draw_panel(ax, d):
                 if j < have:
                     glyph(ax, kind, bx, gy, size=0.24)
                 else:
-                    ax.add_patch(Circle((bx, gy), 0.12, fc="none", ec="#b0bec5", lw=0.9, ls=":"))
+                    put(ax, Circle((bx, gy), 0.12, fc="none", ec="#b0bec5", lw=0.9, ls=":"))
                 k += 1
     ax.text(x0, by - 0.45, "pieces under\nboxes 4 and 3:", fontsize=7.5, color="#607d8b", ha="left", va="top")
 
@@ -176,8 +175,7 @@ def _draw_panel(ax, d):
     y = by - 0.28 - 3 * 0.33 - 0.3
     heading(y, f"Propaganda Rounds  {pr} / 3")
     for v in range(3):
-        ax.add_patch(Circle((x0 + 4.1 + v * 0.5, y), 0.17, fc="#6d4c41" if v < pr else "white", ec="#6d4c41",
-                            lw=1.2))
+        put(ax, Circle((x0 + 4.1 + v * 0.5, y), 0.17, fc="#6d4c41" if v < pr else "white", ec="#6d4c41", lw=1.2))
 
     # Pools.
     av = d["available"]
@@ -209,64 +207,25 @@ def _draw_panel(ax, d):
     ctx = d["context"]
     if 0 <= ctx["current_space"] < N_MAP_SPACES:
         y -= 0.4
-        from ..boards.palestine import SPACE_NAMES
         ax.text(x0, y, f"Space in play: {SPACE_NAMES[ctx['current_space']]}", fontsize=9, va="center",
                 color="#e65100", fontweight="bold")
 
-    # Legend, at the bottom.
-    entries = [("troops", "Troops"), ("police", "Police"), ("underground_cells", "Underground Cell"),
-               ("active_cells", "Active Cell"), ("arms_caches", "Arms Cache"), ("cells", "Cell (pool, track)")]
-    top = 0.15 + 0.4 * 5 + 0.1
-    ax.add_patch(FancyBboxPatch((x0 - 0.1, 0.15), W - x0 - 0.15, top - 0.15,
-                                boxstyle="round,pad=0,rounding_size=0.12", fc="white", ec="#cfd8dc", lw=0.8))
-    ly = top - 0.3
-    for k, (kind, text) in enumerate(entries):
-        lx = x0 + 0.15 + (k % 2) * 2.85
-        yy = ly - (k // 2) * 0.4
-        glyph(ax, kind, lx, yy, size=0.22)
-        ax.text(lx + 0.22, yy, text, fontsize=8, va="center", color="#37474f")
-    yy = ly - 3 * 0.4
-    for k, key in enumerate(("sabotage", "terror", "curfew")):
-        full, abbr, fc, tc = _MARKER_STYLE[key]
-        badge(ax, f"{full} / {abbr}", fc, tc, x0 + 0.85 + k * 1.9, yy, font=6.5)
-    yy -= 0.4
-    ax.text(x0 + 0.05, yy, "dashed: adjacent   orange: space in play   gold: acted", fontsize=7.5,
-            va="center", color="#607d8b")
+
+def _draw(fig, axes, d, layer):
+    """The picture's ``layer`` (board_drawing.board_picture): the map, the panel, the title strip."""
+    ax_map, ax_panel = axes
+    draw_map(ax_map, d, SPACE_NAMES[:N_MAP_SPACES], _PIECE_KEYS, _MARKER_KEYS, layer=layer)
+    _draw_panel(ax_panel, d, layer)
+    title_strip(fig, _FIG_H, _TITLE_H, f"The British Way: Palestine   |   Card: {d['card'] or 'none yet'}", d,
+                (d["current_agent"] or "nobody").capitalize(), action_in_progress(d), layer)
 
 
-def render_rgb(game) -> np.ndarray:
-    """The board as an (800, 1000, 3) uint8 picture: map, pieces, markers, tracks, pools.
-
-    Drawn on a private matplotlib Figure with the Agg canvas: pyplot and the
-    global backend are left alone.
-    """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    from ..boards.palestine import SPACE_NAMES
-
-    d = game.to_dict()
-    fig = Figure(figsize=(_FIG_W / _DPI, _FIG_H / _DPI), dpi=_DPI, facecolor="white")
-    canvas = FigureCanvasAgg(fig)
+def render_rgb(game, one_pass: bool = False) -> np.ndarray:
+    """The board as an (800, 1000, 3) uint8 picture: map, pieces, markers, tracks, pools (the board's
+    layer drawn once per process, board_drawing.board_picture; ``one_pass`` draws it too)."""
     top = 1 - _TITLE_H / _FIG_H
-    ax_map = fig.add_axes((0, 0, _MAP_W / _FIG_W, top))
-    ax_panel = fig.add_axes((_MAP_W / _FIG_W, 0, 1 - _MAP_W / _FIG_W, top))
-    _draw_map(ax_map, d, SPACE_NAMES[:N_MAP_SPACES])
-    _draw_panel(ax_panel, d)
-
-    fig.text(0.012, 1 - 22 / _FIG_H, f"The British Way: Palestine   |   Card: {d['card'] or 'none yet'}",
-             fontsize=13, fontweight="bold", ha="left", va="center", color="#212121")
-    who = (d["current_agent"] or "nobody").capitalize()
-    if d["outcome"] != "ongoing":
-        line, colour = f"GAME OVER: {d['outcome'].replace('_', ' ')}", "#b71c1c"
-    else:
-        doing = action_in_progress(d)
-        line, colour = f"Decision: {d['decision']}   ({who} to act{': ' + doing if doing else ''})", "#37474f"
-    fig.text(0.012, 1 - 48 / _FIG_H, line, fontsize=11, ha="left", va="center", color=colour)
-    fig.add_artist(title_rule(fig, 1 - _TITLE_H / _FIG_H))
-
-    return to_rgb(canvas)
-
+    axes = ((0, 0, _MAP_W / _FIG_W, top), (_MAP_W / _FIG_W, 0, 1 - _MAP_W / _FIG_W, top))
+    return board_picture(game.to_dict(), (_FIG_W, _FIG_H, _DPI), axes, _draw, one_pass=one_pass)
 
 
 def map_regions() -> dict:

@@ -1,0 +1,80 @@
+"""The COIN volumes' map pictures in two layers (volumes/board_drawing.py, ``board_picture``): the
+board's layer (shapes, names, adjacency, legend) is drawn once per process and kept as pixels, and each
+picture draws the position's layer on a copy, in a figure kept for it. That must give, pixel for pixel,
+the figure drawing both layers at once, in every position: a board artist that depended on the
+position, a position artist drawn under a board one it overlaps, or an artist of one position left in
+the next one's picture would show here."""
+
+import numpy as np
+import pytest
+
+from britishway_env import Game
+from britishway_env.volumes import board_drawing
+from britishway_env.volumes.arab_revolt import render as arab_revolt_render
+from britishway_env.volumes.cyprus import render as cyprus_render
+from britishway_env.volumes.palestine import render as palestine_render
+
+RENDERS = {"palestine": palestine_render, "cyprus": cyprus_render, "arab_revolt": arab_revolt_render}
+
+
+def _positions(volume, seed, every=23, most=7):
+    """Positions of a random game, one in ``every`` decisions, with at least one space in play and one
+    acted in among them (the highlights are position artists over the board's shapes)."""
+    rng = np.random.default_rng(seed)
+    g = Game(volume, seed=seed)
+    out, k = [], 0
+    in_play = acted = False
+    while not g.is_terminal() and (len(out) < most or not (in_play and acted)):
+        ctx = g.to_dict()["context"]
+        now_in_play = ctx["current_space"] >= 0
+        now_acted = any(ctx["selected_spaces"])
+        if k % every == 0 or (now_in_play and not in_play) or (now_acted and not acted):
+            out.append(g.clone())
+            in_play |= now_in_play
+            acted |= now_acted
+        g.apply(int(rng.choice(g.legal_actions())))
+        k += 1
+    assert in_play and acted
+    return out
+
+
+@pytest.mark.parametrize("volume", sorted(RENDERS))
+def test_the_kept_board_layer_gives_the_picture_drawn_at_once(volume):
+    render = RENDERS[volume].render_rgb
+    board_drawing._BOARDS.clear()
+    board_drawing._POSITION_FIGURES.figures = {}
+    drawn = []
+    original = board_drawing._figure
+
+    def counting(*args):
+        drawn.append(1)
+        return original(*args)
+
+    board_drawing._figure = counting
+    try:
+        positions = _positions(volume, seed=3)
+        for g in positions:
+            kept = render(g)
+            assert kept.shape == (800, 1000, 3) and kept.dtype == np.uint8
+            assert np.array_equal(kept, render(g, one_pass=True)), g.to_dict()["decision"]
+    finally:
+        board_drawing._figure = original
+    # One figure for the board layer, one kept for the positions' layer, one per picture drawn at once.
+    assert len(drawn) == 2 + len(positions)
+
+
+def test_arab_revolt_keeps_one_board_layer_per_foreign_countries_in_play():
+    """Transjordan and Egypt are greyed on the board while out of play (1.3.7): each way is its own kept
+    board layer, and each gives the picture drawn at once."""
+    board_drawing._BOARDS.clear()
+    d = Game("arab_revolt", seed=2).to_dict()
+    pictures = {}
+    for in_play in (False, True, False):
+        d["transjordan_egypt_in_play"] = in_play
+        g = Game.from_dict(d)
+        kept = arab_revolt_render.render_rgb(g)
+        assert np.array_equal(kept, arab_revolt_render.render_rgb(g, one_pass=True))
+        pictures.setdefault(in_play, kept)
+        assert np.array_equal(kept, pictures[in_play])
+    assert len(board_drawing._BOARDS) == 2
+    assert (pictures[False] != pictures[True]).any(axis=2).sum() > 500
