@@ -18,13 +18,19 @@ from britishway_env.levels import LEVELS  # noqa: E402
 
 PROMPT = r"(British|Irgun|Israeli|EOKA|Rebels), choice> "
 TIMEOUT = 600            # a hang guard (the first run may compile the rules and bots), not a timing check
+# pexpect waits 50 ms before each line it sends (for programs that turn echo off after their prompt, as a
+# password prompt does); `play` reads its answers from the terminal's line buffer, and a whole game is
+# hundreds of answers.
+SEND_DELAY = None
 
 
 def _spawn(args, cwd):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
                COLUMNS="200", TERM="dumb")
-    return pexpect.spawn(sys.executable, ["-m", "britishway_env.cli", "play", *args], cwd=str(cwd), env=env,
+    term = pexpect.spawn(sys.executable, ["-m", "britishway_env.cli", "play", *args], cwd=str(cwd), env=env,
                          encoding="utf-8", timeout=TIMEOUT, dimensions=(50, 200))
+    term.delaybeforesend = SEND_DELAY
+    return term
 
 
 def _answer(term, line):
@@ -166,6 +172,7 @@ def test_a_short_screen_gets_the_compact_mode_and_board_shows_it_all(tmp_path):
     term = pexpect.spawn(sys.executable, ["-m", "britishway_env.cli", "play", "palestine", "--as", "irgun",
                                           "--seed", "3"], cwd=str(tmp_path), env=env, encoding="utf-8",
                          timeout=TIMEOUT, dimensions=(24, 120))
+    term.delaybeforesend = SEND_DELAY
     term.expect("Compact mode")
     term.expect(PROMPT)
     assert "Card in play: P29 Curfews" in term.before and "Galilee" in term.before   # the whole board, once
