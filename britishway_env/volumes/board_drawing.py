@@ -275,10 +275,12 @@ def panel_frame(ax, W: float, H: float, rule, layer: str) -> None:
         ax.plot(*rule, color="#bdbdbd", lw=1.0)
 
 
-def legend_box(ax, x0: float, W: float, entries, badges, badge_x: float, badge_step: float) -> None:
+def legend_box(ax, x0: float, W: float, entries, marker_style: dict, marker_keys, badge_x: float,
+               badge_step: float) -> None:
     """The panel's legend in a box at its foot (a BOARD artist): each piece glyph of ``entries`` ((kind,
-    words)) two to a row, the marker ``badges`` ((text, face, text colour)) in a row from ``badge_x``
-    every ``badge_step``, and what the map's lines and colours say."""
+    words)) two to a row, a badge of each marker of ``marker_keys`` with its full and short label
+    (``marker_style``: key -> label, short label, face, text colour) in a row from ``badge_x`` every
+    ``badge_step``, and what the map's lines and colours say."""
     from matplotlib.patches import FancyBboxPatch
 
     rows = (len(entries) + 1) // 2
@@ -292,8 +294,9 @@ def legend_box(ax, x0: float, W: float, entries, badges, badge_x: float, badge_s
         glyph(ax, kind, lx, yy, size=0.22)
         ax.text(lx + 0.22, yy, text, fontsize=8, va="center", color="#37474f")
     yy = ly - rows * 0.4
-    for k, (text, fc, tc) in enumerate(badges):
-        badge(ax, text, fc, tc, badge_x + k * badge_step, yy, font=6.5)
+    for k, key in enumerate(marker_keys):
+        full, abbr, fc, tc = marker_style[key]
+        badge(ax, f"{full} / {abbr}", fc, tc, badge_x + k * badge_step, yy, font=6.5)
     ax.text(x0 + 0.05, yy - 0.4, "dashed: adjacent   orange: space in play   gold: acted", fontsize=7.5,
             va="center", color="#607d8b")
 

@@ -166,8 +166,7 @@ def _draw_panel(ax, d, layer):
         entries = [("troops", "Troops"), ("police", "Police"), ("underground_irregulars", "Underground Irregular"),
                    ("active_irregulars", "Active Irregular"), ("underground_guerrillas", "Underground Guerrilla"),
                    ("active_guerrillas", "Active Guerrilla"), ("bases", "Base")]
-        badges = [(f"{full} / {abbr}", fc, tc) for full, abbr, fc, tc in (MARKER_STYLE[k] for k in _MARKER_KEYS)]
-        legend_box(ax, x0, W, entries, badges, x0 + 0.95, 1.95)
+        legend_box(ax, x0, W, entries, MARKER_STYLE, _MARKER_KEYS, x0 + 0.95, 1.95)
         return
 
     def heading(y, text):

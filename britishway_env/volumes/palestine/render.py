@@ -127,8 +127,7 @@ def _draw_panel(ax, d, layer):
     if layer == BOARD:
         entries = [("troops", "Troops"), ("police", "Police"), ("underground_cells", "Underground Cell"),
                    ("active_cells", "Active Cell"), ("arms_caches", "Arms Cache"), ("cells", "Cell (pool, track)")]
-        badges = [(f"{full} / {abbr}", fc, tc) for full, abbr, fc, tc in (_MARKER_STYLE[k] for k in _MARKER_KEYS)]
-        legend_box(ax, x0, W, entries, badges, x0 + 0.85, 1.9)
+        legend_box(ax, x0, W, entries, _MARKER_STYLE, _MARKER_KEYS, x0 + 0.85, 1.9)
         return
 
     def heading(y, text):
