@@ -44,7 +44,7 @@ MAP_SUM = """() => {
   const d = x.getImageData(0, 0, c.width, c.height).data;
   let h = 0;
   for (let i = 0; i < d.length; i += 3) h = (Math.imul(h, 31) + d[i]) | 0;
-  return h;
+  return {sum: h};
 }"""
 
 
@@ -86,8 +86,9 @@ def _wait_settled(page, before: int) -> None:
 
 
 def _map_sum(page):
-    page.wait_for_function(f"({MAP_SUM})() !== null", timeout=WAIT_MS)
-    return page.evaluate(MAP_SUM)
+    """The hash of the map picture's pixels once the picture of the current decision has loaded (the wait
+    hands back the first hash it made)."""
+    return page.wait_for_function(MAP_SUM, timeout=WAIT_MS).json_value()["sum"]
 
 
 def _new_game(page, base, volume, seat, bot, seed, sandbox=False):
