@@ -42,7 +42,7 @@ def _positions(volume, seed, every=23, most=7):
 def test_the_kept_board_layer_gives_the_picture_drawn_at_once(volume):
     render = RENDERS[volume].render_rgb
     board_drawing._BOARDS.clear()
-    board_drawing._POSITION_FIGURES.figures = {}
+    board_drawing._POSITION_FIGURES.clear()
     drawn = []
     original = board_drawing._figure
 
@@ -78,3 +78,16 @@ def test_arab_revolt_keeps_one_board_layer_per_foreign_countries_in_play():
         assert np.array_equal(kept, pictures[in_play])
     assert len(board_drawing._BOARDS) == 2
     assert (pictures[False] != pictures[True]).any(axis=2).sum() > 500
+
+
+def test_pictures_drawn_from_several_threads_at_once_are_each_their_own_position():
+    """The position's figure is kept and shared (one picture at a time in it): threads asking at once,
+    as the page's server threads and env renders may, each get their own position's picture."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = _positions("cyprus", seed=5, every=31, most=6)
+    expected = [cyprus_render.render_rgb(g, one_pass=True) for g in positions]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(cyprus_render.render_rgb, positions * 2))
+    for i, picture in enumerate(got):
+        assert np.array_equal(picture, expected[i % len(positions)])

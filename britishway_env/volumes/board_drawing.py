@@ -221,31 +221,30 @@ def board_picture(d: dict, size: tuple[int, int, int], axes, draw, board_key=(),
             while len(_BOARDS) >= _BOARDS_KEPT:
                 _BOARDS.pop(next(iter(_BOARDS)))
             _BOARDS[key] = board
-    fig, canvas, ax = _position_figure(size, axes)
-    draw(fig, ax, d, POSITION)
-    renderer = canvas.get_renderer()
-    pixels = np.asarray(renderer.buffer_rgba())
-    pixels[...] = board
-    with _font_cache_lock():               # as FigureCanvasAgg.draw takes it, where matplotlib has it (3.8)
-        fig.draw(renderer)
-    return pixels[:, :, :3].copy()
+    with _POSITION_LOCK:                   # one picture at a time in the kept figure
+        fig, canvas, ax = _position_figure(size, axes)
+        draw(fig, ax, d, POSITION)
+        renderer = canvas.get_renderer()
+        pixels = np.asarray(renderer.buffer_rgba())
+        pixels[...] = board
+        with _font_cache_lock():           # as FigureCanvasAgg.draw takes it, where matplotlib has it (3.8)
+            fig.draw(renderer)
+        return pixels[:, :, :3].copy()
 
 
-_POSITION_FIGURES = threading.local()      # per thread: (size, axes) -> a figure for the POSITION layer
+_POSITION_FIGURES: dict = {}               # (size, axes) -> the figure the POSITION layers are drawn in
+_POSITION_LOCK = threading.Lock()
 
 
 def _position_figure(size, axes):
-    """A figure for the POSITION layer, kept per thread with its canvas, axes and renderer (whose text
-    measures matplotlib caches), emptied of the last position's artists."""
-    kept = getattr(_POSITION_FIGURES, "figures", None)
-    if kept is None:
-        kept = _POSITION_FIGURES.figures = {}
+    """The figure for the POSITION layer, kept with its canvas, axes and renderer (whose text measures
+    matplotlib caches), emptied of the last position's artists (``_POSITION_LOCK`` held)."""
     key = (tuple(size), axes)
-    if key not in kept:
+    if key not in _POSITION_FIGURES:
         fig, canvas, ax = _figure(size, axes)
         fig.patch.set_visible(False)           # the board's pixels are the background
-        kept[key] = fig, canvas, ax
-    fig, canvas, ax = kept[key]
+        _POSITION_FIGURES[key] = fig, canvas, ax
+    fig, canvas, ax = _POSITION_FIGURES[key]
     for artist in [*fig.texts, *fig.lines, *fig.patches, *fig.artists]:
         artist.remove()
     for a in ax:
