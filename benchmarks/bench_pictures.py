@@ -10,16 +10,20 @@ layer kept (``render_rgb``, what the page and the env's ``rgb_array`` use:
 volumes/board_drawing.py ``board_picture``), with both layers drawn in one
 figure (``render_rgb(game, one_pass=True)``, the peer: the drawing as it was
 before the layers), and the kept picture encoded as the page's PNG
-(``io.png_bytes``). Each row: the median over ``--rounds`` rounds of the
-mean ms a picture; the board's layer is drawn before the first round.
+(``io.png_bytes``: Pillow at zlib level 1) and, the peer, as matplotlib's
+``imsave`` writes it (the page's encoder before). Each row: the median over
+``--rounds`` rounds of the mean ms a picture; the board's layer is drawn
+before the first round.
 
-``--write`` replaces only the section headed ``# Benchmarks: map pictures``.
+``--write`` replaces only the section headed ``# Benchmarks: map pictures``, keeping its
+hand-written ``## Observations``.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import statistics
 import sys
 import time
@@ -30,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import busy_cores, command_line, cpu_model, loadavg, volumes_arg, write_section  # noqa: E402
+from common import busy_cores, command_line, cpu_model, loadavg, volumes_arg, write_section_keeping_notes  # noqa: E402
 
 from britishway_env import Game  # noqa: E402
 from britishway_env.io import png_bytes  # noqa: E402
@@ -58,16 +62,28 @@ def mean_ms(fn, items) -> float:
     return (time.perf_counter() - t0) / len(items) * 1e3
 
 
-def measure(volume: str, count: int, rounds: int) -> tuple[float, float, float]:
+def matplotlib_png(rgb) -> bytes:
+    import matplotlib.image as mpimg
+
+    buf = io.BytesIO()
+    mpimg.imsave(buf, rgb, format="png")
+    return buf.getvalue()
+
+
+def measure(volume: str, count: int, rounds: int) -> dict:
     render = importlib.import_module(f"britishway_env.volumes.{volume}.render").render_rgb
     games = positions(volume, count)
     pictures = [render(g) for g in games]          # the board's layer drawn and kept
-    kept, once, png = [], [], []
+    times = {"kept": [], "once": [], "png": [], "imsave": []}
     for _ in range(rounds):
-        kept.append(mean_ms(render, games))
-        once.append(mean_ms(lambda g: render(g, one_pass=True), games))
-        png.append(mean_ms(png_bytes, pictures))
-    return statistics.median(kept), statistics.median(once), statistics.median(png)
+        times["kept"].append(mean_ms(render, games))
+        times["once"].append(mean_ms(lambda g: render(g, one_pass=True), games))
+        times["png"].append(mean_ms(png_bytes, pictures))
+        times["imsave"].append(mean_ms(matplotlib_png, pictures))
+    row = {k: statistics.median(v) for k, v in times.items()}
+    row["kb"] = statistics.mean(len(png_bytes(p)) for p in pictures) / 1024
+    row["imsave_kb"] = statistics.mean(len(matplotlib_png(p)) for p in pictures) / 1024
+    return row
 
 
 def report(rows: dict, count: int, rounds: int, busy: float, before: str) -> str:
@@ -76,10 +92,12 @@ def report(rows: dict, count: int, rounds: int, busy: float, before: str) -> str
            f"{busy:.2f} cores busy (load average {before}). Command: `{command_line()}`.", "",
            f"{count} positions of one random game per volume; median of {rounds} rounds of the mean ms a "
            "picture (800 x 1000 pixels).", "",
-           "| volume | board layer kept (ms) | both layers at once (ms) | kept / at once | PNG (ms) |",
-           "|---|---:|---:|---:|---:|"]
-    for volume, (kept, once, png) in rows.items():
-        out.append(f"| {volume} | {kept:.1f} | {once:.1f} | {kept / once:.2f} | {png:.1f} |")
+           "| volume | board layer kept (ms) | both layers at once (ms) | kept / at once | PNG (ms, KiB) "
+           "| matplotlib's imsave (ms, KiB) | PNG / imsave |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for volume, r in rows.items():
+        out.append(f"| {volume} | {r['kept']:.1f} | {r['once']:.1f} | {r['kept'] / r['once']:.2f} | {r['png']:.1f}, "
+                   f"{r['kb']:.0f} | {r['imsave']:.1f}, {r['imsave_kb']:.0f} | {r['png'] / r['imsave']:.2f} |")
     return "\n".join(out) + "\n"
 
 
@@ -102,7 +120,7 @@ def main(argv: list[str] | None = None) -> str:
     rows = {v: measure(v, args.positions, args.rounds) for v in volumes}
     text = report(rows, args.positions, args.rounds, busy, before)
     if args.write:
-        write_section(args.write, HEADING, text)
+        write_section_keeping_notes(args.write, HEADING, text)
     print(text)
     return text
 
