@@ -91,3 +91,28 @@ def test_pictures_drawn_from_several_threads_at_once_are_each_their_own_position
         got = list(pool.map(cyprus_render.render_rgb, positions * 2))
     for i, picture in enumerate(got):
         assert np.array_equal(picture, expected[i % len(positions)])
+
+
+@pytest.mark.parametrize("volume", sorted(RENDERS))
+def test_the_space_in_play_is_outlined_in_orange_where_the_page_says_it_lies(volume):
+    """The position's layer outlines the space in play (orange, #e65100) on the edge of the region the
+    page makes clickable for it (``map_regions``): the highlight and the map agree on where it is."""
+    render = RENDERS[volume]
+    regions = {r["name"]: r for r in render.map_regions()["spaces"]}
+    g = next(p for p in _positions(volume, seed=3) if p.to_dict()["context"]["current_space"] >= 0)
+    d = g.to_dict()
+    name = list(regions)[d["context"]["current_space"]]
+    picture = render.render_rgb(g).astype(int)
+    orange = (np.abs(picture - np.array([0xE6, 0x51, 0x00])).sum(axis=2) < 40)
+    r = regions[name]
+    if r["shape"] == "circle":
+        cx, cy, rad = r["cx"], r["cy"], r["r"]
+        yy, xx = np.mgrid[0:picture.shape[0], 0:picture.shape[1]]
+        ring = np.abs(np.hypot(xx - cx, yy - cy) - rad) < 3
+    else:
+        ring = np.zeros(orange.shape, dtype=bool)
+        x0, y0, x1, y1 = (int(round(v)) for v in (r["x"], r["y"], r["x"] + r["w"], r["y"] + r["h"]))
+        ring[y0 - 2:y0 + 3, x0 + 15:x1 - 15] = True                       # the top and bottom edges
+        ring[y1 - 2:y1 + 3, x0 + 15:x1 - 15] = True
+    assert orange[ring].mean() > 0.2, name
+    assert orange.sum() < 4 * ring.sum() + 500     # little orange anywhere else (the panel's "Space in play")

@@ -316,6 +316,16 @@ def title_strip(fig, fig_h: int, title_h: int, heading: str, d: dict, who: str, 
     fig.text(0.012, 1 - 48 / fig_h, line, fontsize=11, ha="left", va="center", color=colour)
 
 
+def space_highlight(d: dict, space: int) -> str | None:
+    """How the map marks space number ``space`` in the position ``d`` (a state dict): "current" for the
+    space in play, "selected" for one the action under way has acted in, else None."""
+    ctx = d["context"]
+    if space == ctx.get("current_space", -1):
+        return "current"
+    selected = ctx.get("selected_spaces", [])
+    return "selected" if space < len(selected) and selected[space] else None
+
+
 def highlight_outline(ax, highlight, cx: float, cy: float, w: float, h: float, circle: bool,
                       boxstyle: str = "round,pad=0,rounding_size=0.22", ls: str = "-") -> None:
     """A space's outline drawn again in colour over its shape and name (a POSITION artist) where

@@ -11,7 +11,7 @@ labels in the margins, or boxes holding pieces where a volume plays them
 
 from __future__ import annotations
 
-from ..board_drawing import BOARD, highlight_outline, put, space_contents
+from ..board_drawing import BOARD, highlight_outline, put, space_contents, space_highlight
 from .palestine import CITY, DISTRICT, EDGES, FOREIGN, RAILWAY, SPACE_KIND, SPACE_NAMES
 
 PX = 60.0                                  # pixels per map unit at the default size
@@ -150,13 +150,9 @@ def draw_map(ax, d, names, piece_keys, marker_keys, out_of_play=(), layer=BOARD)
             xs, ys = zip(*pts)
             ax.plot(xs, ys, color="#37474f", lw=4.0, solid_capstyle="round", zorder=2)
             ax.plot(xs, ys, color="white", lw=1.6, ls=(0, (4, 4)), zorder=2.1)
-    ctx = d["context"]
-    current = ctx.get("current_space", -1)
-    selected = ctx.get("selected_spaces", [])
     for i, name in enumerate(names):
-        highlight = "current" if i == current else ("selected" if i < len(selected) and selected[i] else None)
-        draw_space(ax, name, int(SPACE_KIND[SPACE_NAMES.index(name)]), d["spaces"].get(name, {}), highlight,
-                   piece_keys, marker_keys, name in out_of_play, layer)
+        draw_space(ax, name, int(SPACE_KIND[SPACE_NAMES.index(name)]), d["spaces"].get(name, {}),
+                   space_highlight(d, i), piece_keys, marker_keys, name in out_of_play, layer)
 
 
 def space_regions(names) -> list[dict]:

@@ -7,7 +7,7 @@ import numpy as np
 from ...engine.coin.parameters import game_values
 from .. import board_drawing
 from ..board_drawing import BOARD, POSITION, badge, board_picture, count, glyph, highlight_outline, panel_frame, \
-    piece_row, pieces_words, put, space_contents, title_strip
+    piece_row, pieces_words, put, space_contents, space_highlight, title_strip
 from ..boards.cyprus import BASE, EDGES, KIND_NAMES, MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import parameters as P
@@ -185,12 +185,8 @@ def _draw_map(ax, d, layer):
             (x1, y1), (x2, y2) = centre[a], centre[b]
             ax.plot([x1, x2], [y1, y2], color="#9e9e9e", lw=0.8, ls=(0, (3, 3)) if evidence == "proven" else ":",
                     alpha=0.7, zorder=1)
-    ctx = d["context"]
-    current = ctx.get("current_space", -1)
-    selected = ctx.get("selected_spaces", [])
     for i, name in enumerate(SPACE_NAMES):
-        highlight = "current" if i == current else ("selected" if i < len(selected) and selected[i] else None)
-        _draw_space(ax, name, int(SPACE_KIND[i]), d["spaces"].get(name, {}), highlight, layer)
+        _draw_space(ax, name, int(SPACE_KIND[i]), d["spaces"].get(name, {}), space_highlight(d, i), layer)
 
 
 def _draw_panel(ax, d, layer):
