@@ -11,7 +11,7 @@ from ..boards.palestine import KIND_NAMES, N_SPACES, SPACE_KIND, SPACE_NAMES
 from .. import board_drawing
 from ..board_drawing import BOARD, board_picture, count, legend_box, panel_frame, piece_row, pieces_words, \
     political_will_boxes, put, title_strip
-from ..boards.palestine_picture import DPI, FIG_H, FIG_W, MAP_W, MARKER_STYLE, PX, TITLE_H, draw_map
+from ..boards.palestine_picture import AXES, DPI, FIG_H, FIG_W, MAP_W, MARKER_STYLE, PX, TITLE_H, draw_map
 from . import layout as L
 from . import parameters as P
 from .card_texts import SHADED, UNSHADED, card_text
@@ -248,9 +248,7 @@ def render_rgb(game, one_pass: bool = False) -> np.ndarray:
     tracks, pools and chits (the board's layer drawn once per process for each set of spaces out of
     play, board_drawing.board_picture; ``one_pass`` draws it too)."""
     d = game.to_dict()
-    top = 1 - TITLE_H / FIG_H
-    axes = ((0, 0, MAP_W / FIG_W, top), (MAP_W / FIG_W, 0, 1 - MAP_W / FIG_W, top))
-    return board_picture(d, (FIG_W, FIG_H, DPI), axes, _draw, _out_of_play(d), one_pass)
+    return board_picture(d, (FIG_W, FIG_H, DPI), AXES, _draw, _out_of_play(d), one_pass)
 
 
 def map_regions() -> dict:

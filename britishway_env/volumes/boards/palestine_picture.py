@@ -18,6 +18,8 @@ PX = 60.0                                  # pixels per map unit at the default 
 FIG_W, FIG_H, DPI = 1000, 800, 100
 TITLE_H = 64                               # pixels of the title strip
 MAP_W = 620                                # pixels of the map panel
+# The picture's two axes, in figure fractions: the map on the left, the panel on the right, under the title.
+AXES = ((0, 0, MAP_W / FIG_W, 1 - TITLE_H / FIG_H), (MAP_W / FIG_W, 0, 1 - MAP_W / FIG_W, 1 - TITLE_H / FIG_H))
 
 # name: centre x, y, width, height (cities: radius in width, height 0)
 GEOMETRY = {

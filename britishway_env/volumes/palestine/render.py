@@ -9,7 +9,7 @@ from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES
 from .. import board_drawing
 from ..board_drawing import BOARD, board_picture, count, glyph, legend_box, panel_frame, piece_row, \
     pieces_words, political_will_boxes, put, title_strip
-from ..boards.palestine_picture import DPI as _DPI, FIG_H as _FIG_H, FIG_W as _FIG_W, MAP_W as _MAP_W, \
+from ..boards.palestine_picture import AXES as _AXES, DPI as _DPI, FIG_H as _FIG_H, FIG_W as _FIG_W, MAP_W as _MAP_W, \
     MARKER_STYLE as _MARKER_STYLE, PX as _PX, TITLE_H as _TITLE_H, draw_map
 from . import layout as L
 from . import parameters as P
@@ -222,9 +222,7 @@ def _draw(fig, axes, d, layer):
 def render_rgb(game, one_pass: bool = False) -> np.ndarray:
     """The board as an (800, 1000, 3) uint8 picture: map, pieces, markers, tracks, pools (the board's
     layer drawn once per process, board_drawing.board_picture; ``one_pass`` draws it too)."""
-    top = 1 - _TITLE_H / _FIG_H
-    axes = ((0, 0, _MAP_W / _FIG_W, top), (_MAP_W / _FIG_W, 0, 1 - _MAP_W / _FIG_W, top))
-    return board_picture(game.to_dict(), (_FIG_W, _FIG_H, _DPI), axes, _draw, one_pass=one_pass)
+    return board_picture(game.to_dict(), (_FIG_W, _FIG_H, _DPI), _AXES, _draw, one_pass=one_pass)
 
 
 def map_regions() -> dict:
