@@ -157,8 +157,8 @@ def read_regular_file(path: str | os.PathLike, limit: int, error: type[Exception
 
 def png_bytes(rgb) -> bytes:
     """An RGB picture (an (h, w, 3) uint8 array) encoded as PNG, with zlib's fastest level: the page asks
-    for a map picture after every decision, and a board compresses about as well at level 1 as at 6 in
-    half the time."""
+    for a map picture after every decision (benchmarks/bench_pictures.py: under half the time of
+    matplotlib's ``imsave``, a little smaller)."""
     import io as _io
 
     from PIL import Image

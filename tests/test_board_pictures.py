@@ -39,7 +39,7 @@ def _positions(volume, seed, every=23, most=7):
 
 
 @pytest.mark.parametrize("volume", sorted(RENDERS))
-def test_the_kept_board_layer_gives_the_picture_drawn_at_once(volume):
+def test_the_kept_board_layer_gives_the_picture_drawn_at_once(volume, monkeypatch):
     render = RENDERS[volume].render_rgb
     board_drawing._BOARDS.clear()
     board_drawing._POSITION_FIGURES.clear()
@@ -50,15 +50,12 @@ def test_the_kept_board_layer_gives_the_picture_drawn_at_once(volume):
         drawn.append(1)
         return original(*args)
 
-    board_drawing._figure = counting
-    try:
-        positions = _positions(volume, seed=3)
-        for g in positions:
-            kept = render(g)
-            assert kept.shape == (800, 1000, 3) and kept.dtype == np.uint8
-            assert np.array_equal(kept, render(g, one_pass=True)), g.to_dict()["decision"]
-    finally:
-        board_drawing._figure = original
+    monkeypatch.setattr(board_drawing, "_figure", counting)
+    positions = _positions(volume, seed=3)
+    for g in positions:
+        kept = render(g)
+        assert kept.shape == (800, 1000, 3) and kept.dtype == np.uint8
+        assert np.array_equal(kept, render(g, one_pass=True)), g.to_dict()["decision"]
     # One figure for the board layer, one kept for the positions' layer, one per picture drawn at once.
     assert len(drawn) == 2 + len(positions)
 

@@ -261,12 +261,17 @@ def _font_cache_lock():
     return getattr(RendererAgg, "lock", None) or nullcontext()
 
 
-def panel_frame(ax, W: float, H: float, rule, layer: str) -> None:
-    """A side or bottom panel of ``W`` x ``H`` map units: its limits, no axis; on the board its grey face
-    and the rule ``rule`` ((xs, ys)) between it and the map."""
+def in_units(ax, W: float, H: float) -> None:
+    """Set ``ax`` to ``W`` x ``H`` map units from its lower left corner, no axis drawn (a map or panel)."""
     ax.set_xlim(0, W)
     ax.set_ylim(0, H)
     ax.axis("off")
+
+
+def panel_frame(ax, W: float, H: float, rule, layer: str) -> None:
+    """A side or bottom panel of ``W`` x ``H`` map units (:func:`in_units`); on the board its grey face
+    and the rule ``rule`` ((xs, ys)) between it and the map."""
+    in_units(ax, W, H)
     if layer == BOARD:
         from matplotlib.patches import Rectangle
 

@@ -11,7 +11,7 @@ labels in the margins, or boxes holding pieces where a volume plays them
 
 from __future__ import annotations
 
-from ..board_drawing import BOARD, highlight_outline, put, space_contents, space_highlight
+from ..board_drawing import BOARD, highlight_outline, in_units, put, space_contents, space_highlight
 from .palestine import CITY, DISTRICT, EDGES, FOREIGN, RAILWAY, SPACE_KIND, SPACE_NAMES
 
 PX = 60.0                                  # pixels per map unit at the default size
@@ -129,9 +129,7 @@ def draw_map(ax, d, names, piece_keys, marker_keys, out_of_play=(), layer=BOARD)
     from matplotlib.patches import Polygon
 
     W, H = MAP_W / PX, (FIG_H - TITLE_H) / PX
-    ax.set_xlim(0, W)
-    ax.set_ylim(0, H)
-    ax.axis("off")
+    in_units(ax, W, H)
     if layer == BOARD:
         put(ax, Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#ebe3cf", ec="none", zorder=0))
         sea = [(-0.1, -0.1), *COAST, (-0.1, H + 0.1)]

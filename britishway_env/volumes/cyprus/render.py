@@ -6,8 +6,8 @@ import numpy as np
 
 from ...engine.coin.parameters import game_values
 from .. import board_drawing
-from ..board_drawing import BOARD, POSITION, badge, board_picture, count, glyph, highlight_outline, panel_frame, \
-    piece_row, pieces_words, put, space_contents, space_highlight, title_strip
+from ..board_drawing import BOARD, POSITION, badge, board_picture, count, glyph, highlight_outline, in_units, \
+    panel_frame, piece_row, pieces_words, put, space_contents, space_highlight, title_strip
 from ..boards.cyprus import BASE, EDGES, KIND_NAMES, MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import parameters as P
@@ -172,9 +172,7 @@ def _draw_map(ax, d, layer):
     from matplotlib.patches import Polygon
 
     W, H = _FIG_W / _PX, _MAP_H / _PX
-    ax.set_xlim(0, W)
-    ax.set_ylim(0, H)
-    ax.axis("off")
+    in_units(ax, W, H)
     if layer == BOARD:
         put(ax, Polygon([(0, 0), (W, 0), (W, H), (0, H)], fc="#cfe3f3", ec="none", zorder=0))
         put(ax, Polygon(list(_COAST), fc="#ebe3cf", ec="#7aa7cc", lw=1.5, zorder=0.5))
