@@ -563,7 +563,8 @@ def clear_action(state):
         state[DEST_USED + s] = 0
 
 
-@njit(cache=True)
+# inlined: one caller in compiled code, which would otherwise emit its whole call tree again (docs/architecture.md)
+@njit(cache=True, inline="always")
 def event_resume(state):
     """Carry the event's text on and answer what it asks for."""
     request = event_script(state)
@@ -1314,7 +1315,8 @@ def settle(state):
     settle_until(state, False)
 
 
-@njit(cache=True)
+# inlined: one caller in compiled code, which would otherwise emit its whole call tree again (docs/architecture.md)
+@njit(cache=True, inline="always")
 def settle_until(state, before_card):
     """:func:`settle`; with ``before_card`` it stops where the next card would
     be revealed (before a Propaganda card, the board a round's summary reads
@@ -1373,7 +1375,8 @@ def apply(state, action):
     settle(state)
 
 
-@njit(cache=True)
+# inlined: one caller in compiled code, which would otherwise emit its whole call tree again (docs/architecture.md)
+@njit(cache=True, inline="always")
 def first_card(state):
     """After the setup: no decision context, and the first card (2.2)."""
     state[OP] = -1
@@ -1425,12 +1428,12 @@ def event_side_offered(state, faction, side):
     return box_offered(state, faction, BOX_EVENT) and event_playable(state, state[CARD], side, faction)
 
 
-@njit(cache=True)
+# inlined: one caller in compiled code, which would otherwise emit its whole call tree again (docs/architecture.md)
+@njit(cache=True, inline="always")
 def rules_mask(state, out):
     """Fill ``out`` (length N_ACTIONS) with 1 for each action the rules allow
     ``actor``: the decision kinds every volume shares here, the others by the
     volume's :func:`own_mask`."""
-    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     out[:] = 0
     d = pending(state)
     if d == D_OVER:
@@ -1509,13 +1512,13 @@ def rules_mask(state, out):
         own_mask(state, out, d)
 
 
-@njit(cache=True)
+# inlined: one caller in compiled code, which would otherwise emit its whole call tree again (docs/architecture.md)
+@njit(cache=True, inline="always")
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`): the decision kinds every volume
     shares here, the others by the volume's :func:`own_act`; then
     :func:`after_decision`."""
-    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     d = pending(state)
     if d == D_BOX:
         faction = actor(state)
@@ -1570,6 +1573,7 @@ def legal_mask(state, out):
     """Fill ``out`` (length N_ACTIONS) with 1 for each legal action of ``actor``:
     what the rules allow, less what a restriction forbids the seat (restricted
     play, engine/coin/variant.py)."""
+    state, out = borrowed(state), borrowed(out)      # no reference counting below (engine/borrow.py)
     rules_mask(state, out)
     if state[RESTRICTED] and not is_over(state):
         variant.restrict(state, out, actor(state))
