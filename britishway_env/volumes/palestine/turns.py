@@ -1434,7 +1434,9 @@ def new_game(state, seed):
     first_card(state)
 
 
-@njit(cache=True)
+# inlined: only the runners' top kernels call it, and each would otherwise emit its call tree again
+# (docs/architecture.md)
+@njit(cache=True, inline="always")
 def new_variant_game(state, seed, patch):
     """A variant's game: the setup (2.1) with the variant's patch of the row
     (engine/coin/variant.py), the deck dealt again from the same seed by the
