@@ -54,7 +54,8 @@ def open_hash(state):
                             DECK + state[DECK_DRAWN], DECK + DECK_SIZE)
 
 
-@njit(cache=True)
+# inlined: one caller, which would otherwise emit its whole call tree again (docs/architecture.md)
+@njit(cache=True, inline="always")
 def finish_turn(state, me, mask, stream, played):
     """Play ``me``'s decisions at random (any non-Stop choice before Stop)
     until the other faction decides, a new card comes or the game ends; how
@@ -111,7 +112,8 @@ def sample_value(base, work, a, stream, me, sign, inner, played):
     return sign * evaluate(work), decided == 0 and work[RNG] == dice and work[DECK_DRAWN] == drawn
 
 
-@njit(cache=True)
+# inlined: one caller, which would otherwise emit its whole call tree again (docs/architecture.md)
+@njit(cache=True, inline="always")
 def score_actions(state, mask, scores, h, samples, best_sample, keep):
     """Each legal action's worth to the faction deciding (``scores``): the
     best of its finishes, and which sample gave it (``best_sample``); ``h``:
