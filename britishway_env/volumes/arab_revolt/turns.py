@@ -1739,8 +1739,7 @@ def settle(state):
     settle_until(state, False)
 
 
-# inlined: one caller in compiled code, which would otherwise emit its whole call tree again (docs/architecture.md)
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def settle_until(state, before_card):
     """:func:`settle`; with ``before_card`` it stops where the next card would
     be revealed (before a Propaganda card, the board a round's summary reads
@@ -1928,13 +1927,13 @@ def rules_mask(state, out):
         own_mask(state, out, d)
 
 
-# inlined: one caller in compiled code, which would otherwise emit its whole call tree again (docs/architecture.md)
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def act(state, action):
     """The rules of a legal action of ``actor(state)``, without the automatic
     steps that follow it (:func:`settle`): the decision kinds every volume
     shares here, the others by the volume's :func:`own_act`; then
     :func:`after_decision`."""
+    state = borrowed(state)                          # no reference counting below (engine/borrow.py)
     d = pending(state)
     if d == D_BOX:
         faction = actor(state)
