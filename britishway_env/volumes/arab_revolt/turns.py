@@ -1798,7 +1798,8 @@ def apply(state, action):
     settle(state)
 
 
-# inlined: one caller in compiled code, which would otherwise emit its whole call tree again (docs/architecture.md)
+# inlined: only the two new games call it, each of which would otherwise emit its whole call tree again
+# (docs/architecture.md)
 @njit(cache=True, inline="always")
 def first_card(state):
     """After the setup: no decision context, and the first card (2.2)."""

@@ -32,9 +32,8 @@ def warm_bots() -> None:
 STATE, MASK, SCORES = coin_spec.STATE, coin_spec.MASK, coin_spec.SCORES
 _T, _B = f"{PACKAGE}.turns", f"{PACKAGE}.bots"
 RULES_SPLIT = (
-    # settle's tree (events, the Propaganda Round) serves both new_game and apply; then the
-    # volume's own decisions, which apply reaches last (coin_spec.rules_split)
-    (f"{_T}:settle({STATE})", f"{_T}:new_game({STATE}, int64)", f"{_T}:own_act({STATE}, int64, int64)"),
+    # settle's tree, new_game, then the volume's own decisions: every volume's first group
+    coin_spec.rules_split(PACKAGE)[0],
     # the legal mask's tree, then apply's own (Sabotage, Assault, Search), then apply on settle
     (f"{_T}:legal_mask({STATE}, {MASK})", f"{_T}:sabotage_cache_step({STATE})",
      f"{_T}:finish_assault_space({STATE})", f"{_T}:continue_search({STATE}, int64)",
