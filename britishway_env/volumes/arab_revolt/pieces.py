@@ -22,13 +22,13 @@ SYRIA = space_index("Syria")
 LEBANON = space_index("Lebanon")
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def at(s, piece):
     """Offset of ``piece`` in space ``s``."""
     return SPACES + s * SPACE_FIELDS + piece
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def in_play(state, s):
     """Space ``s`` may hold pieces and be selected: every space but Transjordan
     and Egypt, which need A30's shaded text (1.3.7)."""
@@ -37,40 +37,40 @@ def in_play(state, s):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_palestine(s):
     """Districts, Cities and Railways: where the British may act (1.3.7)."""
     return SPACE_KIND[s] != FOREIGN
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def takes_markers(s):
     """Opposition and Curfews go only in Districts and Cities (1.6, 1.12)."""
     return SPACE_KIND[s] == DISTRICT or SPACE_KIND[s] == CITY
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def cubes(state, s):
     return state[at(s, TROOPS)] + state[at(s, POLICE)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def irregulars(state, s):
     return state[at(s, IRREGULARS_UNDERGROUND)] + state[at(s, IRREGULARS_ACTIVE)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def british_pieces(state, s):
     """Troops, Police and Irregulars (1.4)."""
     return cubes(state, s) + irregulars(state, s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def guerrillas(state, s):
     return state[at(s, GUERRILLAS_UNDERGROUND)] + state[at(s, GUERRILLAS_ACTIVE)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rebel_pieces(state, s):
     """Guerrillas and Bases (1.4)."""
     return guerrillas(state, s) + state[at(s, BASES)]

@@ -33,7 +33,7 @@ def die(state):
     return 1 + roll(state, DIE_FACES, RNG, FORCED, FORCED_CAPACITY)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def capability(state, slot, side):
     return state[CAPABILITIES + slot] == side
 

@@ -226,13 +226,13 @@ def event_op_space(state, s):
     return state[EV_MODE] & MODE_EVENT_OP == 0 or event_filter_ok(state, s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def event_sa(state):
     """The Special Activity in progress is an event's own grant (no Operation)."""
     return state[EV_MODE] & MODE_EVENT_OP != 0 and state[OP] < 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def event_sa_mode(state, bit):
     return event_sa(state) and state[EV_MODE] & bit != 0
 
