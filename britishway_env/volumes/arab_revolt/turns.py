@@ -595,11 +595,13 @@ def sa_has_alt(state, sa):
 
 @njit(cache=True, inline="always")
 def sa_alt_ok(state, sa, s):
-    """The other way (A_ALT): Detain sending a Base to Prison instead of a
-    Guerrilla, in one space, with REBEL COURTS unshaded (A27)."""
+    """The other way (A_ALT) in a space ``sa`` may act in its usual way
+    (:func:`sa_space_ok`, which callers ask first): Detain sending a Base to
+    Prison instead of a Guerrilla, in one space, with REBEL COURTS unshaded
+    (A27)."""
     if sa_has_alt(state, sa):
         return capability(state, CAP_REBEL_COURTS, CAP_UNSHADED) and state[DETAIN_BASE_USED] == 0 \
-            and sa_space_ok(state, sa, s) and state[at(s, BASES)] > 0
+            and state[at(s, BASES)] > 0
     return False
 
 
@@ -618,8 +620,10 @@ def sa_space_limit(state, sa):
 
 @njit(cache=True)
 def sa_any_space(state, sa):
+    """May ``sa`` act in some space (its other way, A_ALT, needs its usual
+    way open there too: :func:`sa_alt_ok`)?"""
     for s in range(N_SPACES):
-        if sa_space_ok(state, sa, s) or sa_alt_ok(state, sa, s):
+        if sa_space_ok(state, sa, s):
             return True
     return False
 
