@@ -59,6 +59,15 @@ class Entry:
     starts_action: bool = False  # the first decision of an action (where abort goes back to)
     chance: str = ""            # the chance it showed (dice, a chit draw, a card revealed), in words; "" none
 
+    def to_dict(self) -> dict:
+        """The entry as ``dataclasses.asdict`` gives it (the lists copied), without
+        its recursive deep copy: the web page's view sends the whole log at every
+        decision."""
+        out = dict(self.__dict__)
+        out["dice"] = list(self.dice)
+        out["changes"] = list(self.changes)
+        return out
+
     def line(self, seat_names: dict[str, str] | None = None) -> str:
         who = (seat_names or {}).get(self.seat, self.seat or "")
         tag = {YOU: "you", BOT: "bot", AUTO: "only choice"}[self.by]

@@ -151,6 +151,19 @@ def test_dice_in_the_log_are_dice_and_chits_in_words():
     assert all(1 <= int(re.search(r": (\d+)", d).group(1)) <= 6 for d in words if d.startswith("a die"))
 
 
+def test_a_log_entry_as_a_dict_is_what_asdict_gives_and_a_copy():
+    from dataclasses import asdict
+
+    s = _play_to_end(PlaySession("palestine", seed=5, human=["irgun"], bot="heuristic"))
+    assert any(e.dice for e in s.log) and any(e.changes for e in s.log) and any(e.reason for e in s.log)
+    for e in s.log:
+        d = e.to_dict()
+        assert d == asdict(e) and list(d) == list(asdict(e))
+        d["dice"].append("x")
+        d["changes"].append("x")
+        assert "x" not in e.dice and "x" not in e.changes
+
+
 def test_changes_name_what_moved_on_the_board():
     before = {"political_will": 18, "spaces": {"Galilee": {"troops": 2}}, "context": {"x": 1}}
     after = {"political_will": 16, "spaces": {"Galilee": {"troops": 3, "police": 1}}, "context": {"x": 2}}

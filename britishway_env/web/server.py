@@ -95,7 +95,6 @@ import socket
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import asdict
 from pathlib import Path
 
 import anyio
@@ -427,7 +426,7 @@ def view(game_id: str, session: PlaySession) -> dict:
                     for a, name in session.choices()],
         "notes": session.menu_notes(),
         "board": session.board_text(), "decisions": len(g.history),
-        "log": [asdict(e) for e in session.log],
+        "log": [e.to_dict() for e in session.log],
         "map": f"/api/games/{game_id}/map.png?v={len(g.history)}" if picture else None,
         "regions": table.map_regions() if picture else None,
         "spaces": table.spaces_in_words(g) if picture else None,
