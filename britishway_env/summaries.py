@@ -177,6 +177,11 @@ class _Tracker:
         self.rows: dict[int, tuple[np.ndarray, np.ndarray]] = {}     # index -> (before, after)
         self.v = _volume(session.volume)
         self.cached: tuple[int, list] | None = None     # (decisions, the summaries of that position)
+        # What later decisions cannot change, kept from one position to the next (an undo
+        # replaces the tracker): for each kept row, the board where the round it opens begins
+        # (None: it opens none); and the rounds already complete, by the row that opens them.
+        self.openings: dict[int, np.ndarray | None] = {}
+        self.complete: dict[int, RoundSummary] = {}
 
     def sync(self, history: list[int]) -> None:
         L = self.v.L
@@ -225,13 +230,23 @@ def round_summaries(session) -> list[RoundSummary]:
     indices = sorted(t.rows)
     out = []
     for n, i in enumerate(indices):
-        before, _ = t.rows[i]
-        probe = before.copy()
-        v.turns.act(probe, np.int64(t.history[i]))
-        if not v.turns.settle_until(probe, True) or not v.is_propaganda(int(initiative.upcoming_card(probe))):
+        if i not in t.openings:
+            before, _ = t.rows[i]
+            probe = before.copy()
+            v.turns.act(probe, np.int64(t.history[i]))
+            opens = v.turns.settle_until(probe, True) and v.is_propaganda(int(initiative.upcoming_card(probe)))
+            t.openings[i] = probe if opens else None
+        probe = t.openings[i]
+        if probe is None:
+            continue
+        if i in t.complete:
+            out.append(t.complete[i])
             continue
         members = [j for j in indices[n + 1:] if t.rows[j][0][DECK_DRAWN] == probe[DECK_DRAWN] + 1]
-        out.append(_round(session, t, probe, members, by_index))
+        summary = _round(session, t, probe, members, by_index)
+        if summary.complete:
+            t.complete[i] = summary
+        out.append(summary)
     t.cached = (len(t.history), out)
     return list(out)
 

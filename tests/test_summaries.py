@@ -138,6 +138,29 @@ def test_a_round_under_way_shows_the_phases_reached_so_far():
         pytest.fail("the first round never waited for a decision")
 
 
+@pytest.mark.parametrize("volume", ["palestine", "arab_revolt"])
+def test_rounds_asked_after_every_decision_are_the_rounds_of_a_fresh_replay(volume):
+    # The tracker keeps each round's opening board and every complete round from one
+    # position to the next; asked at every decision (as the page does), the rounds must
+    # be those a fresh replay of the same history gives.
+    whole = _bot_game(volume)
+    part = PlaySession(volume, seed=1, human=list(spec(volume).agents), bot=None)
+    under_way = 0
+    for e in whole.log:
+        if e.by != YOU:
+            continue
+        part.play(e.action)
+        under_way += any(not r.complete for r in part.round_summaries())
+    assert part.over and under_way > 0
+
+    def rounds(session):
+        return [(r.to_dict(), r.text()) for r in session.round_summaries()]
+
+    assert len(rounds(part)) >= 2
+    assert rounds(part) == rounds(PlaySession.from_save(part.save_payload()))
+    assert rounds(part) == rounds(whole)
+
+
 def test_the_solo_deck_ending_says_who_won_and_why():
     s = PlaySession("solo1948", seed=2)
     while not s.over:
