@@ -32,7 +32,7 @@ def warm_bots() -> None:
 STATE, MASK, SCORES = coin_spec.STATE, coin_spec.MASK, coin_spec.SCORES
 _T, _B = f"{PACKAGE}.turns", f"{PACKAGE}.bots"
 RULES_SPLIT = (
-    # settle's tree, new_game, then the volume's own decisions: every volume's first group
+    # settle's tree, the volume's own decisions, then new_game: every volume's first group
     coin_spec.rules_split(PACKAGE)[0],
     # the legal mask's tree, then apply's own (Sabotage, Assault, Search), then apply on settle
     (f"{_T}:legal_mask({STATE}, {MASK})", f"{_T}:sabotage_cache_step({STATE})",
