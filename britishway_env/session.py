@@ -60,13 +60,10 @@ class Entry:
     chance: str = ""            # the chance it showed (dice, a chit draw, a card revealed), in words; "" none
 
     def to_dict(self) -> dict:
-        """The entry as ``dataclasses.asdict`` gives it (the lists copied), without
-        its recursive deep copy: the web page's view sends the whole log at every
-        decision."""
-        out = dict(self.__dict__)
-        out["dice"] = list(self.dice)
-        out["changes"] = list(self.changes)
-        return out
+        """The entry as ``dataclasses.asdict`` gives it (its lists of words copied),
+        without the recursive deep copy: the web page's view sends the whole log at
+        every decision."""
+        return {k: list(v) if isinstance(v, list) else v for k, v in self.__dict__.items()}
 
     def line(self, seat_names: dict[str, str] | None = None) -> str:
         who = (seat_names or {}).get(self.seat, self.seat or "")
