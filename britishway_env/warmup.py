@@ -60,7 +60,7 @@ _READY: set[tuple[str, str]] = set()
 
 def ensure_compiled(volume: str, use: str = "rollouts", echo: Echo | None = None) -> float:
     """Make the kernels of ``use`` ("rollouts", "policy", "play", "check", "env",
-    "bots": those the volume's spec lists) for ``volume`` ready, with a notice
+    "bots", "variant": those the volume's spec lists) for ``volume`` ready, with a notice
     and the time taken when they must be compiled."""
     entry = _entry(volume, use)
     _READY.add((volume, use))

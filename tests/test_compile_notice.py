@@ -54,4 +54,33 @@ def test_every_compiled_path_of_a_volume_has_a_notice():
         uses = {k.use for k in spec.kernels}
         assert "play" in uses
         if spec.report is not None:           # a COIN volume
-            assert {"rollouts", "batch", "check", "env", "bots"} <= uses, spec.name
+            assert {"rollouts", "batch", "check", "env", "bots", "variant"} <= uses, spec.name
+
+
+def test_a_variant_game_asks_for_its_setup_notice_before_the_setup_runs(monkeypatch):
+    """``Game(volume, variant=...)`` calls ``new_variant_game`` from Python,
+    which the compiled runners only inline: its own compile is announced
+    (the use "variant") before it runs, once per process."""
+    from britishway_env import Game
+    from britishway_env.volumes import coin_game
+
+    order = []
+    monkeypatch.setattr(warmup, "_READY", set())
+    monkeypatch.setattr(warmup, "ready", lambda entry, echo: order.append(entry.label) or 0.0)
+    game = Game("cyprus", seed=3)
+    real = game.turns.new_variant_game
+
+    class Turns:                 # the volume's turns module, its variant setup noted when it runs
+        def __getattr__(self, name):
+            return getattr(game.turns, name)
+
+        def new_variant_game(self, *args):
+            order.append("new_variant_game")
+            return real(*args)
+
+    monkeypatch.setattr(type(game), "turns", Turns())
+    variant = {"volume": "cyprus", "name": "notice"}
+    coin_game.CoinGame._new_variant_game(game, variant)
+    coin_game.CoinGame._new_variant_game(game, variant)
+    assert order == ["the Cyprus rules", "the Cyprus setup of a variant's game", "new_variant_game",
+                     "new_variant_game"]

@@ -37,7 +37,8 @@ class Kernels(NamedTuple):
     """The entry kernels of one use of a volume, for the compile notice."""
 
     use: str                    # "rollouts" (random play), "batch" (a scripted seat), "policy" (a Python
-                                # policy steps the games), "play", "check", "env" or "bots"
+                                # policy steps the games), "play", "check", "env", "bots" or "variant" (the
+                                # setup of a variant's game through the Python API)
     module: str                 # module holding the entry kernels
     kernels: tuple[str, ...]    # their names in that module
     warm: str | None = None     # "module:function" running them once on a tiny input;

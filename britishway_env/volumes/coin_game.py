@@ -19,7 +19,7 @@ import numpy as np
 from ..engine.coin.header import COUNTERINSURGENT_WIN, INSURGENT_WIN
 from ..engine.coin.statedict import SIDE_NAMES
 from ..errors import StateError, VariantError
-from ..game import KernelGame, parse_action
+from ..game import KernelGame, _notice_once, parse_action
 
 # The variant of the state dict being read (CoinGame._from_dict -> the reader's game).
 LOADING_VARIANT: contextvars.ContextVar = contextvars.ContextVar("britishway_loading_variant", default=None)
@@ -174,6 +174,7 @@ class CoinGame(KernelGame):
         from ..variants import resolve
 
         found = resolve(self.volume, variant)
+        _notice_once(self.volume, "variant")
         self.turns.new_variant_game(self.state, np.int64(self.seed), found.patch)
         self.variant = None if found.is_base else found
 

@@ -71,6 +71,14 @@ def warm_bots(volume: str, package: str) -> None:
     game.apply(importlib.import_module(f"{package}.bots").choose(game, "heuristic"))
 
 
+def warm_variant(volume: str) -> None:
+    """The setup of a variant's game (``new_variant_game``, called from Python by
+    ``Game(volume, variant=...)``; the compiled runners inline it)."""
+    from ..game import Game
+
+    Game(volume, seed=0, variant={"volume": volume, "name": "warm-up"})
+
+
 class Warmups(NamedTuple):
     """A volume's warm-ups, each called with no argument (``Kernels.warm`` names them in the spec)."""
 
@@ -81,13 +89,14 @@ class Warmups(NamedTuple):
     check: Callable[[], None]
     env: Callable[[], None]
     bots: Callable[[], None]
+    variant: Callable[[], None]
 
 
 def warmups(volume: str, package: str) -> Warmups:
     """The warm-ups of ``volume``, whose modules live in ``package``."""
     return Warmups(partial(warm_rollouts, package), partial(warm_batch, package), partial(warm_search, volume),
                    partial(warm_vector, volume, package), partial(warm_check, volume), partial(warm_env, volume),
-                   partial(warm_bots, volume, package))
+                   partial(warm_bots, volume, package), partial(warm_variant, volume))
 
 
 def rules_split(package: str) -> tuple:
@@ -116,6 +125,7 @@ def kernels(package: str, rules: tuple, bots: tuple, bot_kernels: tuple[str, ...
                 "rollout runner with the scripted bots", both),
         Kernels("vector", f"{package}.vector", ("step_pieces",), f"{warm}vector", "vector env", both),
         Kernels("play", f"{package}.turns", ("new_game", "legal_mask", "apply"), split=rules),
+        Kernels("variant", f"{package}.turns", ("new_variant_game",), f"{warm}variant", "setup of a variant's game"),
         Kernels("check", f"{package}.invariants", ("check",), f"{warm}check", "invariant check"),
         Kernels("env", f"{package}.stepper", ("step",), f"{warm}env", "environment step", rules),
         Kernels("bots", f"{package}.bots", bot_kernels, f"{warm}bots", "scripted bots", bots),

@@ -13,7 +13,7 @@ from .setup import SETUP_POLITICAL_WILL
 PACKAGE = "britishway_env.volumes.cyprus"
 
 
-warm_rollouts, warm_batch, warm_search, warm_vector, warm_check, warm_env, warm_bots = \
+warm_rollouts, warm_batch, warm_search, warm_vector, warm_check, warm_env, warm_bots, warm_variant = \
     coin_spec.warmups("cyprus", PACKAGE)
 
 # On a cold cache the large call trees compile side by side (engine/compile_jobs.py).

@@ -12,7 +12,9 @@ from .layout import FACTION_NAMES, PW_MAX
 PACKAGE = "britishway_env.volumes.palestine"
 
 
-warm_rollouts, warm_batch, warm_search, warm_vector, warm_check, warm_env = coin_spec.warmups("palestine", PACKAGE)[:6]
+_WARMUPS = coin_spec.warmups("palestine", PACKAGE)   # its bots' warm-up is its own (below)
+warm_rollouts, warm_batch, warm_search, warm_vector, warm_check, warm_env = _WARMUPS[:6]
+warm_variant = _WARMUPS.variant
 
 
 def warm_bots() -> None:
