@@ -95,3 +95,19 @@ def test_p39_the_scripted_irgun_gives_a_sabotage_no_worth_with_no_marker_left(pl
     assert OP(L.OP_SABOTAGE) in legal(g)
     _, scores = scored_choice(g)
     assert (scores[OP(L.OP_SABOTAGE)] <= NEG) == (placed == 15)
+
+
+@pytest.mark.parametrize("placed", [15, 14])
+def test_p39_the_scripted_british_see_no_sabotage_to_stop_with_no_marker_left(placed):
+    """The British bot values Police by the Sabotage they would stop (3.3.3):
+    with all 15 markers on the map a Sabotage places none, so there is no
+    threat to stop until the Reset Phase takes them off (6.4; ``fresh`` values
+    the board after it); with one left there is."""
+    from britishway_env.volumes.boards.palestine import SPACE_NAMES
+    from britishway_env.volumes.palestine.bots import NO, YES, police_marginal, threat
+    spaces = on_map(placed - 1, 1) | {TLV: {"underground_cells": 1}}
+    g = make(2, spaces, first_eligible="british")
+    s = SPACE_NAMES.index(TLV)
+    assert (threat(g.state, s, NO) == 0.0) == (placed == 15)
+    assert threat(g.state, s, YES) > 0.0
+    assert (police_marginal(g.state, s, 2, NO) == 0.0) == (placed == 15)

@@ -755,7 +755,11 @@ def irgun_op_value(state, op, limit, limit_sa, sa_v, cost):
 def threat(state, s, fresh):
     """British: Political Will an Irgun Sabotage in ``s`` would take, times how
     ready the Irgun are to make it (an Underground Cell there, or Travel,
-    3.3.2, from anywhere)."""
+    3.3.2, from anywhere). None while all 15 markers are on the map: a
+    Sabotage places none then (1.2, rules decision P-39), until the Reset
+    Phase takes them off (6.4; ``fresh`` values the board after it)."""
+    if not fresh and markers_left(state) <= 0:
+        return 0.0
     g = marker_gain(state, s, False, False, fresh)
     if SPACE_KIND[s] == RAILWAY and g > 0 and (fresh or not railway_sabotaged(state)):
         g += float(state[RULE_PARAMETERS + P_NO_RAILWAY_SABOTAGE_GAIN]) / 4.0   # the +2 for no Sabotaged
