@@ -3,6 +3,7 @@
     python experiments/lookahead_plan.py --volume cyprus --games 400
     python experiments/lookahead_plan.py --volume arab_revolt --games 400 --variants 2/40,4/40,2/1
     python experiments/lookahead_plan.py --volume cyprus --games 500 --variants keep:2/2,keep:3/2
+    python experiments/lookahead_plan.py --volume arab_revolt --games 500 --variants stop:2,stop:3
     python experiments/lookahead_plan.py --volume cyprus --games 4 --variants 2/40   # a smoke run
 
 The shipped scripted bot of Cyprus and Arab Revolt (``heuristic``,
@@ -28,6 +29,14 @@ The keeping bot (a variant ``keep:samples/keep``) looks afresh at every
 decision, as the shipped bot does, but gives the finishes after the first
 only to the ``keep`` actions worth the most after their first finish
 (``score_actions``'s ``keep``); the others keep their first finish's worth.
+
+The stopping bot (a variant ``stop:samples``) looks as the shipped bot does,
+with ``samples`` finishes per action, but its finishes shun Stop only at the
+decisions every volume shares (the Operation's, the Special Activity's and an
+event's spaces, and the Special Activity after the Operation); at the
+volume's own decisions (a piece's move, a placement) Stop is one choice among
+the others, so a finish of a long run of moves (Arab Revolt's Patrol) ends
+sooner instead of moving every piece it can.
 
 Each variant, on the same games (``--games`` seeds from ``--seed``; in every
 seed once in each seat), against the shipped bot and against random play, is
@@ -55,7 +64,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 VOLUMES = ("cyprus", "arab_revolt")
-RANDOM, SHIPPED, PLANNING, KEEPING = 0, 1, 2, 3
+RANDOM, SHIPPED, PLANNING, KEEPING, STOPPING = 0, 1, 2, 3, 4
 # The memo of a planning bot: how long its plan is, where it stands in it, the
 # plan's open hashes and actions (at most PLAN_MAX decisions).
 PLAN_MAX = 40
@@ -67,14 +76,19 @@ C_LOOKS, C_PLAN_STEPS, C_DECISIONS = 0, 1, 2
 
 
 def variant(text: str) -> tuple[int, int, int]:
-    """``samples/horizon`` (a planning bot) or ``keep:samples/keep`` (a bot that
+    """``samples/horizon`` (a planning bot), ``keep:samples/keep`` (a bot that
     looks afresh at every decision, giving the finishes after the first only
-    to the ``keep`` actions worth the most after it): (kind, samples, horizon or keep)."""
-    kind, body = (KEEPING, text[5:]) if text.startswith("keep:") else (PLANNING, text)
+    to the ``keep`` actions worth the most after it) or ``stop:samples`` (finishes
+    that may Stop at the volume's own decisions): (kind, samples, horizon, keep or 0)."""
+    if text.startswith("stop:"):
+        kind, body = STOPPING, text[5:] + "/0"
+    else:
+        kind, body = (KEEPING, text[5:]) if text.startswith("keep:") else (PLANNING, text)
     try:
         samples, last = (int(x) for x in body.split("/"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a variant is samples/horizon or keep:samples/keep, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"a variant is samples/horizon, keep:samples/keep or stop:samples, "
+                                         f"got {text!r}") from None
     if not 1 <= samples <= 16:
         raise argparse.ArgumentTypeError(f"samples must be 1..16, got {text!r}")
     if kind == PLANNING and not 1 <= last <= PLAN_MAX:
@@ -86,13 +100,17 @@ def variant(text: str) -> tuple[int, int, int]:
 
 def variant_name(v: tuple[int, int, int]) -> str:
     kind, samples, last = v
+    if kind == STOPPING:
+        return f"stop:{samples}"
     return f"keep:{samples}/{last}" if kind == KEEPING else f"{samples}/{last}"
 
 
 def kernels(volume: str):
     """The planning bot (``planning_action``) and the game loop (``play``) over ``volume``'s own kernels."""
     from britishway_env.engine.bots import only_legal, pick_best
-    from britishway_env.engine.coin.header import COUNTERINSURGENT, INSURGENT_WIN, OUTCOME
+    from britishway_env.engine.coin.header import (
+        COUNTERINSURGENT, D_EVENT_SPACE, D_SA_AFTER, D_SA_SPACE, D_SPACE, DECK_DRAWN, INSURGENT_WIN, OUTCOME,
+    )
     from britishway_env.engine.jit import njit
     from britishway_env.engine.policy import uniform_legal
     from britishway_env.engine.rng import seed_from
@@ -107,7 +125,7 @@ def kernels(volume: str):
     finish_turn, look_streams, sample_dice = bots.finish_turn, bots.look_streams, bots.sample_dice
     actor, apply, is_over, legal_mask, new_game = turns.actor, turns.apply, turns.is_over, turns.legal_mask, turns.new_game
     determinize, seat_streams = setup.determinize, playout.seat_streams
-    neg = bots.NEG
+    neg, a_stop, evaluate, pending = bots.NEG, layout.A_STOP, bots.evaluate, turns.pending
 
     @njit
     def keep_plan(state, a, h, samples, horizon, best_sample, memo):
@@ -167,10 +185,70 @@ def kernels(volume: str):
         return pick_best(scores, mask, neg * 10.0, h)
 
     @njit
+    def stopping_finish(state, me, mask, stream, everywhere):
+        """The shipped bot's finish (``finish_turn``), Stop shunned where another
+        action is legal at every decision (``everywhere``) or only at the
+        decisions every volume shares: the Operation's, the Special Activity's
+        and an event's spaces, the Special Activity after the Operation."""
+        drawn = state[DECK_DRAWN]
+        for n in range(max_finish):
+            if is_over(state) or actor(state) != me or state[DECK_DRAWN] != drawn:
+                return n
+            legal_mask(state, mask)
+            d = pending(state)
+            if mask[a_stop] and (everywhere or d == D_SPACE or d == D_SA_SPACE or d == D_SA_AFTER
+                                 or d == D_EVENT_SPACE):
+                for a in range(1, n_actions):
+                    if mask[a]:
+                        mask[a_stop] = 0
+                        break
+            a = uniform_legal(mask, stream)
+            if a < 0:
+                return n
+            apply(state, a)
+        return max_finish
+
+    @njit
+    def stopping_action(state, mask, scores, samples, everywhere):
+        """The shipped bot's look (``samples`` finishes per action on common
+        random numbers, the best of them; one where the first drew nothing at
+        random) with :func:`stopping_finish` for its finishes."""
+        a = only_legal(mask)
+        if a >= 0:
+            return a
+        h = open_hash(state)
+        scores[:] = neg
+        me = actor(state)
+        sign = 1.0 if me == COUNTERINSURGENT else -1.0
+        seed, streams = look_streams(h, samples)
+        base = state.copy()
+        determinize(base, seed)
+        work = np.empty_like(state)
+        inner = np.zeros(n_actions, dtype=np.int8)
+        stream = np.zeros(1, dtype=np.int64)
+        for a in range(n_actions):
+            if not mask[a]:
+                continue
+            for k in range(samples):
+                work[:] = base
+                dice = sample_dice(streams[k])
+                work[rng_field] = dice
+                drawn = work[DECK_DRAWN]
+                stream[0] = streams[k]
+                apply(work, a)
+                decided = stopping_finish(work, me, inner, stream, everywhere)
+                value = sign * evaluate(work)
+                if value > scores[a]:
+                    scores[a] = value
+                if decided == 0 and work[rng_field] == dice and work[DECK_DRAWN] == drawn:
+                    break                         # every other finish would give the same worth
+        return pick_best(scores, mask, neg * 10.0, h)
+
+    @njit
     def play(base_seed, n_seeds, first_kind, first, second_kind, second, wins, counts):
         """Game ``2 s + k`` (seed ``s``, ``k`` = 0, 1): the first policy in
         seat ``k``; ``wins`` gets whether it won. A kind is RANDOM, SHIPPED,
-        PLANNING or KEEPING, its (samples, horizon or keep) in ``first`` / ``second``."""
+        PLANNING, KEEPING or STOPPING, its (samples, horizon, keep or 0) in ``first`` / ``second``."""
         mask = np.zeros(n_actions, dtype=np.int8)
         scores = np.empty(n_actions)
         memos = np.zeros((2, MEMO), dtype=np.int64)
@@ -189,13 +267,15 @@ def kernels(volume: str):
                 setting = first if mine else second
                 if kind == RANDOM:
                     a = uniform_legal(mask, streams[seat:seat + 1])
-                elif kind == SHIPPED or kind == KEEPING:
+                elif kind == SHIPPED or kind == KEEPING or kind == STOPPING:
                     if mine and only_legal(mask) < 0:
                         counts[C_LOOKS] += 1
                     if kind == SHIPPED:
                         a = shipped(state, mask, scores)
-                    else:
+                    elif kind == KEEPING:
                         a = keeping_action(state, mask, scores, setting[0], setting[1])
+                    else:
+                        a = stopping_action(state, mask, scores, setting[0], False)
                 else:
                     a = planning_action(state, mask, scores, setting[0], setting[1], memos[seat], counts)
                 if mine:
@@ -204,7 +284,7 @@ def kernels(volume: str):
             won_first_seat = (state[OUTCOME] == INSURGENT_WIN) == (first_seat == 1)
             wins[g] = 1 if won_first_seat else 0
 
-    return SimpleNamespace(play=play, planning_action=planning_action)
+    return SimpleNamespace(play=play, planning_action=planning_action, stopping_action=stopping_action)
 
 
 def run(play, base_seed: int, n_seeds: int, first, second) -> tuple[np.ndarray, np.ndarray, float]:
@@ -227,8 +307,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--variants", type=lambda t: [variant(x) for x in t.split(",")],
                     default=[(PLANNING, 2, PLAN_MAX)],
-                    help="samples/horizon (a plan kept) or keep:samples/keep (later finishes for the best "
-                         "actions only), comma-separated (default 2/40)")
+                    help="samples/horizon (a plan kept), keep:samples/keep (later finishes for the best "
+                         "actions only) or stop:samples (finishes that may Stop at the volume's own "
+                         "decisions), comma-separated (default 2/40)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
@@ -252,7 +333,8 @@ def main(argv=None) -> int:
                   f"0 | {'1.00' if name == 'random' else ''} |")
         for v in args.variants:
             me = v
-            label = f"keep {v[1]}/{v[2]}" if v[0] == KEEPING else f"plan {v[1]}/{v[2]}"
+            label = (f"keep {v[1]}/{v[2]}" if v[0] == KEEPING else f"stop {v[1]}" if v[0] == STOPPING
+                     else f"plan {v[1]}/{v[2]}")
             for name, opp in (("shipped", shipped), ("random", rand)):
                 wins, counts, wall = run(play, args.seed, args.games, me, opp)
                 d, lo, hi = mean_paired_difference(wins - base[name][0])

@@ -168,3 +168,17 @@ def test_a_keep_variant_is_read_and_runs(capsys):
             lp.variant(bad)
     assert lp.main(["--volume", "cyprus", "--games", "2", "--variants", "keep:2/2"]) == 0
     assert "| keep 2/2 | shipped |" in capsys.readouterr().out
+
+
+def test_the_stopping_look_is_the_shipped_look_when_stop_is_shunned_everywhere(k):
+    # Stop shunned at every decision: the shipped bot's finish, hence its action.
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    scores = np.empty(N_ACTIONS)
+    differ = 0
+    for state in positions(1)[:60]:
+        turns.legal_mask(state, mask)
+        shipped = bots.bot_action(state.copy(), mask, np.empty(N_ACTIONS))
+        assert k.stopping_action(state.copy(), mask, scores, 2, True) == shipped
+        differ += k.stopping_action(state.copy(), mask, scores, 2, False) != shipped
+    assert differ > 0            # Stop among the others at the volume's own decisions: other finishes, other choices
+    assert lp.variant("stop:3") == (lp.STOPPING, 3, 0) and lp.variant_name(lp.variant("stop:3")) == "stop:3"
