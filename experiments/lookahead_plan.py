@@ -108,9 +108,7 @@ def variant_name(v: tuple[int, int, int]) -> str:
 def kernels(volume: str):
     """The planning bot (``planning_action``) and the game loop (``play``) over ``volume``'s own kernels."""
     from britishway_env.engine.bots import only_legal, pick_best
-    from britishway_env.engine.coin.header import (
-        COUNTERINSURGENT, D_EVENT_SPACE, D_SA_AFTER, D_SA_SPACE, D_SPACE, DECK_DRAWN, INSURGENT_WIN, OUTCOME,
-    )
+    from britishway_env.engine.coin.header import COUNTERINSURGENT, INSURGENT_WIN, OUTCOME
     from britishway_env.engine.jit import njit
     from britishway_env.engine.policy import uniform_legal
     from britishway_env.engine.rng import seed_from
@@ -125,7 +123,7 @@ def kernels(volume: str):
     finish_turn, look_streams, sample_dice = bots.finish_turn, bots.look_streams, bots.sample_dice
     actor, apply, is_over, legal_mask, new_game = turns.actor, turns.apply, turns.is_over, turns.legal_mask, turns.new_game
     determinize, seat_streams = setup.determinize, playout.seat_streams
-    neg, a_stop, evaluate, pending = bots.NEG, layout.A_STOP, bots.evaluate, turns.pending
+    neg = bots.NEG
 
     @njit
     def keep_plan(state, a, h, samples, horizon, best_sample, memo):
@@ -141,7 +139,7 @@ def kernels(volume: str):
         played = np.empty(max_finish, dtype=np.int64)
         inner = np.zeros(n_actions, dtype=np.int8)
         replay = work.copy()
-        n = finish_turn(work, me, inner, stream, played)
+        n = finish_turn(work, me, inner, stream, played, True)
         kept = 0
         for j in range(n):
             legal_mask(replay, inner)
@@ -167,7 +165,7 @@ def kernels(volume: str):
         counts[C_LOOKS] += 1
         scores[:] = neg
         best_sample = np.zeros(n_actions, dtype=np.int64)
-        score_actions(state, mask, scores, h, samples, best_sample, n_actions)
+        score_actions(state, mask, scores, h, samples, best_sample, n_actions, True)
         a = pick_best(scores, mask, neg * 10.0, h)
         keep_plan(state, a, h, samples, horizon, best_sample, memo)
         return a
@@ -181,67 +179,21 @@ def kernels(volume: str):
             return a
         h = open_hash(state)
         scores[:] = neg
-        score_actions(state, mask, scores, h, samples, np.zeros(n_actions, dtype=np.int64), keep)
+        score_actions(state, mask, scores, h, samples, np.zeros(n_actions, dtype=np.int64), keep, True)
         return pick_best(scores, mask, neg * 10.0, h)
 
     @njit
-    def stopping_finish(state, me, mask, stream, everywhere):
-        """The shipped bot's finish (``finish_turn``), Stop shunned where another
-        action is legal at every decision (``everywhere``) or only at the
-        decisions every volume shares: the Operation's, the Special Activity's
-        and an event's spaces, the Special Activity after the Operation."""
-        drawn = state[DECK_DRAWN]
-        for n in range(max_finish):
-            if is_over(state) or actor(state) != me or state[DECK_DRAWN] != drawn:
-                return n
-            legal_mask(state, mask)
-            d = pending(state)
-            if mask[a_stop] and (everywhere or d == D_SPACE or d == D_SA_SPACE or d == D_SA_AFTER
-                                 or d == D_EVENT_SPACE):
-                for a in range(1, n_actions):
-                    if mask[a]:
-                        mask[a_stop] = 0
-                        break
-            a = uniform_legal(mask, stream)
-            if a < 0:
-                return n
-            apply(state, a)
-        return max_finish
-
-    @njit
-    def stopping_action(state, mask, scores, samples, everywhere):
-        """The shipped bot's look (``samples`` finishes per action on common
-        random numbers, the best of them; one where the first drew nothing at
-        random) with :func:`stopping_finish` for its finishes."""
+    def stopping_action(state, mask, scores, samples, shun_stop_everywhere):
+        """The shipped bot's look with ``samples`` finishes, their Stop shunned
+        at every decision (``shun_stop_everywhere``: the shipped look) or only
+        at the shared ones (``finish_turn``)."""
         a = only_legal(mask)
         if a >= 0:
             return a
         h = open_hash(state)
         scores[:] = neg
-        me = actor(state)
-        sign = 1.0 if me == COUNTERINSURGENT else -1.0
-        seed, streams = look_streams(h, samples)
-        base = state.copy()
-        determinize(base, seed)
-        work = np.empty_like(state)
-        inner = np.zeros(n_actions, dtype=np.int8)
-        stream = np.zeros(1, dtype=np.int64)
-        for a in range(n_actions):
-            if not mask[a]:
-                continue
-            for k in range(samples):
-                work[:] = base
-                dice = sample_dice(streams[k])
-                work[rng_field] = dice
-                drawn = work[DECK_DRAWN]
-                stream[0] = streams[k]
-                apply(work, a)
-                decided = stopping_finish(work, me, inner, stream, everywhere)
-                value = sign * evaluate(work)
-                if value > scores[a]:
-                    scores[a] = value
-                if decided == 0 and work[rng_field] == dice and work[DECK_DRAWN] == drawn:
-                    break                         # every other finish would give the same worth
+        score_actions(state, mask, scores, h, samples, np.zeros(n_actions, dtype=np.int64), n_actions,
+                      shun_stop_everywhere)
         return pick_best(scores, mask, neg * 10.0, h)
 
     @njit

@@ -105,7 +105,7 @@ def test_best_sample_names_the_finish_that_gave_each_action_its_value():
         h = np.uint64(bots.open_hash(state))
         scores = np.full(N_ACTIONS, bots.NEG)
         best_sample = np.full(N_ACTIONS, -1, dtype=np.int64)
-        bots.score_actions(state, mask, scores, h, 3, best_sample, N_ACTIONS)
+        bots.score_actions(state, mask, scores, h, 3, best_sample, N_ACTIONS, True)
         seed, streams = bots.look_streams(h, 3)
         me = turns.actor(state)
         for a in np.flatnonzero(mask):
@@ -116,7 +116,7 @@ def test_best_sample_names_the_finish_that_gave_each_action_its_value():
             stream = np.array([streams[k]], dtype=np.int64)
             work[RNG] = bots.sample_dice(stream[0])
             turns.apply(work, a)
-            n = bots.finish_turn(work, me, inner, stream, played)
+            n = bots.finish_turn(work, me, inner, stream, played, True)
             assert 0 <= n <= bots.MAX_FINISH
             sign = 1.0 if me == BRITISH else -1.0
             assert sign * evaluate(work) == scores[a]
@@ -135,9 +135,9 @@ def test_keep_gives_the_later_finishes_to_the_best_actions_only():
         h = np.uint64(bots.open_hash(state))
         first, full, kept = (np.full(N_ACTIONS, bots.NEG) for _ in range(3))
         spare = np.zeros(N_ACTIONS, dtype=np.int64)
-        bots.score_actions(state, mask, first, h, 1, spare, N_ACTIONS)
-        bots.score_actions(state, mask, full, h, 2, spare, N_ACTIONS)
-        bots.score_actions(state, mask, kept, h, 2, spare, 2)
+        bots.score_actions(state, mask, first, h, 1, spare, N_ACTIONS, True)
+        bots.score_actions(state, mask, full, h, 2, spare, N_ACTIONS, True)
+        bots.score_actions(state, mask, kept, h, 2, spare, 2, True)
         shipped = np.full(N_ACTIONS, bots.NEG)
         bots.bot_action(state, mask, shipped)
         assert np.array_equal(shipped, full)           # the shipped bot: every action, every finish

@@ -26,7 +26,7 @@ import numpy as np
 
 from ...engine.bots import kth_largest, only_legal, open_hash as open_fields_hash, pick_best
 from ...engine.coin.bots import MEMO_SIZE
-from ...engine.coin.header import open_order
+from ...engine.coin.header import D_EVENT_SPACE, D_SA_AFTER, D_SA_SPACE, D_SPACE, open_order
 from ...engine.jit import njit
 from ...engine.policy import uniform_legal
 from ...engine.rng import mix64
@@ -34,7 +34,7 @@ from .cards import DECK_SIZE
 from .evaluation import evaluate
 from .layout import A_STOP, BRITISH, DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, LAYOUT, N_ACTIONS, RNG
 from .setup import determinize
-from .turns import actor, apply, is_over, legal_mask
+from .turns import actor, apply, is_over, legal_mask, pending
 
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
@@ -42,6 +42,7 @@ SAMPLES = 2                  # random finishes of the turn per action
 KEEP = N_ACTIONS             # the actions, best first after one finish, that get the other finishes (all)
 SAMPLE_STEP = 0x9E3779B97F4A7C15   # spaces the samples' seeds (the k-th is the same for every action)
 MAX_FINISH = 40              # decisions of one finish at most (a turn is far shorter)
+SHUN_STOP_EVERYWHERE = True  # the finishes shun Stop at every decision, not only at the shared ones
 NEG = -1e9
 TIEBREAK_ORDER = open_order(LAYOUT)   # the row less the variant's fields (engine/coin/header.py)
 
@@ -54,18 +55,29 @@ def open_hash(state):
                             DECK + state[DECK_DRAWN], DECK + DECK_SIZE)
 
 
+@njit(cache=True, inline="always")
+def shared_stop(d):
+    """Decision ``d`` is one every volume shares where Stop ends a list: the
+    Operation's spaces (3.1), the Special Activity's (4.1) or an event's (5.1),
+    or the Special Activity after the Operation (4.1)."""
+    return d == D_SPACE or d == D_SA_SPACE or d == D_SA_AFTER or d == D_EVENT_SPACE
+
+
 # inlined: one caller, which would otherwise emit its whole call tree again (docs/architecture.md)
 @njit(cache=True, inline="always")
-def finish_turn(state, me, mask, stream, played):
-    """Play ``me``'s decisions at random (any non-Stop choice before Stop)
-    until the other faction decides, a new card comes or the game ends; how
-    many decisions it played, their actions in ``played`` (MAX_FINISH long)."""
+def finish_turn(state, me, mask, stream, played, shun_stop_everywhere):
+    """Play ``me``'s decisions at random (any non-Stop choice before Stop: at
+    every decision, ``shun_stop_everywhere``, or only at the shared ones,
+    :func:`shared_stop`, Stop being one choice among the others at the
+    volume's own) until the other faction decides, a new card comes or the
+    game ends; how many decisions it played, their actions in ``played``
+    (MAX_FINISH long)."""
     drawn = state[DECK_DRAWN]
     for n in range(MAX_FINISH):
         if is_over(state) or actor(state) != me or state[DECK_DRAWN] != drawn:
             return n
         legal_mask(state, mask)
-        if mask[A_STOP]:
+        if mask[A_STOP] and (shun_stop_everywhere or shared_stop(pending(state))):
             for a in range(1, N_ACTIONS):
                 if mask[a]:
                     mask[A_STOP] = 0
@@ -97,7 +109,7 @@ def sample_dice(stream):
 
 
 @njit(cache=True, inline="always")
-def sample_value(base, work, a, stream, me, sign, inner, played):
+def sample_value(base, work, a, stream, me, sign, inner, played, shun_stop_everywhere):
     """Action ``a``'s worth on one sample: played on a copy of ``base`` (the
     resampled future) with the sample's dice and random stream (``stream``),
     the turn finished at random; and whether the sample drew nothing at
@@ -108,19 +120,20 @@ def sample_value(base, work, a, stream, me, sign, inner, played):
     work[RNG] = dice
     drawn = work[DECK_DRAWN]
     apply(work, a)
-    decided = finish_turn(work, me, inner, stream, played)
+    decided = finish_turn(work, me, inner, stream, played, shun_stop_everywhere)
     return sign * evaluate(work), decided == 0 and work[RNG] == dice and work[DECK_DRAWN] == drawn
 
 
 # inlined: one caller, which would otherwise emit its whole call tree again (docs/architecture.md)
 @njit(cache=True, inline="always")
-def score_actions(state, mask, scores, h, samples, best_sample, keep):
+def score_actions(state, mask, scores, h, samples, best_sample, keep, shun_stop_everywhere):
     """Each legal action's worth to the faction deciding (``scores``): the
     best of its finishes, and which sample gave it (``best_sample``); ``h``:
     the open-information hash seeding the resampled future. Every legal
     action gets the first of the ``samples`` finishes; the others go to the
     ``keep`` actions worth the most after it (ties at the cut all kept;
-    ``keep`` >= the legal actions: every action gets every sample)."""
+    ``keep`` >= the legal actions: every action gets every sample);
+    ``shun_stop_everywhere``: the finishes' Stop (:func:`finish_turn`)."""
     me = actor(state)
     sign = 1.0 if me == BRITISH else -1.0
     seed, streams = look_streams(h, samples)
@@ -137,7 +150,7 @@ def score_actions(state, mask, scores, h, samples, best_sample, keep):
             continue
         n += 1
         stream[0] = streams[0]
-        scores[a], settled[a] = sample_value(base, work, a, stream, me, sign, inner, played)
+        scores[a], settled[a] = sample_value(base, work, a, stream, me, sign, inner, played, shun_stop_everywhere)
         best_sample[a] = 0
     if samples < 2:
         return
@@ -147,7 +160,7 @@ def score_actions(state, mask, scores, h, samples, best_sample, keep):
             continue
         for k in range(1, samples):
             stream[0] = streams[k]
-            value, fixed = sample_value(base, work, a, stream, me, sign, inner, played)
+            value, fixed = sample_value(base, work, a, stream, me, sign, inner, played, shun_stop_everywhere)
             if value > scores[a]:
                 scores[a] = value
                 best_sample[a] = k
@@ -164,7 +177,7 @@ def bot_action(state, mask, scores):
     if a >= 0:
         return a
     h = open_hash(state)          # once: it seeds the look-ahead and breaks ties
-    score_actions(state, mask, scores, h, SAMPLES, np.empty(N_ACTIONS, dtype=np.int64), KEEP)
+    score_actions(state, mask, scores, h, SAMPLES, np.empty(N_ACTIONS, dtype=np.int64), KEEP, SHUN_STOP_EVERYWHERE)
     return pick_best(scores, mask, NEG * 10.0, h)
 
 
