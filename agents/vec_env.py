@@ -3,10 +3,11 @@
 for sb3-contrib's MaskablePPO.
 
     from sb3_contrib import MaskablePPO
-    from agents.vec_env import SB3VectorEnv
+    from agents.vec_env import SB3VectorEnv, quiet_logger
 
     venv = SB3VectorEnv("palestine", num_envs=256, seat="irgun", opponent="heuristic", seed=0)
     model = MaskablePPO("MlpPolicy", venv, gamma=1.0)
+    model.set_logger(quiet_logger())       # else SB3 makes an empty folder in /tmp at every learn()
     model.learn(100_000)
 
 It serves every volume the vector env does, the 1948 solo deck included
@@ -36,6 +37,16 @@ import numpy as np
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
 from britishway_env.envs.vector import VectorEnv
+
+
+def quiet_logger():
+    """An SB3 logger that keeps the values (``name_to_value``) and writes them
+    nowhere. ``model.set_logger(quiet_logger())`` before ``learn``: SB3's own
+    default makes an empty ``SB3-<time>`` folder in the system's temporary
+    folder at every ``learn`` call, even with ``verbose=0``."""
+    from stable_baselines3.common.logger import Logger
+
+    return Logger(folder=None, output_formats=[])
 
 
 class MaskedVecEnv(VecEnv):

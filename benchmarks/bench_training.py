@@ -157,7 +157,7 @@ def ppo_steps(route: str, timesteps: int, envs: int, rollout: int) -> tuple[floa
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from agents.vec_env import SB3VectorEnv
+    from agents.vec_env import SB3VectorEnv, quiet_logger
 
     torch.manual_seed(0)
     kwargs = {"policy_kwargs": {"net_arch": NET}, "seed": 0, "device": "cpu", "verbose": 0}
@@ -169,6 +169,7 @@ def ppo_steps(route: str, timesteps: int, envs: int, rollout: int) -> tuple[floa
         n_steps = max(1, rollout // venv.num_envs)
         model = MaskablePPO("MlpPolicy", venv, n_steps=n_steps, batch_size=min(4096, n_steps * venv.num_envs),
                             n_epochs=4, gamma=1.0, learning_rate=1e-4, **kwargs)
+    model.set_logger(quiet_logger())
     t0 = time.perf_counter()
     model.learn(timesteps)
     return model.num_timesteps / (time.perf_counter() - t0), int(model.num_timesteps)

@@ -582,7 +582,7 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
     from stable_baselines3.common.callbacks import BaseCallback
 
     from agents import policy_file
-    from agents.vec_env import SB3VectorEnv
+    from agents.vec_env import SB3VectorEnv, quiet_logger
     from britishway_env import provenance
     from britishway_env.io import atomic_write_text
     from britishway_env.registry import spec
@@ -627,6 +627,7 @@ def run(args, argv: list[str], p: argparse.ArgumentParser, pool_weights: dict) -
                         learning_rate=args.lr, gamma=1.0, gae_lambda=0.95, ent_coef=args.ent_coef,
                         clip_range=args.clip, policy_kwargs={"net_arch": NET}, seed=args.seed, verbose=0,
                         device="cpu")
+    model.set_logger(quiet_logger())
     init_note = ""
     if args.init is not None and not args.resume:
         from agents.trained import load_network

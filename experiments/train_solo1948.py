@@ -36,7 +36,7 @@ def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threa
     from sb3_contrib import MaskablePPO
 
     from agents.export_sb3 import export_state_dict
-    from agents.vec_env import SB3VectorEnv
+    from agents.vec_env import SB3VectorEnv, quiet_logger
     from britishway_env.provenance import manifest
 
     torch.manual_seed(seed)
@@ -47,6 +47,7 @@ def train(timesteps: int, envs: int, seed: int, out: Path, progress: bool, threa
         gamma=1.0, gae_lambda=0.95, ent_coef=0.01, clip_range=0.2,
         policy_kwargs={"net_arch": [256, 256]}, seed=seed, verbose=0, device="cpu",
     )
+    model.set_logger(quiet_logger())
     start = time.perf_counter()
     model.learn(total_timesteps=timesteps, progress_bar=progress)
     elapsed = time.perf_counter() - start

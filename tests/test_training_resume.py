@@ -6,7 +6,9 @@ import csv
 import json
 import re
 import shutil
+import tempfile
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,11 +30,43 @@ def log_rows(folder):
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     base = tmp_path_factory.mktemp("runs")
-    assert train.main(SMALL + ["--timesteps", "5000", "--out-dir", str(base / "straight")]) == 0
-    assert train.main(SMALL + ["--timesteps", "2500", "--out-dir", str(base / "split")]) == 0
-    shutil.copytree(base / "split", base / "stopped")             # the state at 2,500 steps, for tampering
-    assert train.main(SMALL + ["--timesteps", "5000", "--out-dir", str(base / "split"), "--resume"]) == 0
+    system_tmp = tmp_path_factory.mktemp("system_tmp")       # the temporary folder SB3 would write into
+    saved, tempfile.tempdir = tempfile.tempdir, str(system_tmp)
+    try:
+        assert train.main(SMALL + ["--timesteps", "5000", "--out-dir", str(base / "straight")]) == 0
+        assert train.main(SMALL + ["--timesteps", "2500", "--out-dir", str(base / "split")]) == 0
+        shutil.copytree(base / "split", base / "stopped")             # the state at 2,500 steps, for tampering
+        assert train.main(SMALL + ["--timesteps", "5000", "--out-dir", str(base / "split"), "--resume"]) == 0
+    finally:
+        tempfile.tempdir = saved
+    (base / "system_tmp.txt").write_text(str(system_tmp))
     return base
+
+
+def test_training_leaves_no_sb3_folder_in_the_temporary_folder(runs):
+    """SB3's default logger makes an empty SB3-<time> folder there at every
+    learn(); the runs' quiet logger (agents/vec_env.py) makes none."""
+    system_tmp = Path((runs / "system_tmp.txt").read_text())
+    assert [p.name for p in system_tmp.iterdir() if p.name.startswith("SB3-")] == []
+
+
+def test_sb3s_default_logger_would_leave_one(tmp_path, monkeypatch):
+    # The check above can fail: without the quiet logger, learn() makes the folder.
+    from sb3_contrib import MaskablePPO
+
+    from agents.vec_env import SB3VectorEnv, quiet_logger
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    venv = SB3VectorEnv("palestine", num_envs=4, seat="irgun", opponent="random", seed=0)
+    model = MaskablePPO("MlpPolicy", venv, n_steps=8, batch_size=32, n_epochs=1, seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [8]})
+    model.set_logger(quiet_logger())
+    model.learn(32)
+    assert not any(p.name.startswith("SB3-") for p in tmp_path.iterdir())
+    model = MaskablePPO("MlpPolicy", venv, n_steps=8, batch_size=32, n_epochs=1, seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [8]})
+    model.learn(32)
+    assert any(p.name.startswith("SB3-") for p in tmp_path.iterdir())
 
 
 def test_resuming_gives_the_files_of_the_straight_run(runs):

@@ -262,11 +262,12 @@ def test_sb3_vec_env_trains_maskable_ppo_a_few_steps():
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.env_checker import check_env  # noqa: F401  (SB3 present)
 
-    from agents.vec_env import SB3VectorEnv
+    from agents.vec_env import SB3VectorEnv, quiet_logger
 
     venv = SB3VectorEnv("palestine", num_envs=8, seat="irgun", opponent="random", seed=0)
     model = MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, gamma=1.0, seed=0, device="cpu",
                         policy_kwargs={"net_arch": [32]})
+    model.set_logger(quiet_logger())
     model.learn(2048)
     # SB3's episode statistics (ep_len_mean, ep_rew_mean) come from infos["episode"]: real lengths
     lengths = [e["l"] for e in model.ep_info_buffer]
