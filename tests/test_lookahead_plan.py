@@ -17,7 +17,7 @@ def k():
 
 
 def positions(n_games=3):
-    """Positions with a choice from random games, each with its next position."""
+    """Positions with a choice from random games, each with its legal mask."""
     out = []
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
     for g in range(n_games):
@@ -27,7 +27,7 @@ def positions(n_games=3):
         while not turns.is_over(state):
             turns.legal_mask(state, mask)
             if only_legal(mask) < 0:
-                out.append(state.copy())
+                out.append((state.copy(), mask.copy()))
             turns.apply(state, uniform_legal(mask, stream))
     return out
 
@@ -35,10 +35,8 @@ def positions(n_games=3):
 def test_without_a_plan_it_chooses_as_the_shipped_bot_does(k):
     # Two finishes per action and no plan kept: the same look as the shipped
     # bot, hence the same action, at every position.
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
     scores = np.empty(N_ACTIONS)
-    for state in positions(1)[:60]:
-        turns.legal_mask(state, mask)
+    for state, mask in positions(1)[:60]:
         memo = np.zeros(lp.MEMO, dtype=np.int64)
         counts = np.zeros(3, dtype=np.int64)
         mine = k.planning_action(state.copy(), mask, scores, 2, lp.PLAN_MAX, memo, counts)
@@ -48,11 +46,9 @@ def test_without_a_plan_it_chooses_as_the_shipped_bot_does(k):
 
 
 def test_it_follows_its_plan_only_where_the_open_hash_is_the_planned_one(k):
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
     scores = np.empty(N_ACTIONS)
     followed = 0
-    for state in positions(2)[:150]:
-        turns.legal_mask(state, mask)
+    for state, mask in positions(2)[:150]:
         memo = np.zeros(lp.MEMO, dtype=np.int64)
         counts = np.zeros(3, dtype=np.int64)
         a = k.planning_action(state, mask, scores, 2, lp.PLAN_MAX, memo, counts)
@@ -96,12 +92,10 @@ def test_best_sample_names_the_finish_that_gave_each_action_its_value():
     from britishway_env.volumes.cyprus.layout import BRITISH, RNG
     from britishway_env.volumes.cyprus.setup import determinize
 
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
     inner = np.zeros(N_ACTIONS, dtype=np.int8)
     played = np.empty(bots.MAX_FINISH, dtype=np.int64)
     checked = 0
-    for state in positions(1)[:40]:
-        turns.legal_mask(state, mask)
+    for state, mask in positions(1)[:40]:
         h = np.uint64(bots.open_hash(state))
         scores = np.full(N_ACTIONS, bots.NEG)
         best_sample = np.full(N_ACTIONS, -1, dtype=np.int64)
@@ -128,10 +122,8 @@ def test_keep_gives_the_later_finishes_to_the_best_actions_only():
     # keep >= the legal actions: every action gets every finish (the shipped bot's scores).
     # keep = 2: the actions under the second-best first finish keep that finish's worth;
     # the best two get the best of all their finishes, never less than their first.
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
     differed = 0
-    for state in positions(1)[:60]:
-        turns.legal_mask(state, mask)
+    for state, mask in positions(1)[:60]:
         h = np.uint64(bots.open_hash(state))
         first, full, kept = (np.full(N_ACTIONS, bots.NEG) for _ in range(3))
         spare = np.zeros(N_ACTIONS, dtype=np.int64)
@@ -172,11 +164,9 @@ def test_a_keep_variant_is_read_and_runs(capsys):
 
 def test_the_stopping_look_is_the_shipped_look_when_stop_is_shunned_everywhere(k):
     # Stop shunned at every decision: the shipped bot's finish, hence its action.
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
     scores = np.empty(N_ACTIONS)
     differ = 0
-    for state in positions(1)[:60]:
-        turns.legal_mask(state, mask)
+    for state, mask in positions(1)[:60]:
         shipped = bots.bot_action(state.copy(), mask, np.empty(N_ACTIONS))
         assert k.stopping_action(state.copy(), mask, scores, 2, True) == shipped
         differ += k.stopping_action(state.copy(), mask, scores, 2, False) != shipped
