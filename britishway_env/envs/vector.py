@@ -397,36 +397,39 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             raise IllegalActionError("reset() the vector env before step() (not started, or stopped by a failed "
                                      "opponent)")
         a = self.arrays
-        learner = a["waiting"] == V.WAIT_LEARNER
-        acts = self._check_actions(actions, learner)
-        np.multiply(acts, learner, out=self._actions)
-        np.copyto(self._act, np.where(learner, V.ACT_APPLY, V.ACT_NONE))
+        n = self.num_envs
+        acts = _whole_actions(actions, n, "step")
+        k, code = V.learner_actions(a["masks"], a["waiting"], acts, self._actions, self._act)
+        self._refuse_bad(self._slots, acts, k, code, "")
         self._run_observed(self._act)
-        ends = a["ends"]
-        info = self._info()
-        ended = np.flatnonzero(ends)
-        if len(ended):
-            final = ends != V.END_NONE
-            final_obs = np.full(self.num_envs, None, dtype=object)
-            for i, row in zip(ended, a["terminal_obs"][ended]):      # the ended slots only, not every slot
+        # What the step returns, each a new array (the caller's to keep), filled in one compiled call.
+        action_mask, waiting = np.empty(a["masks"].shape, dtype=bool), np.empty(n, dtype=bool)
+        rewards = np.empty(n, dtype=np.float32)
+        terminated, truncated = np.empty(n, dtype=bool), np.empty(n, dtype=bool)
+        games_ended = V.step_view(a["masks"], a["waiting"], a["ends"], a["rewards"], action_mask, waiting, rewards,
+                                  terminated, truncated)
+        info = self._info_of(action_mask, waiting)
+        if games_ended:
+            final = np.empty(n, dtype=bool)
+            game, opponent, length = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), \
+                np.empty(n, dtype=np.int64)
+            ended = V.final_numbers(a["ends"], a["ended_episode"], a["ended_pool"], a["learner_steps"],
+                                    self._game_start, final, game, opponent, length)
+            final_obs = np.empty(n, dtype=object)                    # None for the slots whose game did not end
+            for i, row in zip(ended.tolist(), a["terminal_obs"][ended]):  # the ended slots only, not every slot
                 final_obs[i] = row
-            game = np.full(self.num_envs, -1, dtype=np.int64)
-            game[ended] = a["ended_episode"][ended]
-            opponent = np.full(self.num_envs, -1, dtype=np.int64)
-            opponent[ended] = a["ended_pool"][ended]
-            length = np.zeros(self.num_envs, dtype=np.int64)
-            steps = a["learner_steps"]
-            length[ended] = steps[ended] - self._game_start[ended]
-            self._game_start[ended] = steps[ended]
             info["final_obs"], info["_final_obs"] = final_obs, final
             info["final_info"] = {"game": game, "_game": final, "opponent": opponent, "_opponent": final,
                                   "length": length, "_length": final}
             info["_final_info"] = final
-        return a["obs"], a["rewards"].copy(), ends == V.END_TERMINATED, ends == V.END_TRUNCATED, info
+        return a["obs"], rewards, terminated, truncated, info
 
     def _info(self) -> dict:
         """What every ``reset`` and ``step`` returns about each slot's pending decision."""
-        action_mask, waiting = self._learner_view()
+        return self._info_of(*self._learner_view())
+
+    def _info_of(self, action_mask: np.ndarray, waiting: np.ndarray) -> dict:
+        """:meth:`_info` from the slots' legal learner actions and whether each waits on the learner."""
         present = np.ones(self.num_envs, dtype=bool)        # every slot has each of them
         return {"action_mask": action_mask, "_action_mask": present, "seat": self.seats.copy(),
                 "_seat": present, "waiting": waiting, "_waiting": present}
@@ -460,20 +463,22 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             out.append(self.volume_spec.render_text(game))
         return tuple(out)
 
-    def _check_actions(self, actions, learner: np.ndarray) -> np.ndarray:
-        return self._legal_for(self._slots, _whole_actions(actions, self.num_envs, "step"), learner, "")
-
     def _legal_for(self, rows: np.ndarray, acts: np.ndarray, deciding: np.ndarray, who: str) -> np.ndarray:
         """``acts`` (one per row of ``rows``) checked against those slots'
         masks where ``deciding``; the first bad one raises, naming its slot."""
         k, code = V.first_bad_action(self.arrays["masks"], rows, acts, deciding)
+        self._refuse_bad(rows, acts, k, code, who)
+        return acts
+
+    def _refuse_bad(self, rows: np.ndarray, acts: np.ndarray, k: int, code: int, who: str) -> None:
+        """Raise for ``acts[k]``, the action for slot ``rows[k]``, if ``code``
+        (:func:`engine.coin.vector.first_bad_action`'s) says it is bad."""
         if code == V.ACTION_OUT_OF_RANGE:
             raise IllegalActionError(f"{who}slot {int(rows[k])}: action {int(acts[k])} is out of range "
                                      f"0..{self.n_actions - 1}")
         if code == V.ACTION_NOT_LEGAL:
             raise IllegalActionError(f"{who}slot {int(rows[k])}: action {int(acts[k])} is not legal for its "
                                      "pending decision")
-        return acts
 
     def _run_observed(self, act: np.ndarray) -> None:
         """:meth:`_run`, its observations written into a new array that
@@ -492,8 +497,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         finally:
             # Every slot waiting on a decision had its row written by this run; the others
             # (no game left, or not started) keep theirs.
-            idle = np.flatnonzero(a["waiting"] == V.WAIT_NONE)
-            if len(idle):
+            if V.count_waiting(a["waiting"], V.WAIT_NONE):
+                idle = np.flatnonzero(a["waiting"] == V.WAIT_NONE)
                 a["obs"][idle] = last[idle]
 
     def _run(self, act: np.ndarray) -> None:
@@ -504,10 +509,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         a["rewards"][:] = 0.0
         a["ends"][:] = V.END_NONE
         self._kernel(act)
-        while True:
+        while V.count_waiting(a["waiting"], V.WAIT_OPPONENT):
             waiting = np.flatnonzero(a["waiting"] == V.WAIT_OPPONENT)
-            if len(waiting) == 0:
-                return
             self._act[:] = V.ACT_NONE
             for k in np.unique(a["pool_index"][waiting]):
                 rows = waiting[a["pool_index"][waiting] == k]
@@ -713,6 +716,15 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         if self.games is None:
             raise ValueError("result rows are kept only for a run of a fixed number of games (games=)")
         return self._results.copy()
+
+
+def warm_step_helpers() -> None:
+    """Compile the kernels ``step`` calls around the volume's own (those a
+    volume's warm-up step may not reach: :func:`engine.coin.vector.final_numbers`
+    runs only on a step that ends a game), on empty arrays of the types a step
+    passes them."""
+    ints, flags = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+    V.final_numbers(ints, ints, ints, ints, ints.copy(), flags, ints.copy(), ints.copy(), ints.copy())
 
 
 def play_policies(volume: str, policies: dict, seed: int, first_game: int, games: int,

@@ -22,11 +22,12 @@ def warm_vector() -> None:
     """The vector env's step (training): one slot to its second decision."""
     import numpy as np
 
-    from ..envs.vector import VectorEnv
+    from ..envs.vector import VectorEnv, warm_step_helpers
 
     env = VectorEnv("solo1948", num_envs=1, seed=0)
     _, info = env.reset()
     env.step(np.array([int(np.flatnonzero(info["action_mask"][0])[0])]))
+    warm_step_helpers()
 
 
 def warm_policy() -> None:

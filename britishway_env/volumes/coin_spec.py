@@ -41,12 +41,13 @@ def warm_vector(volume: str, package: str) -> None:
     slot, in the first seat, against the scripted bot, to the learner's second decision."""
     import numpy as np
 
-    from ..envs.vector import VectorEnv
+    from ..envs.vector import VectorEnv, warm_step_helpers
 
     seat = importlib.import_module(f"{package}.layout").FACTION_NAMES[0]
     env = VectorEnv(volume, num_envs=1, seat=seat, opponent="heuristic", seed=0)
     _, info = env.reset()
     env.step(np.array([int(np.flatnonzero(info["action_mask"][0])[0])]))
+    warm_step_helpers()
 
 
 def warm_check(volume: str) -> None:

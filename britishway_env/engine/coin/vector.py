@@ -140,6 +140,37 @@ def first_bad_action(masks, rows, acts, deciding):
 
 
 @njit(cache=True)
+def learner_actions(masks, waiting, acts, actions, act):
+    """A step's learner actions, one per slot: ``acts[i]`` checked against
+    slot ``i``'s mask wherever the slot waits on the learner, as
+    :func:`first_bad_action` checks them (its ``(k, code)`` for the first
+    bad one, and nothing written); when all are good, ``actions[i]`` is the
+    slot's action (0 for the other slots), ``act[i]`` ``ACT_APPLY`` or
+    ``ACT_NONE``, and ``(-1, ACTIONS_OK)`` is returned."""
+    n = waiting.shape[0]
+    deciding = np.empty(n, dtype=np.bool_)
+    for i in range(n):
+        deciding[i] = waiting[i] == WAIT_LEARNER
+    k, code = first_bad_action(masks, np.arange(n), acts, deciding)
+    if code != ACTIONS_OK:
+        return k, code
+    for i in range(n):
+        actions[i] = acts[i] if deciding[i] else 0
+        act[i] = ACT_APPLY if deciding[i] else ACT_NONE
+    return k, code
+
+
+@njit(cache=True)
+def count_waiting(waiting, whom):
+    """How many slots wait on ``whom`` (a ``WAIT_*`` code)."""
+    n = 0
+    for i in range(waiting.shape[0]):
+        if waiting[i] == whom:
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def learner_view(masks, waiting, action_mask, learner):
     """What a step hands the learner about every slot, in one pass:
     ``learner[i]`` whether slot ``i`` waits on the learner, and
@@ -149,3 +180,49 @@ def learner_view(masks, waiting, action_mask, learner):
         learner[i] = mine
         for a in range(masks.shape[1]):
             action_mask[i, a] = mine and masks[i, a] != 0
+
+
+@njit(cache=True)
+def step_view(masks, waiting, ends, rewards, action_mask, learner, rewards_out, terminated, truncated):
+    """What ``step`` returns of every slot, in one call: :func:`learner_view`,
+    the rewards (copied into ``rewards_out``), and from ``ends`` whether the
+    slot's game ended terminated or truncated. Returns how many games ended."""
+    learner_view(masks, waiting, action_mask, learner)
+    ended = 0
+    for i in range(ends.shape[0]):
+        rewards_out[i] = rewards[i]
+        terminated[i] = ends[i] == END_TERMINATED
+        truncated[i] = ends[i] == END_TRUNCATED
+        if ends[i] != END_NONE:
+            ended += 1
+    return ended
+
+
+@njit(cache=True)
+def final_numbers(ends, ended_episode, ended_pool, learner_steps, game_start, final, game, opponent, length):
+    """The numbers of the games a step ended (``ends``), per slot: ``final[i]``
+    whether slot ``i``'s game ended; ``game[i]``, ``opponent[i]`` and
+    ``length[i]`` its number, its pool entry and the learner's decisions in
+    it (-1, -1 and 0 for a slot whose game did not end); the slot's
+    ``game_start`` moves to its learner step count. Returns the ended slots."""
+    n = 0
+    for i in range(ends.shape[0]):
+        if ends[i] != END_NONE:
+            n += 1
+    slots = np.empty(n, dtype=np.int64)
+    k = 0
+    for i in range(ends.shape[0]):
+        if ends[i] == END_NONE:
+            final[i] = False
+            game[i] = -1
+            opponent[i] = -1
+            length[i] = 0
+            continue
+        final[i] = True
+        game[i] = ended_episode[i]
+        opponent[i] = ended_pool[i]
+        length[i] = learner_steps[i] - game_start[i]
+        game_start[i] = learner_steps[i]
+        slots[k] = i
+        k += 1
+    return slots
