@@ -50,6 +50,9 @@ ratio of each round is taken, the table gives their median and range):
   range a thread, random play's games shared out whole.
 
 ``--write`` replaces only the section headed ``# Benchmarks: the speed aims``.
+Where OpenSpiel is not installed the run has no per-core rows, so it refuses
+(exit 2, before measuring anything) to replace a section that holds them,
+unless ``--without-openspiel`` says to drop them.
 """
 
 from __future__ import annotations
@@ -73,7 +76,7 @@ import numpy as np  # noqa: E402
 from britishway_env.engine.threads import numba_threads  # noqa: E402
 from britishway_env.registry import coin_volume_names  # noqa: E402
 from common import (  # noqa: E402
-    busy_cores, command_line, cpu_model, loadavg, spiel_random_play, volumes_arg, write_section,
+    busy_cores, command_line, cpu_model, loadavg, section_lines, spiel_random_play, volumes_arg, write_section,
 )
 
 HEADING = "# Benchmarks: the speed aims"
@@ -83,6 +86,7 @@ BOT_AIM = {"palestine": 3.0, "cyprus": 15.0, "arab_revolt": 15.0}
 SPIEL_AIM = 2.0
 VECTOR_AIM = 0.8
 SEED = 2026
+HEARTS_ROW = "random play decisions/s per core / OpenSpiel C++ `hearts`"   # the per-core aim's rows
 HEARTS_MOVES = 61    # about a hearts game's player moves (52 cards, 12 passed in three deals of four): sizes the loop
 
 
@@ -199,6 +203,15 @@ def hearts_moves_per_game(n_games: int) -> float:
 
 # ------------------------------------------------------------------ driver --
 
+def spiel_installed() -> bool:
+    """OpenSpiel's Python module can be imported here."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def measure(args) -> dict:
     try:
         import pyspiel  # noqa: F401
@@ -280,7 +293,7 @@ def render(args, info: dict, before: str, after: str) -> str:
         if info["spiel"]:
             r = med(rows["spiel"])
             dps = med([x[0] for x in rows["random_1"]])
-            add(f"| {t} | random play decisions/s per core / OpenSpiel C++ `hearts` | {r:.2f}x "
+            add(f"| {t} | {HEARTS_ROW} | {r:.2f}x "
                 f"({span(rows['spiel'])}) | >= {SPIEL_AIM:g}x | {'yes' if r >= SPIEL_AIM else 'no'} | "
                 f"{dps:,.0f} decisions/s ({med([x[2] for x in rows['random_1']]):.1f} a game) against "
                 f"{med(rows['hearts_abs']):,.0f} |")
@@ -345,6 +358,9 @@ def main(argv: list[str] | None = None) -> str:
                     help="about this many hearts games of the Python loop that counts moves a game (default 500)")
     ap.add_argument("--quick", action="store_true", help="tiny sizes, one round (smoke test)")
     ap.add_argument("--write", type=Path, help="replace this script's section of the given Markdown page")
+    ap.add_argument("--without-openspiel", action="store_true",
+                    help="with --write: replace a section that holds OpenSpiel's rows even where OpenSpiel is not "
+                         "installed (the per-core rows are then dropped)")
     args = ap.parse_args(argv)
     args.volumes = volumes_arg(ap, args.volumes, VOLUMES)
     for name in ("rounds", "random_games", "bot_games", "bot_random_games", "envs", "hearts_games", "hearts_sample"):
@@ -362,6 +378,11 @@ def main(argv: list[str] | None = None) -> str:
         args.rounds, args.random_games, args.bot_games, args.bot_random_games = 1, 50, 2, 50
         args.vector_seconds, args.envs, args.hearts_games, args.hearts_sample = 0.05, 32, 20, 5
         args.sweep = args.sweep[:1] and [16]
+    if args.write and not args.without_openspiel and not spiel_installed() \
+            and any(HEARTS_ROW in line for line in section_lines(args.write, HEADING)):
+        ap.error(f"OpenSpiel is not installed here, and the section of {args.write} this run would replace holds "
+                 "its per-core rows: install the benchmarks' peers (pip install -e '.[bench]', or make bench), or "
+                 "pass --without-openspiel to drop them")
     before = f"{busy_cores():.2f} of {numba.config.NUMBA_NUM_THREADS} cores busy (load average {loadavg()})"
     info = measure(args)
     after = f"load average {loadavg()}"

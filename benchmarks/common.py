@@ -146,21 +146,28 @@ def write_section_keeping_notes(path: Path, heading: str, text: str, notes_headi
     write_section(path, heading, text + ("\n" + notes if notes else ""))
 
 
+def section_lines(path: Path, heading: str) -> list[str]:
+    """The lines of the section ``heading`` in ``path``, its heading first, up
+    to the next top-level heading (none: no such page or section)."""
+    if not path.exists():
+        return []
+    lines = path.read_text().splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() == heading), None)
+    if start is None:
+        return []
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("# ")), len(lines))
+    return lines[start:end]
+
+
 def kept_notes(path: Path, heading: str, notes_heading: str = "## Observations") -> str:
     """The hand-written part of the section ``heading`` in ``path``: from its
     ``notes_heading`` line to the section's end ("" if none), for a report
     that rewrites its section to keep."""
-    if not path.exists():
-        return ""
-    lines = path.read_text().splitlines()
-    start = next((i for i, line in enumerate(lines) if line.strip() == heading), None)
-    if start is None:
-        return ""
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("# ")), len(lines))
-    notes = next((i for i in range(start + 1, end) if lines[i].startswith(notes_heading)), None)
+    lines = section_lines(path, heading)
+    notes = next((i for i in range(1, len(lines)) if lines[i].startswith(notes_heading)), None)
     if notes is None:
         return ""
-    return "\n".join(lines[notes:end]).rstrip() + "\n"
+    return "\n".join(lines[notes:]).rstrip() + "\n"
 
 
 def spiel_random_play(game, target: int, rng) -> dict:

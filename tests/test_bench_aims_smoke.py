@@ -1,5 +1,6 @@
 """Smoke test of benchmarks/bench_aims.py: one quick run writes every aim's row for a volume."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -38,3 +39,19 @@ def test_bench_aims_refuses_a_bad_sweep():
     proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--sweep", "x"], cwd=REPO,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "--sweep" in proc.stderr
+
+
+def test_bench_aims_will_not_drop_the_openspiel_rows_where_openspiel_is_missing(tmp_path):
+    """A run without OpenSpiel has no per-core rows: it must not replace a section that holds them."""
+    shadow = tmp_path / "shadow"
+    shadow.mkdir()
+    (shadow / "pyspiel.py").write_text("raise ImportError('no OpenSpiel in this test')\n")
+    page = tmp_path / "bench.md"
+    text = ("# Benchmarks: the speed aims\n\n| volume | ratio |\n|---|---|\n"
+            "| Cyprus | random play decisions/s per core / OpenSpiel C++ `hearts` | 2.54x |\n\n# Next\n\nkept\n")
+    page.write_text(text)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(shadow), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--volumes", "cyprus", "--write", str(page)],
+                          cwd=REPO, capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 2 and "--without-openspiel" in proc.stderr, proc.stderr[-2000:]
+    assert page.read_text() == text
