@@ -19,12 +19,18 @@ def numpy_first_bad(masks, rows, acts, deciding):
     return -1, V.ACTIONS_OK
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.data())
-def test_first_bad_action_finds_what_numpy_finds(data):
+def draw_masks(data):
+    """(slots, actions, int8 masks of that shape) drawn by hypothesis."""
     n, k = data.draw(st.integers(1, 6)), data.draw(st.integers(1, 5))
     masks = np.array(data.draw(st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=n,
                                         max_size=n)), dtype=np.int8)
+    return n, k, masks
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_first_bad_action_finds_what_numpy_finds(data):
+    n, k, masks = draw_masks(data)
     m = data.draw(st.integers(0, n))
     rows = np.array(data.draw(st.lists(st.integers(0, n - 1), min_size=m, max_size=m)), dtype=np.int64)
     acts = np.array(data.draw(st.lists(st.integers(-2, k + 1), min_size=m, max_size=m)), dtype=np.int64)
@@ -61,9 +67,7 @@ WAITS = st.sampled_from([V.WAIT_LEARNER, V.WAIT_OPPONENT, V.WAIT_NONE])
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_learner_actions_check_the_learner_slots_and_write_only_when_all_are_good(data):
-    n, k = data.draw(st.integers(1, 6)), data.draw(st.integers(1, 5))
-    masks = np.array(data.draw(st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k), min_size=n,
-                                        max_size=n)), dtype=np.int8)
+    n, k, masks = draw_masks(data)
     waiting = np.array(data.draw(st.lists(WAITS, min_size=n, max_size=n)), dtype=np.int64)
     acts = np.array(data.draw(st.lists(st.integers(-2, k + 1), min_size=n, max_size=n)), dtype=np.int64)
     learner = waiting == V.WAIT_LEARNER
