@@ -203,21 +203,18 @@ def hearts_moves_per_game(n_games: int) -> float:
 
 # ------------------------------------------------------------------ driver --
 
-def spiel_installed() -> bool:
-    """OpenSpiel's Python module can be imported here."""
+def spiel_missing() -> str | None:
+    """Why OpenSpiel's Python module cannot be imported here (None: it can)."""
     try:
         import pyspiel  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    except ImportError as err:
+        return str(err)
+    return None
 
 
 def measure(args) -> dict:
-    try:
-        import pyspiel  # noqa: F401
-        spiel = True
-    except ImportError as err:
-        spiel, spiel_reason = False, str(err)
+    spiel_reason = spiel_missing()
+    spiel = spiel_reason is None
     threads = numba.config.NUMBA_NUM_THREADS
     info = {"threads": threads, "volumes": {}, "spiel": spiel}
     if spiel:
@@ -378,7 +375,7 @@ def main(argv: list[str] | None = None) -> str:
         args.rounds, args.random_games, args.bot_games, args.bot_random_games = 1, 50, 2, 50
         args.vector_seconds, args.envs, args.hearts_games, args.hearts_sample = 0.05, 32, 20, 5
         args.sweep = args.sweep[:1] and [16]
-    if args.write and not args.without_openspiel and not spiel_installed() \
+    if args.write and not args.without_openspiel and spiel_missing() is not None \
             and any(HEARTS_ROW in line for line in section_lines(args.write, HEADING)):
         ap.error(f"OpenSpiel is not installed here, and the section of {args.write} this run would replace holds "
                  "its per-core rows: install the benchmarks' peers (pip install -e '.[bench]', or make bench), or "
