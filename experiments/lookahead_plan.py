@@ -171,28 +171,18 @@ def kernels(volume: str):
         return a
 
     @njit
-    def keeping_action(state, mask, scores, samples, keep):
-        """The shipped bot's look with ``samples`` finishes, the later ones
-        only for the ``keep`` actions worth the most after the first."""
+    def looking_action(state, mask, scores, samples, keep, shun_stop_everywhere):
+        """The shipped bot's look with ``samples`` finishes, the later ones only
+        for the ``keep`` actions worth the most after the first (all of them:
+        ``keep`` >= the actions), the finishes' Stop shunned at every decision
+        (``shun_stop_everywhere``: the shipped look) or only at the shared ones
+        (``finish_turn``)."""
         a = only_legal(mask)
         if a >= 0:
             return a
         h = open_hash(state)
         scores[:] = neg
-        score_actions(state, mask, scores, h, samples, np.zeros(n_actions, dtype=np.int64), keep, True)
-        return pick_best(scores, mask, neg * 10.0, h)
-
-    @njit
-    def stopping_action(state, mask, scores, samples, shun_stop_everywhere):
-        """The shipped bot's look with ``samples`` finishes, their Stop shunned
-        at every decision (``shun_stop_everywhere``: the shipped look) or only
-        at the shared ones (``finish_turn``)."""
-        a = only_legal(mask)
-        if a >= 0:
-            return a
-        h = open_hash(state)
-        scores[:] = neg
-        score_actions(state, mask, scores, h, samples, np.zeros(n_actions, dtype=np.int64), n_actions,
+        score_actions(state, mask, scores, h, samples, np.zeros(n_actions, dtype=np.int64), keep,
                       shun_stop_everywhere)
         return pick_best(scores, mask, neg * 10.0, h)
 
@@ -225,9 +215,9 @@ def kernels(volume: str):
                     if kind == SHIPPED:
                         a = shipped(state, mask, scores)
                     elif kind == KEEPING:
-                        a = keeping_action(state, mask, scores, setting[0], setting[1])
+                        a = looking_action(state, mask, scores, setting[0], setting[1], True)
                     else:
-                        a = stopping_action(state, mask, scores, setting[0], False)
+                        a = looking_action(state, mask, scores, setting[0], n_actions, False)
                 else:
                     a = planning_action(state, mask, scores, setting[0], setting[1], memos[seat], counts)
                 if mine:
@@ -236,7 +226,7 @@ def kernels(volume: str):
             won_first_seat = (state[OUTCOME] == INSURGENT_WIN) == (first_seat == 1)
             wins[g] = 1 if won_first_seat else 0
 
-    return SimpleNamespace(play=play, planning_action=planning_action, stopping_action=stopping_action)
+    return SimpleNamespace(play=play, planning_action=planning_action, looking_action=looking_action)
 
 
 def run(play, base_seed: int, n_seeds: int, first, second) -> tuple[np.ndarray, np.ndarray, float]:

@@ -168,7 +168,7 @@ def test_the_stopping_look_is_the_shipped_look_when_stop_is_shunned_everywhere(k
     differ = 0
     for state, mask in positions(1)[:60]:
         shipped = bots.bot_action(state.copy(), mask, np.empty(N_ACTIONS))
-        assert k.stopping_action(state.copy(), mask, scores, 2, True) == shipped
-        differ += k.stopping_action(state.copy(), mask, scores, 2, False) != shipped
+        assert k.looking_action(state.copy(), mask, scores, 2, N_ACTIONS, True) == shipped
+        differ += k.looking_action(state.copy(), mask, scores, 2, N_ACTIONS, False) != shipped
     assert differ > 0            # Stop among the others at the volume's own decisions: other finishes, other choices
     assert lp.variant("stop:3") == (lp.STOPPING, 3, 0) and lp.variant_name(lp.variant("stop:3")) == "stop:3"
