@@ -132,6 +132,19 @@ def test_local_arrays_have_the_asked_shape_and_c_order_and_hold_what_is_written(
 
 
 @njit
+def _flags(k):
+    f = local_array(COLS, np.bool_)
+    f[:] = False
+    f[k] = True
+    return f.sum(), f[k], f[(k + 1) % COLS], f.strides[0]
+
+
+def test_a_local_array_of_booleans_holds_a_byte_each():
+    assert _flags(3) == (1, True, False, 1)
+    assert _flags(0) == (1, True, False, 1)
+
+
+@njit
 def _sized_at_run_time(n):
     return local_array(n, np.float64).shape[0]
 

@@ -80,7 +80,7 @@ else:
         """An uninitialised C-ordered array of ``aryty`` and constant ``shape``
         in the calling kernel's stack frame (allocated once, in its entry
         block), with no owner."""
-        item = context.get_value_type(aryty.dtype)
+        item = context.get_data_type(aryty.dtype)      # as an array stores it (a boolean is a byte)
         itemsize = context.get_abi_sizeof(item)
         count = 1
         for n in shape:

@@ -24,6 +24,7 @@ Special Activities, the Propaganda Round's choices) without rules of its own.
 
 import numpy as np
 
+from ...engine.borrow import borrowed, local_array
 from ...engine.bots import kth_largest, only_legal, open_hash as open_fields_hash, pick_best
 from ...engine.coin.bots import MEMO_SIZE
 from ...engine.coin.header import D_EVENT_SPACE, D_SA_AFTER, D_SA_SPACE, D_SPACE, open_order
@@ -32,7 +33,9 @@ from ...engine.policy import uniform_legal
 from ...engine.rng import mix64
 from .cards import DECK_SIZE
 from .evaluation import evaluate
-from .layout import A_STOP, BRITISH, DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, LAYOUT, N_ACTIONS, RNG
+from .layout import (
+    A_STOP, BRITISH, DECK, DECK_DRAWN, FORCED, FORCED_CAPACITY, LAYOUT, N_ACTIONS, RNG, STATE_SIZE,
+)
 from .setup import determinize
 from .turns import actor, apply, is_over, legal_mask, pending
 
@@ -90,15 +93,27 @@ def finish_turn(state, me, mask, stream, played, shun_stop_everywhere):
     return MAX_FINISH
 
 
+@njit(cache=True, inline="always")
+def look_seed(h):
+    """The resampled future's seed from the open-information hash ``h``."""
+    return np.int64(h >> np.uint64(1))
+
+
+@njit(cache=True, inline="always")
+def sample_stream(seed, k):
+    """The k-th sample's random stream from the look's ``seed`` (the same for
+    every action: common random numbers)."""
+    return np.int64(mix64(np.uint64(seed) + np.uint64(k + 1) * np.uint64(SAMPLE_STEP)) >> np.uint64(1))
+
+
 @njit(cache=True)
 def look_streams(h, samples):
     """The resampled future's seed from the open-information hash ``h``, and
-    the k-th sample's random stream for each of ``samples`` (the same for
-    every action: common random numbers)."""
-    seed = np.int64(h >> np.uint64(1))
+    the k-th sample's random stream for each of ``samples``."""
+    seed = look_seed(h)
     streams = np.empty(samples, dtype=np.int64)
     for k in range(samples):
-        streams[k] = np.int64(mix64(np.uint64(seed) + np.uint64(k + 1) * np.uint64(SAMPLE_STEP)) >> np.uint64(1))
+        streams[k] = sample_stream(seed, k)
     return seed, streams
 
 
@@ -136,20 +151,25 @@ def score_actions(state, mask, scores, h, samples, best_sample, keep, shun_stop_
     ``shun_stop_everywhere``: the finishes' Stop (:func:`finish_turn`)."""
     me = actor(state)
     sign = 1.0 if me == BRITISH else -1.0
-    seed, streams = look_streams(h, samples)
-    base = state.copy()
+    seed = look_seed(h)
+    # Scratch rows on the stack of the kernel this is inlined into (engine/borrow.py): no
+    # allocation and no reference counts in the finishes' calls into the rules.
+    base = local_array(STATE_SIZE, np.int64)
+    base[:] = state
     determinize(base, seed)
-    work = np.empty_like(state)
-    inner = np.zeros(N_ACTIONS, dtype=np.int8)
-    played = np.empty(MAX_FINISH, dtype=np.int64)
-    stream = np.zeros(1, dtype=np.int64)
-    settled = np.zeros(N_ACTIONS, dtype=np.bool_)
+    work = local_array(STATE_SIZE, np.int64)
+    inner = local_array(N_ACTIONS, np.int8)
+    inner[:] = 0
+    played = local_array(MAX_FINISH, np.int64)
+    stream = local_array(1, np.int64)
+    settled = local_array(N_ACTIONS, np.bool_)
+    settled[:] = False
     n = 0
     for a in range(N_ACTIONS):
         if not mask[a]:
             continue
         n += 1
-        stream[0] = streams[0]
+        stream[0] = sample_stream(seed, 0)
         scores[a], settled[a] = sample_value(base, work, a, stream, me, sign, inner, played, shun_stop_everywhere)
         best_sample[a] = 0
     if samples < 2:
@@ -159,7 +179,7 @@ def score_actions(state, mask, scores, h, samples, best_sample, keep, shun_stop_
         if not mask[a] or settled[a] or scores[a] < cut:
             continue
         for k in range(1, samples):
-            stream[0] = streams[k]
+            stream[0] = sample_stream(seed, k)
             value, fixed = sample_value(base, work, a, stream, me, sign, inner, played, shun_stop_everywhere)
             if value > scores[a]:
                 scores[a] = value
@@ -172,13 +192,15 @@ def score_actions(state, mask, scores, h, samples, best_sample, keep, shun_stop_
 def bot_action(state, mask, scores):
     """The heuristic bot's action for the faction deciding; ``mask`` holds the
     legal mask, ``scores`` gets each legal action's worth (NEG elsewhere)."""
+    state, mask, scores = borrowed(state), borrowed(mask), borrowed(scores)   # no reference counting below
     scores[:] = NEG
     a = only_legal(mask)
     if a >= 0:
         return a
     h = open_hash(state)          # once: it seeds the look-ahead and breaks ties
-    score_actions(state, mask, scores, h, SAMPLES, np.empty(N_ACTIONS, dtype=np.int64), KEEP, SHUN_STOP_EVERYWHERE)
-    return pick_best(scores, mask, NEG * 10.0, h)
+    score_actions(state, mask, scores, h, SAMPLES, local_array(N_ACTIONS, np.int64), KEEP, SHUN_STOP_EVERYWHERE)
+    choice = pick_best(scores, mask, NEG * 10.0, h)
+    return choice
 
 
 @njit(cache=True)
