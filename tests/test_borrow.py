@@ -190,6 +190,52 @@ def _views(fn: ast.FunctionDef) -> set[str]:
     return views
 
 
+# Attributes of an array that are numbers or tuples of numbers, never the array's memory.
+_NUMBER_ATTRIBUTES = {"shape", "size", "ndim", "strides", "itemsize", "nbytes", "dtype"}
+
+
+def _has_slice(index: ast.AST) -> bool:
+    return isinstance(index, ast.Slice) or (isinstance(index, ast.Tuple)
+                                            and any(isinstance(e, ast.Slice) for e in index.elts))
+
+
+def _may_be_view(node: ast.AST, views: set[str]) -> bool:
+    """Whether ``node``'s value may be one of ``views`` or a part of its memory:
+    the name itself, a slice of it, an attribute such as ``.T``, or a tuple,
+    list or conditional holding one. Arithmetic, comparisons and calls make
+    new values (no kernel of the package hands back an array it was given),
+    and an index without a slice is taken for an element (the rules' rows are
+    1-D; a row of a borrowed matrix returned by index would pass unseen)."""
+    if isinstance(node, ast.Name):
+        return node.id in views
+    if isinstance(node, ast.Subscript):
+        return _has_slice(node.slice) and _may_be_view(node.value, views)
+    if isinstance(node, ast.Attribute):
+        return node.attr not in _NUMBER_ATTRIBUTES and _may_be_view(node.value, views)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return any(_may_be_view(e, views) for e in node.elts)
+    if isinstance(node, ast.IfExp):
+        return _may_be_view(node.body, views) or _may_be_view(node.orelse, views)
+    if isinstance(node, ast.BoolOp):
+        return any(_may_be_view(v, views) for v in node.values)
+    if isinstance(node, (ast.NamedExpr, ast.Starred)):
+        return _may_be_view(node.value, views)
+    return False
+
+
+def _aliases(fn: ast.FunctionDef, views: set[str]) -> set[str]:
+    """``views`` and every name the function binds to one of them or to a part of one."""
+    views = set(views)
+    while True:
+        more = set()
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Assign) and _may_be_view(node.value, views):
+                more |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        if more <= views:
+            return views
+        views |= more
+
+
 def borrow_problems(source: str) -> list[str]:
     """Each use of borrowed() in ``source`` that breaks the rule of engine/borrow.py."""
     problems = []
@@ -206,11 +252,10 @@ def borrow_problems(source: str) -> list[str]:
                 if owner is None or not (own_argument or owner in kept):
                     problems.append(f"{fn.name}: borrowed({ast.unparse(node.args[0]) if node.args else ''}) "
                                     "is neither an argument of a kernel that is not inlined nor kept at the end")
+        aliases = _aliases(fn, views)
         for node in ast.walk(fn):
-            if isinstance(node, ast.Return) and node.value is not None:
-                returned = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-                if returned & views:
-                    problems.append(f"{fn.name}: returns a borrowed view")
+            if isinstance(node, ast.Return) and node.value is not None and _may_be_view(node.value, aliases):
+                problems.append(f"{fn.name}: returns a borrowed view")
     return problems
 
 
@@ -237,7 +282,13 @@ def test_the_rule_reader_finds_each_way_to_break_it():
     kept_too_early = "def f():\n    a = np.zeros(3)\n    v = borrowed(a)\n    keep(a)\n    v[0] = 1\n"
     kept_in_a_branch = "def f(x):\n    a = np.zeros(3)\n    v = borrowed(a)\n    if x:\n        keep(a)\n    return 0\n"
     returned = "def f(a):\n    v = borrowed(a)\n    return v\n"
-    for source in (inlined_argument, made_not_kept, kept_too_early, kept_in_a_branch, returned):
+    returned_sliced = "def f(a):\n    v = borrowed(a)\n    return v[1:]\n"
+    returned_in_a_tuple = "def f(a):\n    v = borrowed(a)\n    return 1, v[:, 0]\n"
+    returned_by_another_name = "def f(a):\n    v = borrowed(a)\n    w = v[2:4]\n    u = w\n    return u\n"
+    returned_transposed = "def f(a):\n    v = borrowed(a)\n    return v.T\n"
+    returned_in_a_branch = "def f(a, b, c):\n    v = borrowed(a)\n    return v if c else b\n"
+    for source in (inlined_argument, made_not_kept, kept_too_early, kept_in_a_branch, returned, returned_sliced,
+                   returned_in_a_tuple, returned_by_another_name, returned_transposed, returned_in_a_branch):
         assert borrow_problems(source), source
     fine_argument = "@njit(cache=True)\ndef f(state, out):\n    state, out = borrowed(state), borrowed(out)\n"
     fine_kept = ("@njit(cache=True, inline='always')\n"
@@ -245,5 +296,70 @@ def test_the_rule_reader_finds_each_way_to_break_it():
                  "    keep(a, state)\n")
     fine_kept_then_returned = ("def f():\n    a = np.zeros(3)\n    v = borrowed(a)\n    n = v[0]\n"
                                "    keep(a)\n    return n\n")
-    for source in (fine_argument, fine_kept, fine_kept_then_returned):
+    fine_values_returned = ("@njit(cache=True)\ndef f(state, s):\n    state = borrowed(state)\n"
+                            "    if state[s] > 0:\n        return state[s + 1]\n"
+                            "    return g(state, s) and state[0] == 2 or state.shape[0] - s\n")
+    for source in (fine_argument, fine_kept, fine_kept_then_returned, fine_values_returned):
         assert borrow_problems(source) == [], source
+
+
+# ------------------------------------ the rules' kernels borrow the state they are handed --
+
+# The modules of a COIN volume's rules and scripted bots (the generated turn
+# skeleton and family regions are parts of turns.py, so their templates are
+# read through it), and the engine's COIN kernels.
+RULES_MODULES = ("turns", "operations", "events", "propaganda", "resources", "pieces", "setup", "evaluation",
+                 "bots")
+
+
+def _njit_kernel(fn: ast.FunctionDef) -> bool:
+    for dec in fn.decorator_list:
+        f = dec.func if isinstance(dec, ast.Call) else dec
+        if getattr(f, "id", None) == "njit":
+            return True
+    return False
+
+
+def unborrowed_state_kernels(source: str) -> list[str]:
+    """Kernels of ``source`` that are not inlined, take ``state`` and do more
+    than return at once, yet do not borrow it: numba wraps each of their
+    calls in reference-count calls that LLVM cannot see through, so the row
+    is read again after every one (docs/architecture.md, "Borrowed arrays")."""
+    missing = []
+    for fn in ast.walk(ast.parse(source)):
+        if not isinstance(fn, ast.FunctionDef) or not _njit_kernel(fn) or _inlined(fn):
+            continue
+        if "state" not in {a.arg for a in fn.args.args}:
+            continue
+        body = fn.body[1:] if (fn.body and isinstance(fn.body[0], ast.Expr)
+                               and isinstance(fn.body[0].value, ast.Constant)) else fn.body
+        if not body:
+            continue
+        if "state" not in _views(fn):
+            missing.append(fn.name)
+    return missing
+
+
+RULES_SOURCES = sorted([p for p in (PKG / "volumes").glob("*/*.py") if p.stem in RULES_MODULES]
+                       + list((PKG / "engine" / "coin").glob("*.py")))
+
+
+def test_the_rules_modules_are_found():
+    names = {str(p.relative_to(PKG)) for p in RULES_SOURCES}
+    assert {"volumes/palestine/turns.py", "volumes/cyprus/operations.py", "volumes/arab_revolt/pieces.py",
+            "volumes/cyprus/bots.py", "engine/coin/deck.py"} <= names
+
+
+@pytest.mark.parametrize("path", RULES_SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_rules_kernel_borrows_the_state_it_is_handed(path):
+    assert unborrowed_state_kernels(path.read_text()) == []
+
+
+def test_the_kernel_reader_finds_a_kernel_that_does_not_borrow():
+    plain = "@njit(cache=True)\ndef f(state, s):\n    return state[s] + g(state, s)\n"
+    borrowing = "@njit(cache=True)\ndef f(state, s):\n    \"\"\"Doc.\"\"\"\n    state = borrowed(state)\n    return state[s]\n"
+    inlined = "@njit(cache=True, inline='always')\ndef f(state, s):\n    return state[s]\n"
+    python = "def f(state, s):\n    return state[s]\n"
+    assert unborrowed_state_kernels(plain) == ["f"]
+    assert unborrowed_state_kernels(borrowing + inlined.replace("def f", "def h") + python.replace("def f", "def p")) \
+        == []

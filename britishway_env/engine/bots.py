@@ -15,7 +15,7 @@ passes its hidden ranges and its "worse than anything" score.
 """
 
 import numpy as np
-from .borrow import local_array
+from .borrow import borrowed, local_array
 from .jit import njit
 
 from .rng import mix64
@@ -32,6 +32,7 @@ def open_hash(state, order, hidden, b_lo, b_hi, c_lo, c_hi):
     the field ``hidden`` and the ranges ``[b_lo, b_hi)`` and ``[c_lo, c_hi)``.
     A fixed order keeps the tie-break independent of where the row keeps each
     field. The chain is serial (about 13 cycles a field), hence taken only on ties."""
+    state = borrowed(state)
     h = HASH_SEED
     for k in range(order.shape[0]):
         i = order[k]

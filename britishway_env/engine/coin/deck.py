@@ -17,6 +17,7 @@ variant's game shares the base game's dice.
 """
 
 import numpy as np
+from ..borrow import borrowed
 from ..jit import njit
 
 from ..rng import roll, shuffle_slice
@@ -28,6 +29,7 @@ from .initiative import is_propaganda
 @njit(cache=True)
 def _shuffle(state, values, n):
     """Fisher-Yates over ``values[:n]`` with the row's generator."""
+    state = borrowed(state)
     for i in range(n - 1, 0, -1):
         j = roll(state, i + 1, RNG, FORCED, FORCED_CAPACITY)
         values[i], values[j] = values[j], values[i]
@@ -38,6 +40,7 @@ def write_base_rules(state, pile_top, piles):
     """The printed deck preparation (2.1) as the row's deck rules: nothing
     removed, added or placed; ``pile_top`` events above each pile's shuffled
     part; the game ends at the last of the ``piles`` Propaganda cards (7.0.2)."""
+    state = borrowed(state)
     for k in range(N_DECK_RULES):
         state[DECK_RULES + k] = 0
     state[DECK_RULES + DR_PILE_TOP] = pile_top
@@ -55,6 +58,7 @@ def build_deck(state, n_events, propaganda, pile_top, pile_bottom, shuffle_propa
     deck rules; the events not dealt are set aside unseen. ``pile_top +
     pile_bottom`` is a pile's size; how it splits is the rules' ``DR_PILE_TOP``
     (the printed ``pile_top`` unless a variant changed it)."""
+    state = borrowed(state)
     piles = propaganda.shape[0]
     size = pile_top + pile_bottom
     top = state[DECK_RULES + DR_PILE_TOP]
@@ -127,6 +131,7 @@ def determinize_deck(state, seed, n_events, propaganda, pile_top, pile_bottom, s
     rules hold too (:func:`keep_deck_rules`): the piles' split, events removed
     never drawn, events always dealt and placed ones where the rules put them.
     """
+    state = borrowed(state)
     state[RNG] = seed
     state[FORCED] = 0
     state[FORCED + 1] = 0
@@ -187,6 +192,7 @@ def keep_deck_rules(state, n_events, piles, size, pile_top):
     part of its pile, 2.1), chosen at random among the spots holding an event
     the rules do not force. Nothing happens without such events (the printed
     rules), so the base game's resamples are unchanged draw for draw."""
+    state = borrowed(state)
     forced = state[DECK_RULES + DR_INCLUDED]
     for p in range(piles):
         forced |= state[DECK_RULES + DR_PLACED + p]

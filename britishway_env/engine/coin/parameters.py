@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..borrow import borrowed
 from ..jit import njit
 from .header import N_RULE_PARAMETERS, RULE_PARAMETERS
 
@@ -56,5 +57,6 @@ def game_values(state) -> np.ndarray:
 @njit(cache=True)
 def write_base(state, base):
     """The setup's values of the rule parameters (2.1): ``base`` from :func:`base_values`."""
+    state = borrowed(state)
     for k in range(N_RULE_PARAMETERS):
         state[RULE_PARAMETERS + k] = base[k]

@@ -32,6 +32,7 @@ import math
 
 import numpy as np
 
+from ..borrow import borrowed
 from ..jit import njit
 from ..rng import mix64
 from .header import CARD, CUR, DECISION, DECK_DRAWN, N_SELECTED, OP, SA
@@ -56,6 +57,7 @@ def signature(state, seat):
     """What the decision at ``state`` is, as the tree tells nodes apart: the
     seat deciding, the decision's kind, the card in play and how many cards
     were revealed, the Operation, Special Activity and space in progress."""
+    state = borrowed(state)
     h = np.uint64(0x9E3779B97F4A7C15)
     for v in (seat, state[DECISION], state[CARD], state[DECK_DRAWN], state[OP], state[SA], state[CUR],
               state[N_SELECTED]):

@@ -23,6 +23,7 @@ come first; a handicap never ends a game).
 
 import numpy as np
 
+from ..borrow import borrowed
 from ..jit import njit
 from .header import (
     A_BOX, A_EVENT_SIDE, A_OP, A_PASS, A_SA, A_SPACE, BOX_EVENT, CARD, D_BOX, D_EVENT_OP, D_OPERATION,
@@ -37,6 +38,7 @@ NO_PATCH = np.zeros((0, 2), dtype=np.int64)
 def apply_patch(state, patch):
     """Write a variant's ``(offset, value)`` pairs into the row (checked
     against the row's size when the variant was read)."""
+    state = borrowed(state)
     for i in range(patch.shape[0]):
         state[patch[i, 0]] = patch[i, 1]
 
@@ -49,6 +51,7 @@ def _bit(word, k):
 @njit(cache=True)
 def forbidden(state, seat, action):
     """``action`` is a choice the restriction forbids ``seat`` now."""
+    state = borrowed(state)
     base = RESTRICTION + seat * RESTRICTION_WORDS
     choices = state[base + R_CHOICES]
     d = state[DECISION]
@@ -74,6 +77,7 @@ def forbidden(state, seat, action):
 def restrict(state, out, seat):
     """Clear from the legal mask ``out`` what the restriction forbids ``seat``,
     unless that would leave no legal action (rules decision V-2)."""
+    state, out = borrowed(state), borrowed(out)
     if not state[RESTRICTED]:
         return
     left = False

@@ -208,6 +208,7 @@ def choose_action(policy, state, mask, stream, memo):
     """Fill the legal mask and return the action of ``policy`` (POLICY_*) for
     the faction to act; ``stream``: the random policy's one-slot generator
     (``memo``: the shared bot runner's per-game memo, unused here)."""
+    state, mask = borrowed(state), borrowed(mask)
     legal_mask(state, mask)
     if policy == POLICY_HEURISTIC:
         return bot_action(state, mask, np.empty(N_ACTIONS))

@@ -3,6 +3,7 @@ British (engine/coin/templates/bots.py.tmpl plays each action and scores
 the positions reached with :func:`evaluate`)."""
 
 from ...engine.coin.header import RULE_PARAMETERS
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.palestine import DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
@@ -20,6 +21,7 @@ WIN = 100.0
 def projected_delta(state):
     """The next Political Will Phase's net shift (6.1), 6.1.1's Sabotage of
     Railways held by Guerrillas counted in (its rule parameters read)."""
+    state = borrowed(state)
     extra = 0
     for s in range(N_SPACES):
         if SPACE_KIND[s] == RAILWAY and state[at(s, SABOTAGE)] == 0 and guerrillas(state, s) > british_pieces(state, s):
@@ -37,6 +39,7 @@ def evaluate(state):
     Political Will and the next Political Will Phase (6.1), the Unity Track
     (6.6), Rebel pieces and Opposition in Palestine, British cubes, Prison,
     chits held."""
+    state = borrowed(state)
     outcome = state[OUTCOME]
     if outcome == BRITISH_WIN:
         return WIN

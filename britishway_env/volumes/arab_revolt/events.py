@@ -19,6 +19,7 @@ import numpy as np
 
 from ...engine.coin.events import REQ_DONE, REQ_WAIT, grant_special_activity, request_choice_of_operation, \
     request_operation
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, SPACE_KIND
 from .layout import (
@@ -94,12 +95,14 @@ NOT_OFFERED[24] = 1
 def remove_guerrilla_by(state, s, to_prison, chooser):
     """An event removes one Guerrilla from ``s``: the British take an
     Underground one first, the Rebels an Active one first."""
+    state = borrowed(state)
     remove_guerrilla(state, s, to_prison, chooser == BRITISH)
 
 
 @njit(cache=True)
 def event_filter_ok(state, s):
     """The spaces an event's Operation or Special Activity is restricted to (EV_FILTER)."""
+    state = borrowed(state)
     return filter_ok(state, state[EV_FILTER], s)
 
 
@@ -128,6 +131,7 @@ def filter_ok(state, f, s):
 @njit(cache=True)
 def count_spaces(state, f):
     """Spaces that pass filter ``f``."""
+    state = borrowed(state)
     n = 0
     for s in range(N_SPACES):
         if filter_ok(state, f, s):
@@ -138,6 +142,7 @@ def count_spaces(state, f):
 @njit(cache=True)
 def any_space(state, f):
     """Whether a space passes filter ``f`` (:func:`count_spaces` > 0, stopping at the first)."""
+    state = borrowed(state)
     for s in range(N_SPACES):
         if filter_ok(state, f, s):
             return True
@@ -147,6 +152,7 @@ def any_space(state, f):
 @njit(cache=True)
 def foreign_with_rebels(state):
     """A11: Foreign Countries holding Rebel pieces."""
+    state = borrowed(state)
     n = 0
     for s in range(N_SPACES):
         if SPACE_KIND[s] == FOREIGN and rebel_pieces(state, s) > 0:
@@ -156,12 +162,14 @@ def foreign_with_rebels(state):
 
 @njit(cache=True)
 def rebels_in_prison(state):
+    state = borrowed(state)
     return state[PRISON_GUERRILLAS] + state[PRISON_BASES]
 
 
 @njit(cache=True)
 def british_capabilities(state):
     """A16 shaded: British Capabilities in play (A1, A15, A18, A28, either text)."""
+    state = borrowed(state)
     n = 0
     for slot in BRITISH_CAPABILITY_SLOTS:
         if state[CAPABILITIES + slot] != 0:
@@ -172,6 +180,7 @@ def british_capabilities(state):
 @njit(cache=True)
 def cities_for_curfew(state):
     """A22 unshaded: Cities with British and Rebel pieces and no Curfew yet."""
+    state = borrowed(state)
     n = 0
     for s in range(N_SPACES):
         if pick_space_ok_kind(state, PICK_CURFEW_CITY, s, 0):
@@ -181,6 +190,7 @@ def cities_for_curfew(state):
 
 @njit(cache=True)
 def foreign_bases(state):
+    state = borrowed(state)
     return state[at(SYRIA, BASES)] + state[at(LEBANON, BASES)] + state[at(TRANSJORDAN, BASES)] \
         + state[at(EGYPT, BASES)]
 
@@ -188,6 +198,7 @@ def foreign_bases(state):
 @njit(cache=True)
 def send_country_to_prison(state, s):
     """A31 unshaded: every Rebel piece in ``s`` to Prison."""
+    state = borrowed(state)
     state[PRISON_GUERRILLAS] += guerrillas(state, s)
     state[at(s, GUERRILLAS_UNDERGROUND)] = 0
     state[at(s, GUERRILLAS_ACTIVE)] = 0
@@ -198,12 +209,14 @@ def send_country_to_prison(state, s):
 @njit(cache=True)
 def foreign_fighters_left(state):
     """A31 shaded: the Guerrillas it may place, in Prison and Available (5.1.1)."""
+    state = borrowed(state)
     return state[PRISON_GUERRILLAS] + state[AVAILABLE_GUERRILLAS]
 
 
 @njit(cache=True)
 def place_foreign_fighter(state, s):
     """A31 shaded: an Underground Guerrilla in ``s``, from Prison, else Available."""
+    state = borrowed(state)
     if state[PRISON_GUERRILLAS] > 0:
         state[PRISON_GUERRILLAS] -= 1
         state[at(s, GUERRILLAS_UNDERGROUND)] += 1
@@ -214,6 +227,7 @@ def place_foreign_fighter(state, s):
 @njit(cache=True)
 def remove_country_bases(state, s):
     """A9 unshaded: every Base in ``s`` to Available."""
+    state = borrowed(state)
     for _ in range(state[at(s, BASES)]):
         remove_base(state, s, False)
 
@@ -223,6 +237,7 @@ def remove_country_bases(state, s):
 @njit(cache=True)
 def pick_space_ok_kind(state, kind, s, used_bits):
     """May a pick of ``kind`` choose space ``s``? Stacking and Available as 5.1.1 says."""
+    state = borrowed(state)
     if PICK_EACH[kind] and (used_bits >> s) & 1:
         return False
     if not in_play(state, s):
@@ -274,6 +289,7 @@ def pick_space_ok_kind(state, kind, s, used_bits):
 
 @njit(cache=True)
 def pick_space_ok(state, s, alt):
+    state = borrowed(state)
     if alt:
         return False
     return state[EV_LEFT] > 0 and pick_space_ok_kind(state, state[EV_PICK], s, state[EV_BITS])
@@ -281,6 +297,7 @@ def pick_space_ok(state, s, alt):
 
 @njit(cache=True)
 def any_pick(state, kind):
+    state = borrowed(state)
     for s in range(N_SPACES):
         if pick_space_ok_kind(state, kind, s, 0):
             return True
@@ -290,6 +307,7 @@ def any_pick(state, kind):
 @njit(cache=True)
 def pick_effect(state, s, alt):
     """Carry out one pick in space ``s``."""
+    state = borrowed(state)
     kind = state[EV_PICK]
     chooser = state[EV_DECIDER]
     if kind == PICK_REMOVE_OPPOSITION_POLICE or kind == PICK_OPPOSITION_ACTIVE_GUERRILLA:
@@ -347,6 +365,7 @@ def pick_effect(state, s, alt):
 @njit(cache=True)
 def next_troop_to_city(state):
     """A32 shaded: the next space with a Base and a Troop sends one to a City."""
+    state = borrowed(state)
     for s in range(N_SPACES):
         if (state[EVENT_SPACES] >> s) & 1 and state[at(s, TROOPS)] > 0:
             state[CUR] = s
@@ -360,6 +379,7 @@ def next_troop_to_city(state):
 @njit(cache=True)
 def continue_pick(state):
     """Ask for the next pick, or go on with the text when none is left."""
+    state = borrowed(state)
     if state[EV_LEFT] > 0:
         for s in range(N_SPACES):
             if pick_space_ok(state, s, False):
@@ -371,6 +391,7 @@ def continue_pick(state):
 
 @njit(cache=True)
 def end_pick(state):
+    state = borrowed(state)
     state[EV_PICK] = PICK_NONE
     state[EV_LEFT] = 0
     state[EV_OPTIONAL] = 0
@@ -381,6 +402,7 @@ def end_pick(state):
 
 @njit(cache=True)
 def begin_pick(state, kind, n, optional, decider, next_step):
+    state = borrowed(state)
     state[EV_STEP] = next_step
     state[EV_PICK] = kind
     state[EV_LEFT] = n
@@ -394,6 +416,7 @@ def begin_pick(state, kind, n, optional, decider, next_step):
 @njit(cache=True)
 def stop_pick(state):
     """The chooser stops an "up to" / "may" pick early."""
+    state = borrowed(state)
     state[EV_LEFT] = 0
     if state[EV_PICK] == PICK_MARKED_SPACE:
         state[EVENT_SPACES] = 0
@@ -405,6 +428,7 @@ def stop_pick(state):
 def choose_operation(state, decider, space_filter, mode, next_step):
     """``decider`` may carry out one Limited Operation of any type in the
     filter's spaces (A7, A11, A13, A25, A26)."""
+    state = borrowed(state)
     request = request_choice_of_operation(state, decider, 1, mode, next_step)
     state[EV_FILTER] = space_filter
     return request
@@ -416,12 +440,14 @@ def choose_operation(state, decider, space_filter, mode, next_step):
 def option_ok(state, option):
     """The two options of a D_EVENT_OPTION decision: Syria (0) or Lebanon (1)
     for A9 and A31 unshaded."""
+    state = borrowed(state)
     return country_ok(state, state[EV_CARD], option)
 
 
 @njit(cache=True)
 def country_ok(state, card, option):
     """A9 unshaded: Syria (0) or Lebanon (1) holds a Base; A31 unshaded: a Rebel piece."""
+    state = borrowed(state)
     s = SYRIA if option == 0 else LEBANON
     if card == 9:
         return state[at(s, BASES)] > 0
@@ -432,6 +458,7 @@ def country_ok(state, card, option):
 
 @njit(cache=True)
 def option_chosen(state, option):
+    state = borrowed(state)
     card = state[EV_CARD]
     s = SYRIA if option == 0 else LEBANON
     if card == 9:
@@ -446,6 +473,7 @@ def option_chosen(state, option):
 @njit(cache=True)
 def either_country(state, card, next_step):
     """A9 / A31 unshaded: one of Syria and Lebanon; the executor chooses when both qualify."""
+    state = borrowed(state)
     syria = country_ok(state, card, 0)
     lebanon = country_ok(state, card, 1)
     if syria and lebanon:
@@ -466,6 +494,7 @@ def either_country(state, card, next_step):
 def discard_chosen(state, kind):
     """A14 shaded: the British discard a held Punishment chit of ``kind``; it
     is set aside, like a used one (docs/design/arab_revolt_decisions.md)."""
+    state = borrowed(state)
     state[PUN_HELD + kind] -= 1
     state[DECISION] = D_EVENT_RESUME
 
@@ -476,6 +505,7 @@ def discard_chosen(state, kind):
 def event_playable(state, card, side, faction):
     """Would this text, executed by ``faction``, have any effect now (5.1.3)? A
     text that can do nothing is not offered; Mandatory events never are (5.4)."""
+    state = borrowed(state)
     if card < 1 or card > 32 or NOT_OFFERED[card]:
         return False
     if side == 1 and SINGLE_TEXT[card]:
@@ -564,6 +594,7 @@ def event_playable(state, card, side, faction):
 @njit(cache=True)
 def event_script(state):
     """Carry the current event's text forward (see the module docstring)."""
+    state = borrowed(state)
     card = state[EV_CARD]
     side = state[EV_SIDE]
     step = state[EV_STEP]
@@ -586,6 +617,7 @@ def event_script(state):
 def tegart_forts(state, step):
     """A28 (one text): 3 Police onto the card, from the map first (the British
     choose which), then from Available; then the Capability is in play."""
+    state = borrowed(state)
     if step == 0:
         on_map = 0
         for s in range(N_SPACES):
@@ -603,6 +635,7 @@ def italian_aid(state, step):
     """A11 (Mandatory): the Rebels may carry out one Limited Operation per
     Foreign Country with Rebel pieces, counted when it is revealed; nothing
     with TEGART FORTS in play."""
+    state = borrowed(state)
     if step == 0:
         if capability(state, CAP_TEGART_FORTS, 1):
             return REQ_DONE
@@ -618,6 +651,7 @@ def italian_aid(state, step):
 def tensions_in_europe(state, step):
     """A24 (Mandatory): the British may Punish (twice after Munich), then must
     send 3 Troops (5 after Munich) from the map Out of Play."""
+    state = borrowed(state)
     after_munich = state[MUNICH_DONE] == 1
     if step == 0:
         if punishment_available(state):
@@ -637,6 +671,7 @@ def tensions_in_europe(state, step):
 
 @njit(cache=True)
 def unshaded_script(state, card, step, me):
+    state = borrowed(state)
     if card == 3:       # Palestinian collaboration
         if step == 0:
             return grant_special_activity(state, SA_DIVIDE, F_ANY, MODE_VARIANT_2, BRITISH, 1)
@@ -775,6 +810,7 @@ def unshaded_script(state, card, step, me):
 
 @njit(cache=True)
 def shaded_script(state, card, step, me):
+    state = borrowed(state)
     if card == 3:       # Defect back to rebellion
         if step == 0:
             return begin_pick(state, PICK_REPLACE_IRREGULAR, 2, 1, REBELS, 1)

@@ -6,6 +6,7 @@ and come with the decision machinery."""
 import numpy as np
 
 from ...engine.coin.header import RULE_PARAMETERS
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, N_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
@@ -25,6 +26,7 @@ from .resources import add_political_will, capability
 def sabotage_railways(state):
     """6.1.1, first: a Sabotage marker on each Railway with more Guerrillas
     than British pieces, while any of the 15 is left (A-26)."""
+    state = borrowed(state)
     for s in range(N_SPACES):
         if SPACE_KIND[s] == RAILWAY and guerrillas(state, s) > british_pieces(state, s):
             place_sabotage(state, s)
@@ -49,6 +51,7 @@ def political_will_terms(state):
     number of 6.1.1-6.1.4 is a rule parameter (parameters.py). An (N_TERMS, 3)
     array of rows (applies, count, shift): REBEL COURTS applies only while
     shaded in play; the counts are spaces, or Irregulars."""
+    state = borrowed(state)
     out = np.zeros((N_TERMS, 3), dtype=np.int64)
     for s in range(N_SPACES):
         kind = SPACE_KIND[s]
@@ -85,6 +88,7 @@ def political_will_delta(state):
     """Net Political Will shift of the Political Will Phase (6.1), from the
     board after :func:`sabotage_railways`: the sum of
     :func:`political_will_terms`' shifts."""
+    state = borrowed(state)
     return political_will_terms(state)[:, 2].sum()
 
 
@@ -92,6 +96,7 @@ def political_will_delta(state):
 def political_will_phase(state):
     """6.1.1's Sabotage, then the net shift applied once within 0..20 (6.1
     note); the victory check (6.1.5, 6.1.6) is the caller's."""
+    state = borrowed(state)
     sabotage_railways(state)
     add_political_will(state, political_will_delta(state))
 
@@ -102,6 +107,7 @@ def reset_board(state):
     map, Prison to Available, every Guerrilla and Irregular Underground.
     Eligibility is not reset (2.3.6); A34's Troops are placed by the British
     after this."""
+    state = borrowed(state)
     for s in range(N_SPACES):
         state[at(s, CURFEW)] = 0
         state[at(s, SABOTAGE)] = 0

@@ -8,6 +8,7 @@ happens when a cup runs dry are settled in docs/design/arab_revolt_decisions.md.
 from ...engine.coin import chits
 from ...engine.coin.header import RULE_PARAMETERS
 from ...engine.coin.propaganda import shift_political_will
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ...engine.rng import roll
 from .layout import (
@@ -30,11 +31,13 @@ N_PUN_KINDS = 3
 @njit(cache=True)
 def die(state):
     """A die roll 1..6 (forced values are 0-based faces)."""
+    state = borrowed(state)
     return 1 + roll(state, DIE_FACES, RNG, FORCED, FORCED_CAPACITY)
 
 
 @njit(cache=True)
 def capability(state, slot, side):
+    state = borrowed(state)
     return state[CAPABILITIES + slot] == side
 
 
@@ -43,6 +46,7 @@ def roll_under_bases(state):
     """A die roll "less than or equal to the number of Rebel Bases on the
     map", with CENTRAL WAR COMMITTEE (A2) adding 1 (unshaded) or subtracting
     1 (shaded); True on success (4.3.2, 6.2.2, A7, A23)."""
+    state = borrowed(state)
     return bases_modified_roll(state) <= bases_on_map(state)
 
 
@@ -50,6 +54,7 @@ def roll_under_bases(state):
 def bases_modified_roll(state):
     """A die rolled against the number of Rebel Bases, with A2's modifier
     (A20 unshaded compares it the other way)."""
+    state = borrowed(state)
     return die(state) + bases_roll_modifier(state)
 
 
@@ -57,6 +62,7 @@ def bases_modified_roll(state):
 def bases_roll_modifier(state):
     """What CENTRAL WAR COMMITTEE (A2) adds to a die rolled against the Rebel
     Bases: +1 unshaded, -1 shaded, else 0."""
+    state = borrowed(state)
     if capability(state, CAP_CENTRAL_COMMITTEE, CAP_UNSHADED):
         return 1
     if capability(state, CAP_CENTRAL_COMMITTEE, CAP_SHADED):
@@ -67,12 +73,14 @@ def bases_roll_modifier(state):
 @njit(cache=True)
 def add_political_will(state, delta):
     """Shift Political Will within 0..20 (1.10, 5.1.1)."""
+    state = borrowed(state)
     shift_political_will(state, delta, PW_MAX)
 
 
 @njit(cache=True)
 def unity_value(state):
     """Spaces a Divide may select (6.6.2)."""
+    state = borrowed(state)
     return UNITY_VALUES[state[UNITY]]
 
 
@@ -82,6 +90,7 @@ def shift_unity(state, steps):
     Decentralized), one step at a time; each step past Decentralized gives
     the British +1 Political Will instead (6.6.4, the rule parameter
     ``decentralized_will``); past Centralized nothing."""
+    state = borrowed(state)
     if steps > 0:
         state[UNITY] = min(CENTRALIZED, state[UNITY] + steps)
     else:
@@ -105,6 +114,7 @@ def draw_operations_chits(state):
     ``operations_chits_drawn``), one at Decentralized (6.6.4), as many as the
     cup holds; they lie face up (OPS_DRAWN). A forced roll picks a chit by its
     index in the cup, 1s first, then 2s, then 3s."""
+    state = borrowed(state)
     n = 1 if state[UNITY] == DECENTRALIZED else state[RULE_PARAMETERS + P_OPERATIONS_CHITS_DRAWN]
     for _ in range(n):
         kind = chits.draw_chit(state, OPS_TAKEN, OPS_PER_KIND)
@@ -117,6 +127,7 @@ def draw_operations_chits(state):
 def operations_choices(state, out):
     """``out[kind]`` = 1 where the Rebels may select a chit of value kind + 1:
     one drawn this turn or one held (1.8.1); the count of choices."""
+    state, out = borrowed(state), borrowed(out)
     n = 0
     for kind in range(N_OPS_KINDS):
         out[kind] = 1 if state[OPS_DRAWN + kind] + state[OPS_HELD + kind] > 0 else 0
@@ -128,6 +139,7 @@ def operations_choices(state, out):
 def select_operations_chit(state, kind):
     """The Rebels select value kind + 1: a drawn chit if one is, else a held
     one; the other drawn chits go back to the cup (1.8.1)."""
+    state = borrowed(state)
     if state[OPS_DRAWN + kind] > 0:
         state[OPS_DRAWN + kind] -= 1
     else:
@@ -145,6 +157,7 @@ def select_operations_chit(state, kind):
 def operations_value(state):
     """Spaces the Rebels' Operations may select this turn: the chit's value,
     +1 after Coordinate (1.8.2, 4.3.2); 0 without a chit."""
+    state = borrowed(state)
     if state[OPS_IN_PLAY] == 0:
         return 0
     return state[OPS_IN_PLAY] + state[OPS_BONUS]
@@ -154,6 +167,7 @@ def operations_value(state):
 def set_aside_operations_chit(state):
     """End of the Rebel turn: the chit in play is set aside until the
     Resources Phase (1.8.1); it stays out of the cup."""
+    state = borrowed(state)
     state[OPS_IN_PLAY] = 0
     state[OPS_BONUS] = 0
 
@@ -162,6 +176,7 @@ def set_aside_operations_chit(state):
 def hold_operations_chit(state, kind):
     """The Rebels take a chit of value kind + 1 to hold (A20 shaded draws it,
     6.2.2 selects it); False if none of that value is in the cup."""
+    state = borrowed(state)
     if not chits.take_chit(state, OPS_TAKEN, OPS_PER_KIND, kind):
         return False
     state[OPS_HELD + kind] += 1
@@ -171,6 +186,7 @@ def hold_operations_chit(state, kind):
 @njit(cache=True)
 def draw_operations_chit_to_hold(state):
     """A20 shaded: one chit drawn from the cup to hold; its kind, -1 if the cup is empty."""
+    state = borrowed(state)
     kind = chits.draw_chit(state, OPS_TAKEN, OPS_PER_KIND)
     if kind >= 0:
         state[OPS_HELD + kind] += 1
@@ -182,6 +198,7 @@ def return_all_operations_chits(state, keep):
     """Resources Phase (6.2.2): every Operations chit goes back to the cup,
     set aside and held alike, except one of kind ``keep`` the Rebels keep to
     hold (-1: none)."""
+    state = borrowed(state)
     for k in range(N_OPS_KINDS):
         state[OPS_TAKEN + k] = 0
         state[OPS_HELD + k] = 0
@@ -196,6 +213,7 @@ def return_all_operations_chits(state, keep):
 def draw_operations_chit_loose(state):
     """Foreign Assistance (6.2.3): draw a chit to read its value and put it
     straight back; its value 1..3, 0 if the cup is empty."""
+    state = borrowed(state)
     kind = chits.draw_chit(state, OPS_TAKEN, OPS_PER_KIND)
     if kind < 0:
         return 0
@@ -213,18 +231,21 @@ def punishment_in_cup(state, kind):
 @njit(cache=True)
 def punishment_held(state):
     """Punishment chits the British hold, all kinds together (1.7.1)."""
+    state = borrowed(state)
     return state[PUN_HELD] + state[PUN_HELD + 1] + state[PUN_HELD + 2]
 
 
 @njit(cache=True)
 def punishment_cup_total(state):
     """Punishment chits in the cup, all kinds together (1.7.1)."""
+    state = borrowed(state)
     return chits.pool_size(state, PUN_TAKEN, PUN_PER_KIND)
 
 
 @njit(cache=True)
 def punishment_available(state):
     """A Punishment chit can be had: one in the cup or one held (4.2.1)."""
+    state = borrowed(state)
     return punishment_cup_total(state) + punishment_held(state) > 0
 
 
@@ -232,6 +253,7 @@ def punishment_available(state):
 def draw_punishment_chits(state, n):
     """Draw ``n`` chits face up (PUN_DRAWN), as many as the cup holds (4.2.1);
     a forced roll picks by index in the cup, Detain first, then Demolish, Fine."""
+    state = borrowed(state)
     for _ in range(n):
         kind = chits.draw_chit(state, PUN_TAKEN, PUN_PER_KIND)
         if kind < 0:
@@ -243,6 +265,7 @@ def draw_punishment_chits(state, n):
 def pick_punishment_chit(state, kind):
     """PUNITIVE SEARCHES unshaded (A18): the British select a chit of ``kind``
     from the cup instead of drawing; False if none is there."""
+    state = borrowed(state)
     if not chits.take_chit(state, PUN_TAKEN, PUN_PER_KIND, kind):
         return False
     state[PUN_DRAWN + kind] += 1
@@ -253,6 +276,7 @@ def pick_punishment_chit(state, kind):
 def punishment_choices(state, out):
     """``out[kind]`` = 1 where the British may use a chit of ``kind``: drawn
     this turn or held (1.7.1); the count of choices."""
+    state, out = borrowed(state), borrowed(out)
     n = 0
     for kind in range(N_PUN_KINDS):
         out[kind] = 1 if state[PUN_DRAWN + kind] + state[PUN_HELD + kind] > 0 else 0
@@ -263,6 +287,7 @@ def punishment_choices(state, out):
 @njit(cache=True)
 def return_drawn_punishment_chits(state):
     """Chits drawn and not used go back to the cup (1.7.1)."""
+    state = borrowed(state)
     for k in range(N_PUN_KINDS):
         while state[PUN_DRAWN + k] > 0:
             state[PUN_DRAWN + k] -= 1
@@ -274,6 +299,7 @@ def use_punishment_chit(state, kind):
     """The British use a chit of ``kind``: a drawn one if drawn, else a held
     one; the other drawn chits go back (1.7.1). It is in play until
     :func:`set_aside_punishment_chit`."""
+    state = borrowed(state)
     if state[PUN_DRAWN + kind] > 0:
         state[PUN_DRAWN + kind] -= 1
     else:
@@ -285,6 +311,7 @@ def use_punishment_chit(state, kind):
 @njit(cache=True)
 def set_aside_punishment_chit(state):
     """A used chit stays out of the cup until the Resources Phase (1.7.1)."""
+    state = borrowed(state)
     state[PUN_IN_PLAY] = 0
 
 
@@ -292,6 +319,7 @@ def set_aside_punishment_chit(state):
 def hold_punishment_chit(state, kind):
     """The British select a chit of ``kind`` from the cup to hold (2.3.3
     Pass, 6.2.1); False if none is there."""
+    state = borrowed(state)
     if not chits.take_chit(state, PUN_TAKEN, PUN_PER_KIND, kind):
         return False
     state[PUN_HELD + kind] += 1
@@ -303,6 +331,7 @@ def hold_punishment_chit(state, kind):
 def return_all_punishment_chits(state, keep):
     """Resources Phase (6.2.1): every Punishment chit goes back to the cup,
     held ones included, except one of kind ``keep`` the British keep (-1: none)."""
+    state = borrowed(state)
     for k in range(N_PUN_KINDS):
         state[PUN_TAKEN + k] = 0
         state[PUN_HELD + k] = 0

@@ -4,6 +4,7 @@ import numpy as np
 
 from ...engine.coin import deck as coin_deck
 from ...engine.coin.parameters import write_base
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.palestine import N_SPACES, SPACE_NAMES
 from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PILES, PROPAGANDA_CARDS, SHUFFLE_PROPAGANDA
@@ -44,6 +45,7 @@ def build_deck(state):
     """Deck preparation (2.1): the three Propaganda cards shuffled, one to each
     of three piles of 4 events on top of (its Propaganda card shuffled with 2
     events); the other 14 events are not used (engine/coin/deck.py)."""
+    state = borrowed(state)
     coin_deck.build_deck(state, N_EVENT_CARDS, PROPAGANDA, PILE_TOP, PILE_BOTTOM, SHUFFLE_PROPAGANDA)
 
 
@@ -52,6 +54,7 @@ def setup(state, seed):
     """The 1937-1939 setup (2.1): Unity at the centre box, Political Will 18,
     the Rebels 1st Eligible, 5 Troops Out of Play, the pieces above, no chit
     out of its cup."""
+    state = borrowed(state)
     state[:] = 0
     state[RNG] = seed
     write_base(state, BASE)
@@ -82,4 +85,5 @@ def determinize(state, seed):
     structure (2.1) and dealing the Propaganda cards not yet seen to the piles
     still owed one at random, so which pile holds A34 stays hidden; and the
     dice and chit draws (engine/coin/deck.py)."""
+    state = borrowed(state)
     coin_deck.determinize_deck(state, seed, N_EVENT_CARDS, PROPAGANDA, PILE_TOP, PILE_BOTTOM, SHUFFLE_PROPAGANDA)

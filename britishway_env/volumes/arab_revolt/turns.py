@@ -87,12 +87,14 @@ REDEPLOY_TROOPS_STAGE, REDEPLOY_POLICE_STAGE, REDEPLOY_IRREGULARS_STAGE, REDEPLO
 
 @njit(cache=True)
 def pending(state):
+    state = borrowed(state)
     return state[DECISION]
 
 
 @njit(cache=True)
 def actor(state):
     """The faction whose decision is pending (-1 when the game is over)."""
+    state = borrowed(state)
     d = state[DECISION]
     if d == D_OVER:
         return -1
@@ -132,6 +134,7 @@ def begin_placement(state, piece, dst, n, faction, ret):
     """``faction`` places ``n`` ``piece`` in ``dst`` for an Operation or Special
     Activity: from Available, else from the map at its choice (1.4.1); then
     ``ret`` says what comes next."""
+    state = borrowed(state)
     state[PLACE_PIECE] = piece
     state[PLACE_TO] = dst
     state[PLACE_LEFT] = n
@@ -142,6 +145,7 @@ def begin_placement(state, piece, dst, n, faction, ret):
 
 @njit(cache=True)
 def continue_placement(state):
+    state = borrowed(state)
     piece = state[PLACE_PIECE]
     dst = state[PLACE_TO]
     while state[PLACE_LEFT] > 0:
@@ -157,6 +161,7 @@ def continue_placement(state):
 
 @njit(cache=True)
 def end_placement(state):
+    state = borrowed(state)
     ret = state[PLACE_RETURN]
     state[PLACE_PIECE] = -1
     state[PLACE_TO] = -1
@@ -229,11 +234,13 @@ def event_op_space(state, s):
 @njit(cache=True)
 def event_sa(state):
     """The Special Activity in progress is an event's own grant (no Operation)."""
+    state = borrowed(state)
     return state[EV_MODE] & MODE_EVENT_OP != 0 and state[OP] < 0
 
 
 @njit(cache=True)
 def event_sa_mode(state, bit):
+    state = borrowed(state)
     return event_sa(state) and state[EV_MODE] & bit != 0
 
 
@@ -241,6 +248,7 @@ def event_sa_mode(state, bit):
 def op_feasible(state, op):
     """An Operation is offered only when it can act in at least one space
     (the spaces of a kind it never takes skipped: operations.OPERATION_SPACES)."""
+    state = borrowed(state)
     has_alt = op_has_alt(op)
     for s in range(N_SPACES):
         if OPERATION_SPACES[op, s] == 1 and (op_space_ok(state, op, s) or (has_alt and op_alt_ok(state, op, s))):
@@ -264,6 +272,7 @@ def may_operate(state, faction):
 
 @njit(cache=True)
 def clear_moves(state):
+    state = borrowed(state)
     for t in range(N_SPACES):
         state[MOVED_HERE + t] = 0
         state[MOVED_ACTIVE + t] = 0
@@ -278,6 +287,7 @@ def op_space_limit(state):
     Limited or not (1.8.2, 2.3.5). An event's Limited Operation: one space,
     no chit; its other Operations: the spaces the text gives
     (docs/design/arab_revolt_decisions.md)."""
+    state = borrowed(state)
     if state[EV_MODE] & MODE_EVENT_OP:
         return 1 if state[EV_MODE] & MODE_LIMITED else state[EV_LEFT]
     if state[EXECUTOR] == REBELS:
@@ -289,6 +299,7 @@ def op_space_limit(state):
 
 @njit(cache=True)
 def start_operation(state, op):
+    state = borrowed(state)
     for s in range(N_SPACES):
         state[SELECTED + s] = 0
     clear_moves(state)
@@ -300,6 +311,7 @@ def start_operation(state, op):
 def select_space(state, s, alt):
     """The Operation acts in space ``s`` (``alt``: its other way, A_ALT), or
     opens its per-space decision."""
+    state = borrowed(state)
     op = state[OP]
     state[SELECTED + s] = 1
     activities.count_selected(state, s)
@@ -338,6 +350,7 @@ def select_space(state, s, alt):
 def ambush_troop_step(state, s):
     """FAWZI AL-QAWUQJI shaded (A8): in a District selected for Ambush the
     Rebels may also send a Troop back to a City."""
+    state = borrowed(state)
     if capability(state, CAP_QAWUQJI, CAP_SHADED) and SPACE_KIND[s] == DISTRICT and state[at(s, TROOPS)] > 0:
         state[CUR] = s
         state[DECISION] = D_AMBUSH_TROOP
@@ -346,12 +359,14 @@ def ambush_troop_step(state, s):
 @njit(cache=True)
 def march_movable(state, s):
     """Guerrillas in ``s`` that have not moved in this March."""
+    state = borrowed(state)
     return guerrillas(state, s) - state[MOVED_HERE + s]
 
 
 @njit(cache=True)
 def march_unmoved(state, s):
     """Unmoved (Underground, Active) Guerrillas of ``s``."""
+    state = borrowed(state)
     arrived_active = state[MOVED_ACTIVE + s]
     arrived_underground = state[MOVED_HERE + s] - arrived_active
     return state[at(s, GUERRILLAS_UNDERGROUND)] - arrived_underground, \
@@ -362,6 +377,7 @@ def march_unmoved(state, s):
 def march_group(state, underground, active):
     """Move a group from the origin CUR to CUR2 (3.3.2): Active on arrival
     when the destination rule says so; its Guerrillas move no more."""
+    state = borrowed(state)
     src = state[CUR]
     dst = state[CUR2]
     n = underground + active
@@ -382,6 +398,7 @@ def march_group(state, underground, active):
 @njit(cache=True)
 def march_next(state):
     """More destinations for this origin, or back to the space list."""
+    state = borrowed(state)
     src = state[CUR]
     if march_movable(state, src) > 0:
         for t in range(N_SPACES):
@@ -395,6 +412,7 @@ def march_next(state):
 def march_tally_after_take(state, s):
     """A Guerrilla taken from the map in the middle of a March (Mobilize,
     1.4.1) may be one that already moved: the tallies keep to what is left."""
+    state = borrowed(state)
     if state[OP] == OP_MARCH:
         gone = state[MOVED_ACTIVE + s] - state[at(s, GUERRILLAS_ACTIVE)]
         if gone > 0:
@@ -419,6 +437,7 @@ def patrol_source_ok(state, src):
 
 @njit(cache=True)
 def patrol_piece_movable(state, src, police):
+    state = borrowed(state)
     if police:
         return state[at(src, POLICE)] - state[MOVED_POLICE + src] > 0
     return state[at(src, TROOPS)] - state[MOVED_HERE + src] > 0
@@ -437,6 +456,7 @@ def sweep_source_ok(state, src):
 
 @njit(cache=True)
 def any_patrol_source(state):
+    state = borrowed(state)
     for s in range(N_SPACES):
         if patrol_source_ok(state, s):
             return True
@@ -445,6 +465,7 @@ def any_patrol_source(state):
 
 @njit(cache=True)
 def any_sweep_source(state):
+    state = borrowed(state)
     for s in range(N_SPACES):
         if sweep_source_ok(state, s):
             return True
@@ -454,6 +475,7 @@ def any_sweep_source(state):
 @njit(cache=True)
 def patrol_after_moves(state):
     """3.2.2: activation on each selected Railway, then the free Assault on one."""
+    state = borrowed(state)
     for s in range(N_SPACES):
         if state[SELECTED + s] == 1:
             patrol_activation(state, s)
@@ -466,6 +488,7 @@ def patrol_after_moves(state):
 
 @njit(cache=True)
 def patrol_assault_ok(state, s):
+    state = borrowed(state)
     return state[SELECTED + s] == 1 and SPACE_KIND[s] == RAILWAY and cubes(state, s) > 0 \
         and state[at(s, GUERRILLAS_ACTIVE)] > 0
 
@@ -474,6 +497,7 @@ def patrol_assault_ok(state, s):
 def continue_sweep(state, first):
     """Sweep's activation, space by space (3.2.3); where an Underground
     Irregular would Activate more, the British choose."""
+    state = borrowed(state)
     for s in range(first, N_SPACES):
         if state[SELECTED + s] == 1:
             if sweep_irregular_helps(state, s):
@@ -489,6 +513,7 @@ def continue_sweep(state, first):
 def sweep_space_done(state, s, with_irregular):
     """Activation in ``s``; PUNITIVE SEARCHES shaded (A18): the Rebels then
     draw a Punishment chit and apply its Mobilization there; it goes back."""
+    state = borrowed(state)
     sweep_activation(state, s, with_irregular)
     if capability(state, CAP_PUNITIVE_SEARCHES, CAP_SHADED):
         draw_punishment_chits(state, 1)
@@ -501,6 +526,7 @@ def sweep_space_done(state, s, with_irregular):
 @njit(cache=True)
 def mobilization(state, s, kind):
     """A Punishment chit's Mobilization effect alone (1.7.2; A10, A18 shaded)."""
+    state = borrowed(state)
     if kind == DETAIN:
         detain_mobilization(state, s)
     elif kind == DEMOLISH:
@@ -521,6 +547,7 @@ def curfew_step_ok(state, s):
 @njit(cache=True)
 def finish_spaces(state):
     """The Operation's space list is closed: after-steps, then the action ends."""
+    state = borrowed(state)
     op = state[OP]
     if state[N_SELECTED] == 0:
         finish_operation(state)
@@ -610,6 +637,7 @@ def sa_space_limit(state, sa):
     """Spaces a Special Activity may act in: two (4.2.1, 4.2.3, 4.3.1, 4.3.3;
     the rule parameter ``special_activity_spaces``); Divide the Unity Track's
     value (6.6.2); Raid at most one with FAWZI AL-QAWUQJI unshaded (A8)."""
+    state = borrowed(state)
     if sa == SA_DIVIDE:
         return unity_value(state)
     n = state[RULE_PARAMETERS + P_SPECIAL_ACTIVITY_SPACES]
@@ -622,6 +650,7 @@ def sa_space_limit(state, sa):
 def sa_any_space(state, sa):
     """May ``sa`` act in some space (its other way, A_ALT, needs its usual
     way open there too: :func:`sa_alt_ok`)?"""
+    state = borrowed(state)
     for s in range(N_SPACES):
         if sa_space_ok(state, sa, s):
             return True
@@ -631,6 +660,7 @@ def sa_any_space(state, sa):
 @njit(cache=True)
 def sa_offerable(state, sa):
     """May the executor start Special Activity ``sa`` now?"""
+    state = borrowed(state)
     if SA_FACTION[sa] != state[EXECUTOR] or not sa_allowed(state, sa):
         return False
     if sa == SA_COORDINATE:
@@ -646,6 +676,7 @@ def sa_offerable(state, sa):
 
 @njit(cache=True)
 def start_sa(state, sa, resume):
+    state = borrowed(state)
     activities.begin_special_activity(state, sa, resume)
     if sa == SA_COORDINATE:                      # 4.3.2: no space
         state[OPS_BONUS] += 1
@@ -667,6 +698,7 @@ def punish_chit_choices(state, out):
     PUNITIVE SEARCHES unshaded (A18) any kind in the cup or held; a second
     Punish of GENERAL DILL (A12) a held one only, A18 or not (the card in play
     wins, 5.1.2)."""
+    state, out = borrowed(state), borrowed(out)
     if event_sa_mode(state, MODE_VARIANT):
         n = 0
         for kind in range(3):
@@ -685,6 +717,7 @@ def punish_chit_choices(state, out):
 @njit(cache=True)
 def punish_chit_step(state):
     """Use the only chit there is, or let the British choose."""
+    state = borrowed(state)
     choices = np.zeros(3, dtype=np.int64)
     n = punish_chit_choices(state, choices)
     if n == 1:
@@ -699,6 +732,7 @@ def punish_chit_step(state):
 def use_chosen_punishment(state, kind):
     """Use a chit of ``kind``: drawn, or (A18 unshaded) selected from the cup,
     else held; then its spaces."""
+    state = borrowed(state)
     if capability(state, CAP_PUNITIVE_SEARCHES, CAP_UNSHADED) and punishment_in_cup(state, kind) > 0 \
             and not event_sa_mode(state, MODE_VARIANT):
         pick_punishment_chit(state, kind)
@@ -710,6 +744,7 @@ def use_chosen_punishment(state, kind):
 def sa_spaces_done(state):
     """The Special Activity's spaces are over: Punish sets its chit aside
     (1.7.1); Mobilize goes on to its Guerrillas (4.3.1)."""
+    state = borrowed(state)
     sa = state[SA]
     if sa == SA_PUNISH:
         set_aside_punishment_chit(state)
@@ -725,6 +760,7 @@ def sa_spaces_done(state):
 def sa_next_space(state):
     """Another space for the Special Activity, or it is over. PEACE BANDS
     unshaded (A3): after the activations the Divide may still roll."""
+    state = borrowed(state)
     sa = state[SA]
     if state[SA_COUNT] < sa_space_limit(state, sa) and sa_any_space(state, sa):
         state[DECISION] = D_SA_SPACE
@@ -745,6 +781,7 @@ def mobilize_guerrilla_ok(state, s):
 
 @njit(cache=True)
 def mobilize_guerrilla_step(state):
+    state = borrowed(state)
     for s in range(N_SPACES):
         if mobilize_guerrilla_ok(state, s):
             state[DECISION] = D_MOBILIZE_GUERRILLA
@@ -756,6 +793,7 @@ def mobilize_guerrilla_step(state):
 @njit(cache=True)
 def sa_in_space(state, s, alt):
     """The Special Activity acts in ``s`` (``alt``: its other way, A_ALT)."""
+    state = borrowed(state)
     sa = state[SA]
     activities.sa_acts_in(state, s)
     if sa == SA_PUNISH:
@@ -810,6 +848,7 @@ def sa_in_space(state, s, alt):
 
 @njit(cache=True)
 def any_detain_spread(state, s):
+    state = borrowed(state)
     for t in range(N_SPACES):
         if detain_spread_ok(state, s, t):
             return True
@@ -820,12 +859,14 @@ def any_detain_spread(state, s):
 def detain_spread_ok(state, s, t):
     """MASS DETENTION shaded (A1): Opposition may spread to one space adjacent
     to a Detain space that already had it."""
+    state = borrowed(state)
     return ADJACENT[s, t] == 1 and takes_markers(t) and state[at(t, OPPOSITION)] == 0
 
 
 @njit(cache=True)
 def raid_from(state, src):
     """Raid's Guerrillas come from ``src`` (4.3.3): one or two."""
+    state = borrowed(state)
     state[CUR2] = src
     if guerrillas(state, src) >= 2:
         state[DECISION] = D_RAID_COUNT
@@ -838,6 +879,7 @@ def raid_move(state, n):
     """Move ``n`` Guerrillas from CUR2 into CUR, Underground ones first
     (docs/design/arab_revolt_decisions.md); TEGART FORTS (A28) Activates any
     leaving a Foreign Country. Then the Raid's own Sabotage or Ambush."""
+    state = borrowed(state)
     src = state[CUR2]
     dst = state[CUR]
     underground = min(n, state[at(src, GUERRILLAS_UNDERGROUND)])
@@ -860,6 +902,7 @@ def raid_move(state, n):
 
 @njit(cache=True)
 def clear_action(state):
+    state = borrowed(state)
     activities.clear_action(state)
     clear_moves(state)
     state[AMBUSH_REMOVED] = 0
@@ -875,6 +918,7 @@ def clear_action(state):
 def end_action(state):
     """An Operation, Special Activity or Pass is over: back to the Propaganda
     Round, or the faction's action on the card is over."""
+    state = borrowed(state)
     clear_action(state)
     if state[EV_CARD] != 0:
         coin_events.end_event_operation(state)
@@ -921,6 +965,7 @@ def event_resume(state):
 def start_event_operation(state, op):
     """A free Operation (4.1: eligibility unchanged) under the text's limits;
     skipped when it has no space to act in (5.1.3)."""
+    state = borrowed(state)
     state[EXECUTOR] = OP_FACTION[op]
     state[LIMITED] = 1 if state[EV_MODE] & MODE_LIMITED else 0
     if not op_feasible(state, op):
@@ -964,6 +1009,7 @@ def turn_done(state):
     """A faction's action on the card is over. After the Rebels', the British
     resolve the Operations chit's effect (1.8.2, 2.3.4) unless Unity is
     Centralized (6.6.3); the chit is then set aside (1.8.1)."""
+    state = borrowed(state)
     if initiative.box_chooser(state) == REBELS and state[OPS_IN_PLAY] > 0:
         value = state[OPS_IN_PLAY]
         if state[UNITY] != CENTRALIZED and value >= 2:
@@ -978,6 +1024,7 @@ def turn_done(state):
 @njit(cache=True)
 def pass_base_ok(state, s):
     """2.3.3: a District or Foreign Country in play with a Guerrilla and room for a Base."""
+    state = borrowed(state)
     return in_play(state, s) and (SPACE_KIND[s] == DISTRICT or SPACE_KIND[s] == FOREIGN) \
         and guerrillas(state, s) > 0 and state[at(s, BASES)] < 2
 
@@ -986,6 +1033,7 @@ def pass_base_ok(state, s):
 def take_pass(state, faction, box):
     """Pass (2.3.3): the British select a Punishment chit from the cup to
     hold; the Rebels may place an Available Base."""
+    state = borrowed(state)
     state[BOX + faction] = box
     state[EXECUTOR] = faction
     if faction == BRITISH:
@@ -1015,6 +1063,7 @@ def rebel_turn_start(state):
     """2.3.4: before choosing a box the Rebels draw their chits and select
     one; a single possible value is taken at once, none leaves them with no
     chit (docs/design/arab_revolt_decisions.md)."""
+    state = borrowed(state)
     state[REBEL_CHIT_DONE] = 1
     draw_operations_chits(state)
     choices = np.zeros(3, dtype=np.int64)
@@ -1030,6 +1079,7 @@ def rebel_turn_start(state):
 @njit(cache=True)
 def next_card(state):
     """Reveal the next card (2.2, 2.3.7); a Propaganda card starts a round (2.4)."""
+    state = borrowed(state)
     card = initiative.reveal_next_card(state)
     state[REBEL_CHIT_DONE] = 0
     state[CHIT_THIS_CARD] = 0
@@ -1063,6 +1113,7 @@ def round_left(state):
 @njit(cache=True)
 def enter_phase(state, phase):
     """Start ``phase``; True when it waits for a decision or ended the game."""
+    state = borrowed(state)
     state[EXECUTOR] = -1
     if phase == PHASE_POLITICAL_WILL:
         political_will_phase(state)
@@ -1091,6 +1142,7 @@ def enter_phase(state, phase):
 def rebels_resources(state):
     """6.2.2 after the British chose: the roll, then (6.2.3) Foreign Assistance.
     True when a decision waits."""
+    state = borrowed(state)
     if roll_under_bases(state):
         state[DECISION] = D_PROP_REBELS_GAIN
         return True
@@ -1102,6 +1154,7 @@ def rebels_resources(state):
 def foreign_assistance(state):
     """6.2.3: a chit drawn for its value, put back; the Rebels may Rally in that
     many Foreign Countries, Rebel pieces there or not. True when it waits."""
+    state = borrowed(state)
     value = draw_operations_chit_loose(state)
     if value == 0:
         return False
@@ -1119,6 +1172,7 @@ def foreign_assistance(state):
 @njit(cache=True)
 def round_action_done(state):
     """An action inside the Propaganda Round is over: on to what follows it."""
+    state = borrowed(state)
     phase = state[ROUND_PHASE]
     if phase == PHASE_SUPPORT and state[EXECUTOR] == BRITISH:
         support_mobilize_step(state)
@@ -1130,6 +1184,7 @@ def round_action_done(state):
 @njit(cache=True)
 def support_mobilize_step(state):
     """6.3.2: the Rebels may Mobilize."""
+    state = borrowed(state)
     state[EXECUTOR] = REBELS
     if sa_offerable(state, SA_MOBILIZE):
         state[DECISION] = D_SUPPORT_MOBILIZE
@@ -1141,6 +1196,7 @@ def support_mobilize_step(state):
 @njit(cache=True)
 def redeploy_guerrilla_source(state):
     """6.4.2: a Railway or City holding Guerrillas, or -1."""
+    state = borrowed(state)
     for s in range(N_SPACES):
         if (SPACE_KIND[s] == RAILWAY or SPACE_KIND[s] == CITY) and guerrillas(state, s) > 0:
             return s
@@ -1150,6 +1206,7 @@ def redeploy_guerrilla_source(state):
 @njit(cache=True)
 def redeploy_guerrilla_destination_ok(state, s):
     """6.4.2: a space with a Base, or with no Base on the map a Foreign Country in play."""
+    state = borrowed(state)
     if not in_play(state, s):
         return False
     if bases_on_map(state) > 0:
@@ -1159,6 +1216,7 @@ def redeploy_guerrilla_destination_ok(state, s):
 
 @njit(cache=True)
 def troops_on_railway(state):
+    state = borrowed(state)
     for s in range(N_SPACES):
         if SPACE_KIND[s] == RAILWAY and state[at(s, TROOPS)] > 0:
             return s
@@ -1167,11 +1225,13 @@ def troops_on_railway(state):
 
 @njit(cache=True)
 def redeploy_police_source_ok(state, s):
+    state = borrowed(state)
     return state[at(s, POLICE)] - state[MOVED_POLICE + s] > 0
 
 
 @njit(cache=True)
 def redeploy_police_destination_ok(state, src, s):
+    state = borrowed(state)
     return s != src and (SPACE_KIND[s] == RAILWAY or SPACE_KIND[s] == CITY)
 
 
@@ -1181,6 +1241,7 @@ def redeploy_step(state):
     Railways or Cities (optional), up to half the Irregulars on the map to
     Available (optional), Rebel Guerrillas off Railways and out of Cities
     (forced). True when a decision waits."""
+    state = borrowed(state)
     stage = state[REDEPLOY_STAGE]
     if stage == REDEPLOY_TROOPS_STAGE:
         if troops_on_railway(state) >= 0:
@@ -1213,6 +1274,7 @@ def redeploy_step(state):
 @njit(cache=True)
 def redeploy_continue(state):
     """Back into the Redeploy Phase after one of its decisions."""
+    state = borrowed(state)
     if not redeploy_step(state):
         continue_round(state, PHASE_REDEPLOY)
 
@@ -1248,6 +1310,7 @@ def own_mask(state, out, d):
     """Set in ``out`` (cleared) each action the rules allow ``actor`` in Arab
     Revolt's own decision kinds and those it rules its own way (the turn
     skeleton's ``rules_mask`` answers the others)."""
+    state, out = borrowed(state), borrowed(out)
     if d == D_OPS_CHIT:
         choices = np.zeros(3, dtype=np.int64)
         operations_choices(state, choices)
@@ -1488,6 +1551,7 @@ def own_act(state, action, d):
     decision kinds and those it rules its own way (the turn skeleton's ``act``
     answers the others), without the automatic steps that follow it
     (:func:`settle`)."""
+    state = borrowed(state)
     space = action - A_SPACE
     alt_space = action - A_ALT
     if d == D_OPS_CHIT:
@@ -1723,6 +1787,7 @@ def continue_round(state, done):
     ``PROPAGANDA_PHASES`` in order) until one waits for a decision or the game
     ends; after the last, the next card (6.0). The volume hears of each phase
     entered (:func:`round_phase`) and of the round left (:func:`round_left`)."""
+    state = borrowed(state)
     phase = next_phase(PROPAGANDA_PHASES, done)
     while phase != PHASE_END:
         round_phase(state, phase)
@@ -1740,6 +1805,7 @@ def settle(state):
     """Run the automatic steps (revealing cards, carrying event texts on, the
     volume's own :func:`automatic_step`) until a player decides; a step owed
     first (:func:`step_owed`) holds them."""
+    state = borrowed(state)
     settle_until(state, False)
 
 
@@ -1749,6 +1815,7 @@ def settle_until(state, before_card):
     be revealed (before a Propaganda card, the board a round's summary reads
     the Political Will Phase from: britishway_env/summaries.py). True when it
     stopped there."""
+    state = borrowed(state)
     while not step_owed(state):
         d = state[DECISION]
         if d == D_NEXT_CARD:
@@ -1765,6 +1832,7 @@ def settle_until(state, before_card):
 @njit(cache=True)
 def any_sa_offerable(state):
     """Whether a Special Activity may still be taken with the action (4.1)."""
+    state = borrowed(state)
     if not activities.sa_open(state):
         return False
     for sa in range(N_SAS):
@@ -1776,6 +1844,7 @@ def any_sa_offerable(state):
 @njit(cache=True)
 def finish_operation(state):
     """After the Operation: its Special Activity may still come (4.1)."""
+    state = borrowed(state)
     if any_sa_offerable(state):
         state[DECISION] = D_SA_AFTER
     else:
@@ -1786,6 +1855,7 @@ def finish_operation(state):
 def finish_sa(state):
     """After the Special Activity: back to the decision it interrupted, or,
     taken after the Operation, the action is over (4.1)."""
+    state = borrowed(state)
     state[SA] = -1
     if state[SA_RETURN] == D_SA_AFTER:
         end_action(state)
@@ -1820,6 +1890,7 @@ def first_card(state):
 @njit(cache=True)
 def new_game(state, seed):
     """Setup (2.1) and the first card (2.2)."""
+    state = borrowed(state)
     setup(state, seed)
     first_card(state)
 
@@ -1995,5 +2066,6 @@ def legal_mask(state, out):
 
 @njit(cache=True)
 def is_over(state):
+    state = borrowed(state)
     return state[DECISION] == D_OVER
 # ---- end of the part generated from flow.py.tmpl ----

@@ -3,6 +3,7 @@
 positions reached with :func:`evaluate`)."""
 
 from ...engine.coin.header import RULE_PARAMETERS
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.cyprus import MOUNTAIN, N_MAP_SPACES, SPACE_KIND
 from .layout import (
@@ -23,6 +24,7 @@ def evaluate(state):
     (6.1, with its rule parameters),
     International Opinion (6.5), the pieces each side has on the map, Prison,
     Intel Chits."""
+    state = borrowed(state)
     outcome = state[OUTCOME]
     if outcome == BRITISH_WIN:
         return WIN

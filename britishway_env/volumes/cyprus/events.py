@@ -19,6 +19,7 @@ import numpy as np
 
 from ...engine.coin.events import REQ_DONE, REQ_WAIT, grant_special_activity, ask, request_choice_of_operation, \
     request_operation
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, TOWN
 from .layout import (
@@ -80,6 +81,7 @@ GREEK_SHIFT = np.array((0, -1, -2, 1, 2), dtype=np.int64)
 def remove_cell(state, s, to_prison, chooser):
     """An event removes one Cell from ``s``: the British take an Underground
     one first, EOKA an Active one first (rules decision C-9)."""
+    state = borrowed(state)
     first, second = CELLS_UNDERGROUND, CELLS_ACTIVE
     if chooser == EOKA:
         first, second = CELLS_ACTIVE, CELLS_UNDERGROUND
@@ -93,12 +95,14 @@ def remove_cell(state, s, to_prison, chooser):
 
 @njit(cache=True)
 def map_cells(state):
+    state = borrowed(state)
     return map_total(state, CELLS_UNDERGROUND) + map_total(state, CELLS_ACTIVE)
 
 
 @njit(cache=True)
 def development_towns(state):
     """C21 unshaded: Towns with Troops and Police and no EOKA piece, Sabotage or Curfew."""
+    state = borrowed(state)
     n = 0
     for s in range(N_MAP_SPACES):
         if SPACE_KIND[s] == TOWN and state[at(s, TROOPS)] > 0 and state[at(s, POLICE)] > 0 \
@@ -110,6 +114,7 @@ def development_towns(state):
 @njit(cache=True)
 def quiet_bases(state):
     """C28 unshaded: British Bases with no Sabotage marker or EOKA piece."""
+    state = borrowed(state)
     n = 0
     for s in range(N_MAP_SPACES):
         if SPACE_KIND[s] == BASE and state[at(s, SABOTAGE)] == 0 and eoka_pieces(state, s) == 0:
@@ -119,6 +124,7 @@ def quiet_bases(state):
 
 @njit(cache=True)
 def cells_in_curfew_spaces(state):
+    state = borrowed(state)
     n = 0
     for s in range(N_MAP_SPACES):
         if state[at(s, CURFEW)] > 0:
@@ -128,6 +134,7 @@ def cells_in_curfew_spaces(state):
 
 @njit(cache=True)
 def curfew_spaces(state):
+    state = borrowed(state)
     n = 0
     for s in range(N_MAP_SPACES):
         if state[at(s, CURFEW)] > 0:
@@ -137,6 +144,7 @@ def curfew_spaces(state):
 
 @njit(cache=True)
 def curfewless_town_with_troops(state):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if SPACE_KIND[s] == TOWN and state[at(s, TROOPS)] > 0 and state[at(s, CURFEW)] == 0:
             return True
@@ -146,6 +154,7 @@ def curfewless_town_with_troops(state):
 @njit(cache=True)
 def any_filter_space(state, f):
     """A space an event's Special Activity filter admits (C1, C3, C8)."""
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if f == F_CUBES_NO_EOKA and cubes(state, s) > 0 and eoka_pieces(state, s) == 0 \
                 and state[at(s, CURFEW)] + state[at(s, SABOTAGE)] > 0:
@@ -159,6 +168,7 @@ def any_filter_space(state, f):
 
 @njit(cache=True)
 def sabotage_space_exists(state, town_only):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if SPACE_KIND[s] != MOUNTAIN and (not town_only or SPACE_KIND[s] == TOWN) \
                 and state[at(s, CELLS_UNDERGROUND)] > 0:
@@ -172,6 +182,7 @@ def sabotage_space_exists(state, town_only):
 def pick_space_ok_kind(state, kind, s, used_bits, alt):
     """May a pick of ``kind`` choose space ``s`` (its A_ALT way with ``alt``)?
     Stacking and Available as 5.1.1 says."""
+    state = borrowed(state)
     if PICK_EACH[kind] and (used_bits >> s) & 1:
         return False
     kind_s = SPACE_KIND[s]
@@ -229,11 +240,13 @@ def pick_space_ok_kind(state, kind, s, used_bits, alt):
 
 @njit(cache=True)
 def pick_space_ok(state, s, alt):
+    state = borrowed(state)
     return state[EV_LEFT] > 0 and pick_space_ok_kind(state, state[EV_PICK], s, state[EV_BITS], alt)
 
 
 @njit(cache=True)
 def any_pick(state, kind):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if pick_space_ok_kind(state, kind, s, 0, False) or pick_space_ok_kind(state, kind, s, 0, True):
             return True
@@ -243,6 +256,7 @@ def any_pick(state, kind):
 @njit(cache=True)
 def pick_effect(state, s, alt):
     """Carry out one pick in space ``s`` (its A_ALT way with ``alt``)."""
+    state = borrowed(state)
     kind = state[EV_PICK]
     chooser = state[EV_DECIDER]
     if kind == PICK_REMOVE_CELL:
@@ -309,6 +323,7 @@ def pick_effect(state, s, alt):
 @njit(cache=True)
 def continue_pick(state):
     """Ask for the next pick, or go on with the text when none is left."""
+    state = borrowed(state)
     if state[EV_LEFT] > 0:
         for s in range(N_MAP_SPACES):
             if pick_space_ok(state, s, False) or pick_space_ok(state, s, True):
@@ -326,6 +341,7 @@ def continue_pick(state):
 
 @njit(cache=True)
 def begin_pick(state, kind, n, optional, decider, next_step):
+    state = borrowed(state)
     state[EV_STEP] = next_step
     state[EV_PICK] = kind
     state[EV_LEFT] = n
@@ -340,6 +356,7 @@ def begin_pick(state, kind, n, optional, decider, next_step):
 @njit(cache=True)
 def stop_pick(state):
     """The chooser stops an "up to" / "may" pick early."""
+    state = borrowed(state)
     state[EV_LEFT] = 0
     continue_pick(state)
 
@@ -351,6 +368,7 @@ def stop_pick(state):
 def event_playable(state, card, side, faction):
     """Would this text, executed by ``faction``, have any effect now (5.1.3)? A
     text that can do nothing is not offered (rules decision C-8)."""
+    state = borrowed(state)
     if card < 1 or card > 32:
         return False
     if side == 1 and SINGLE_TEXT[card]:
@@ -440,6 +458,7 @@ def event_playable(state, card, side, faction):
 @njit(cache=True)
 def option_ok(state, option):
     """The two options of a D_EVENT_OPTION decision."""
+    state = borrowed(state)
     card = state[EV_CARD]
     if card == 22:                 # place 2 Cells in Towns / remove 2 Cells
         return any_pick(state, PICK_PLACE_CELL_TOWN) if option == 0 else map_cells(state) > 0
@@ -452,6 +471,7 @@ def option_ok(state, option):
 
 @njit(cache=True)
 def option_chosen(state, option):
+    state = borrowed(state)
     card = state[EV_CARD]
     if card == 22:
         state[EV_STEP] = 2 + option
@@ -470,6 +490,7 @@ def option_chosen(state, option):
 @njit(cache=True)
 def count_limit(state):
     """D_EVENT_COUNT: GREEK GOVERNMENT's shift (C22), counts 1..4 (GREEK_SHIFT)."""
+    state = borrowed(state)
     if state[EV_CARD] == 22:
         return 4
     return 0
@@ -478,6 +499,7 @@ def count_limit(state):
 @njit(cache=True)
 def count_ok(state, k):
     """C22: only shifts that move the marker (A_STOP: no shift)."""
+    state = borrowed(state)
     if state[EV_CARD] != 22:
         return False
     after = state[OPINION] + GREEK_SHIFT[k]
@@ -486,6 +508,7 @@ def count_ok(state, k):
 
 @njit(cache=True)
 def count_chosen(state, k):
+    state = borrowed(state)
     if state[EV_CARD] == 22:
         shift_opinion(state, GREEK_SHIFT[k])
         state[EV_STEP] = 1
@@ -497,6 +520,7 @@ def count_chosen(state, k):
 @njit(cache=True)
 def event_script(state):
     """Carry the current event's text forward (see the module docstring)."""
+    state = borrowed(state)
     card = state[EV_CARD]
     side = state[EV_SIDE]
     step = state[EV_STEP]
@@ -511,6 +535,7 @@ def event_script(state):
 
 @njit(cache=True)
 def unshaded_script(state, card, step, me):
+    state = borrowed(state)
     if card == 1:       # Troublemaker deported
         if step == 0:
             return grant_special_activity(state, SA_RESTORE, F_CUBES_NO_EOKA, 0, BRITISH, 1)
@@ -640,6 +665,7 @@ def unshaded_script(state, card, step, me):
 
 @njit(cache=True)
 def shaded_script(state, card, step, me):
+    state = borrowed(state)
     if card == 1:       # Political leader of Enosis
         shift_opinion(state, 2)
         return REQ_DONE

@@ -6,6 +6,7 @@ chosen. The decision layer (:mod:`turns`: spaces, counts, chits) calls these.
 """
 
 from ...engine.coin.header import RULE_PARAMETERS
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.cyprus import BASE, MOUNTAIN, N_MAP_SPACES, SPACE_KIND, TOWN, adjacency_matrix
 from .layout import (
@@ -37,17 +38,20 @@ def capability(state, slot, side):
 
 @njit(cache=True)
 def cells(state, s):
+    state = borrowed(state)
     return state[at(s, CELLS_UNDERGROUND)] + state[at(s, CELLS_ACTIVE)]
 
 
 @njit(cache=True)
 def eoka_pieces(state, s):
+    state = borrowed(state)
     return cells(state, s) + state[at(s, ARMS_CACHES)]
 
 
 @njit(cache=True)
 def cubes(state, s):
     """British pieces in a space: Troops and Police (1.4)."""
+    state = borrowed(state)
     return state[at(s, TROOPS)] + state[at(s, POLICE)]
 
 
@@ -58,6 +62,7 @@ def is_town_or_mountain(s):
 
 @njit(cache=True)
 def cache_in_or_adjacent(state, s):
+    state = borrowed(state)
     if state[at(s, ARMS_CACHES)] > 0:
         return True
     for t in range(N_MAP_SPACES):
@@ -70,17 +75,20 @@ def cache_in_or_adjacent(state, s):
 def cache_room(state, s):
     """May an Arms Cache be placed in ``s`` from Available: never in a Base,
     at most two a space (1.3.4, 1.4.2, 5.1.1)?"""
+    state = borrowed(state)
     return SPACE_KIND[s] != BASE and state[at(s, ARMS_CACHES)] < 2 and state[AVAILABLE_CACHES] > 0
 
 
 @njit(cache=True)
 def place_cache(state, s):
+    state = borrowed(state)
     state[AVAILABLE_CACHES] -= 1
     state[at(s, ARMS_CACHES)] += 1
 
 
 @njit(cache=True)
 def remove_cache(state, s):
+    state = borrowed(state)
     state[at(s, ARMS_CACHES)] -= 1
     state[AVAILABLE_CACHES] += 1
 
@@ -88,6 +96,7 @@ def remove_cache(state, s):
 @njit(cache=True)
 def place_cells(state, s, n):
     """Place up to ``n`` Underground Cells from Available (1.4.1, 1.4.3)."""
+    state = borrowed(state)
     n = min(n, state[AVAILABLE_CELLS])
     state[AVAILABLE_CELLS] -= n
     state[at(s, CELLS_UNDERGROUND)] += n
@@ -96,6 +105,7 @@ def place_cells(state, s, n):
 @njit(cache=True)
 def activate(state, s):
     """Flip one Underground Cell Active (1.4.3), if there is one."""
+    state = borrowed(state)
     if state[at(s, CELLS_UNDERGROUND)] > 0:
         state[at(s, CELLS_UNDERGROUND)] -= 1
         state[at(s, CELLS_ACTIVE)] += 1
@@ -103,12 +113,14 @@ def activate(state, s):
 
 @njit(cache=True)
 def move(state, src, dst, piece, n):
+    state = borrowed(state)
     state[at(src, piece)] -= n
     state[at(dst, piece)] += n
 
 
 @njit(cache=True)
 def remove_police(state, s):
+    state = borrowed(state)
     state[at(s, POLICE)] -= 1
     state[AVAILABLE_POLICE] += 1
 
@@ -116,6 +128,7 @@ def remove_police(state, s):
 @njit(cache=True)
 def towns_marked(state):
     """Towns with a Sabotage or a Curfew marker (4.2.2, 6.4)."""
+    state = borrowed(state)
     n = 0
     for s in range(N_MAP_SPACES):
         if SPACE_KIND[s] == TOWN and (state[at(s, SABOTAGE)] > 0 or state[at(s, CURFEW)] > 0):
@@ -128,6 +141,7 @@ def towns_marked(state):
 @njit(cache=True)
 def curfew_source_ok(state, s):
     """1.10: with no Curfew Available, one moves from elsewhere on the map."""
+    state = borrowed(state)
     return state[at(s, CURFEW)] > 0 and state[CURFEW_OWED] != s + 1
 
 
@@ -137,6 +151,7 @@ def place_curfew(state, s):
     no British piece (a Curfew there would leave at once, rules decision
     C-3); from the pool, or, with all four on the map, one the British move
     from another Town (CURFEW_OWED: their choice comes next, D_CURFEW_FROM)."""
+    state = borrowed(state)
     if SPACE_KIND[s] != TOWN or state[at(s, CURFEW)] > 0 or cubes(state, s) == 0:
         return
     if map_total(state, CURFEW) < TOTAL_CURFEWS:
@@ -147,6 +162,7 @@ def place_curfew(state, s):
 
 @njit(cache=True)
 def move_owed_curfew(state, src):
+    state = borrowed(state)
     dst = state[CURFEW_OWED] - 1
     state[at(src, CURFEW)] = 0
     state[at(dst, CURFEW)] = 1
@@ -158,6 +174,7 @@ def move_owed_curfew(state, src):
 @njit(cache=True)
 def can_deploy_in(state, s):
     """Deploy selects Towns or Bases with more Troops than EOKA pieces (3.2.1)."""
+    state = borrowed(state)
     kind = SPACE_KIND[s]
     return (kind == TOWN or kind == BASE) and state[at(s, TROOPS)] > eoka_pieces(state, s)
 
@@ -173,6 +190,7 @@ def deploy_police(state, s):
 @njit(cache=True)
 def can_patrol_to(state, s):
     """Patrol selects non-Mountain destinations with Cells (3.2.2)."""
+    state = borrowed(state)
     return SPACE_KIND[s] != MOUNTAIN and cells(state, s) > 0
 
 
@@ -180,6 +198,7 @@ def can_patrol_to(state, s):
 def patrol_capacity(state, s):
     """Cells Patrol may remove in one space: one per Police (3.2.2), one per
     two with SPECIAL BRANCH shaded (C17)."""
+    state = borrowed(state)
     if capability(state, CAP_SPECIAL_BRANCH, CAP_SHADED):
         return state[at(s, POLICE)] // 2
     return state[at(s, POLICE)]
@@ -205,6 +224,7 @@ def search_space(state, s, discard_intel):
     Mountains and Bases: one Cell per cube. Towns: a Curfew (1.10) and one
     Cell per three cubes, or, when the British discard a chit, one Cell per
     cube and no Curfew. Returns the Cells Activated."""
+    state = borrowed(state)
     n = cubes(state, s)
     per = n
     if SPACE_KIND[s] == TOWN and not discard_intel:
@@ -220,6 +240,7 @@ def search_space(state, s, discard_intel):
 def assault_budget(state, s):
     """Pieces Assault may remove in a space: one per Troop, one per two Troops
     in Mountains (3.2.4)."""
+    state = borrowed(state)
     if SPACE_KIND[s] == MOUNTAIN:
         return state[at(s, TROOPS)] // 2
     return state[at(s, TROOPS)]
@@ -230,6 +251,7 @@ def assault_remove_caches(state, s, budget, any_cells_block):
     """Arms Caches Assault removes: +1 Political Will (the rule parameter
     ``assault_cache_will``) and an Intel Chit each (3.2.4, 7.1). Returns the
     budget left."""
+    state = borrowed(state)
     while budget > 0 and state[at(s, ARMS_CACHES)] > 0 and not (any_cells_block and cells(state, s) > 0):
         remove_cache(state, s)
         add_political_will(state, state[RULE_PARAMETERS + P_ASSAULT_CACHE_WILL])
@@ -268,6 +290,7 @@ def assault_space(state, s, underground, cells_removed_before, caches_first):
 @njit(cache=True)
 def can_restore_in(state, s):
     """Restore: a space with Troops, Police and no EOKA (4.2.1)."""
+    state = borrowed(state)
     return state[at(s, TROOPS)] > 0 and state[at(s, POLICE)] > 0 and eoka_pieces(state, s) == 0
 
 
@@ -283,6 +306,7 @@ def diplomacy(state):
     """Diplomacy (4.2.2): International Opinion one step left when three or
     fewer Towns (the rule parameter ``diplomacy_calm_towns``) have Sabotage
     or Curfew markers, otherwise only on a die above its current value."""
+    state = borrowed(state)
     if towns_marked(state) <= state[RULE_PARAMETERS + P_DIPLOMACY_CALM_TOWNS]:
         shift_opinion(state, -1)
     elif die(state) > state[OPINION]:
@@ -296,6 +320,7 @@ def interrogate_draws(state, by_spaces):
     HANDLING unshaded (C10); with SPECIAL BRANCH unshaded
     (C17) the British may instead take one per space with Police and Cells
     (``by_spaces``)."""
+    state = borrowed(state)
     if by_spaces:
         n = 0
         for s in range(N_MAP_SPACES):
@@ -311,6 +336,7 @@ def interrogate_draws(state, by_spaces):
 def interrogate(state, by_spaces):
     """Interrogate (4.2.3); with ROUGH HANDLING shaded (C10) it also lowers
     Political Will by 1."""
+    state = borrowed(state)
     for _ in range(interrogate_draws(state, by_spaces)):
         draw_intel(state)
     if capability(state, CAP_ROUGH_HANDLING, CAP_SHADED):
@@ -324,6 +350,7 @@ def recruit_limit(state, s):
     """Cells Recruit may place in a space (3.3.1): Mountains and Towns with no
     Curfew, with or next to an Arms Cache; two in a Mountain with an Arms
     Cache, else one; never in a Base."""
+    state = borrowed(state)
     if not is_town_or_mountain(s) or state[at(s, CURFEW)] > 0 or not cache_in_or_adjacent(state, s):
         return 0
     if SPACE_KIND[s] == MOUNTAIN and state[at(s, ARMS_CACHES)] > 0:
@@ -363,6 +390,7 @@ def travel(state, src, dst, underground, active):
 @njit(cache=True)
 def can_sabotage_in(state, s):
     """Sabotage selects Towns or Bases with an Underground Cell (3.3.3)."""
+    state = borrowed(state)
     return SPACE_KIND[s] != MOUNTAIN and state[at(s, CELLS_UNDERGROUND)] > 0
 
 
@@ -373,6 +401,7 @@ def sabotage_cell(state, s, use_active):
     Available (an Active one when there is one: EOKA's choice, rules decision
     C-5); then an Underground Cell Activates, or, with ``use_active``
     (STREET RIOTS shaded), an Active Cell is used as it is."""
+    state = borrowed(state)
     if capability(state, CAP_STREET_RIOTS, CAP_UNSHADED) and cubes(state, s) > 0 and cells(state, s) > 1:
         piece = CELLS_ACTIVE if state[at(s, CELLS_ACTIVE)] > 0 else CELLS_UNDERGROUND
         state[at(s, piece)] -= 1
@@ -386,6 +415,7 @@ def sabotage_modifier(state, s, cache_spent):
     """What Sabotage adds to its die in ``s`` (3.3.3): the rule parameter
     ``sabotage_cache_bonus`` (2) for an Arms Cache spent, -1 per Police there
     (none with TURKISH POLICE unshaded, C31)."""
+    state = borrowed(state)
     bonus = state[RULE_PARAMETERS + P_SABOTAGE_CACHE_BONUS] if cache_spent else 0
     police = 0 if capability(state, CAP_TURKISH_POLICE, CAP_UNSHADED) else state[at(s, POLICE)]
     return bonus - police
@@ -410,6 +440,7 @@ def sabotage_roll(state, s, cache_from):
 @njit(cache=True)
 def can_ambush_in(state, s):
     """Ambush selects Towns with an Underground Cell (3.3.4)."""
+    state = borrowed(state)
     return SPACE_KIND[s] == TOWN and state[at(s, CELLS_UNDERGROUND)] > 0
 
 
@@ -417,6 +448,7 @@ def can_ambush_in(state, s):
 def ambush_cache_space_ok(state, s, t):
     """Where a successful Ambush in ``s`` places its Arms Cache: ``s`` or an
     adjacent Town or Mountain, within stacking (3.3.4, 1.4.2)."""
+    state = borrowed(state)
     return (t == s or (ADJACENT[s, t] == 1 and is_town_or_mountain(t))) and cache_room(state, t)
 
 
@@ -427,6 +459,7 @@ def ambush_space(state, s, lorries):
     with Troops the Activated Cell goes to Available too; shaded, with
     ``lorries`` no Police goes and success lowers Political Will by 1.
     Returns True when the roll beats the cubes left (an Arms Cache is due)."""
+    state = borrowed(state)
     activate(state, s)
     if not lorries and state[at(s, POLICE)] > 0:
         remove_police(state, s)
@@ -443,6 +476,7 @@ def ambush_space(state, s, lorries):
 def smuggle_place_ok(state, s):
     """Smuggle places an Arms Cache in a Mountain or Town with a Cell and no
     cubes (4.3.1); ROYAL NAVY BLOCKADE shaded (C9): in any Mountain or Town."""
+    state = borrowed(state)
     if not is_town_or_mountain(s) or not cache_room(state, s):
         return False
     if capability(state, CAP_BLOCKADE, CAP_SHADED):
@@ -455,6 +489,7 @@ def smuggle_move_ok(state, src, dst):
     """Smuggle moves an Arms Cache from a space with a Cell to an adjacent
     Mountain or Town with a Cell (4.3.1; C9 shaded: any adjacent Mountain or
     Town, rules decision C-7), within stacking."""
+    state = borrowed(state)
     if src == dst or ADJACENT[src, dst] == 0 or state[at(src, ARMS_CACHES)] == 0 or cells(state, src) == 0:
         return False
     if not is_town_or_mountain(dst) or state[at(dst, ARMS_CACHES)] >= 2:
@@ -466,6 +501,7 @@ def smuggle_move_ok(state, src, dst):
 def smuggle_place(state, s):
     """Smuggle's placement (4.3.1): with ROYAL NAVY BLOCKADE unshaded (C9) only
     on a die above 3, else the Special Activity is spent for nothing."""
+    state = borrowed(state)
     if capability(state, CAP_BLOCKADE, CAP_UNSHADED) and die(state) <= 3:
         return
     place_cache(state, s)
@@ -474,12 +510,14 @@ def smuggle_place(state, s):
 @njit(cache=True)
 def can_infiltrate_in(state, s):
     """Infiltrate: Police present and at least as many Underground Cells (4.3.2)."""
+    state = borrowed(state)
     return state[at(s, POLICE)] > 0 and state[at(s, CELLS_UNDERGROUND)] >= state[at(s, POLICE)]
 
 
 @njit(cache=True)
 def can_assassinate_in(state, s):
     """ASSASSINATIONS shaded (C25): instead, any space with Police and an Underground Cell."""
+    state = borrowed(state)
     return state[at(s, POLICE)] > 0 and state[at(s, CELLS_UNDERGROUND)] > 0
 
 
@@ -489,6 +527,7 @@ def infiltrate(state, s, police, replace, discard):
     by a Cell (``replace``; just removed when no Cell is Available, 1.4.1),
     then the highest chit the British hold discarded (``discard``). The
     capabilities (C25, C31) decide the flags."""
+    state = borrowed(state)
     if police:
         remove_police(state, s)
     if replace:
@@ -501,6 +540,7 @@ def infiltrate(state, s, police, replace, discard):
 def can_propagandize_in(state, s, need_cell):
     """Propagandize: a space with a Cell (unless ``need_cell`` is False,
     SCHOOL CHILDREN REVOLT shaded, C8) and a Sabotage or Curfew marker (4.3.3)."""
+    state = borrowed(state)
     if need_cell and cells(state, s) == 0:
         return False
     return state[at(s, SABOTAGE)] > 0 or state[at(s, CURFEW)] > 0
@@ -513,6 +553,7 @@ def propagandize(state, s, opinion):
     International Opinion two steps right (a Curfew there: the rule parameter
     ``propagandize_opinion_steps``; at most one step with HUMAN RIGHTS
     COMMITTEES unshaded, C13)."""
+    state = borrowed(state)
     if state[at(s, CELLS_ACTIVE)] == 0:
         activate(state, s)
     if opinion:

@@ -5,6 +5,7 @@ involve decisions and come with the decision machinery (:mod:`turns`)."""
 import numpy as np
 
 from ...engine.coin.header import RULE_PARAMETERS
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.cyprus import MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, TOWN
 from .layout import (
@@ -35,6 +36,7 @@ def political_will_terms(state):
     ``clean_towns_per_will``. An (N_TERMS, 3) array of rows (applies, count,
     shift); the counts: Opinion, Sabotage markers, Arms Caches in the
     Mountains, clean Towns."""
+    state = borrowed(state)
     out = np.zeros((N_TERMS, 3), dtype=np.int64)
     out[TERM_OPINION, 1] = state[OPINION]
     out[TERM_OPINION, 2] = -state[OPINION]
@@ -59,6 +61,7 @@ def political_will_terms(state):
 def political_will_delta(state):
     """Net Political Will shift of the Political Will Phase (6.1): the sum of
     :func:`political_will_terms`' shifts."""
+    state = borrowed(state)
     return political_will_terms(state)[:, 2].sum()
 
 
@@ -66,6 +69,7 @@ def political_will_delta(state):
 def political_will_phase(state):
     """Shift Political Will by the net delta within 0..15 (6.1, 1.8); the
     victory check (6.1.4, 6.1.5) is the caller's."""
+    state = borrowed(state)
     add_political_will(state, political_will_delta(state))
 
 
@@ -77,6 +81,7 @@ def reset_phase(state):
     (rounded down) to Available; Cells Underground; EOKA 1st Eligible. The
     three and the half are the rule parameters ``reset_calm_towns`` and
     ``prison_release_divisor``."""
+    state = borrowed(state)
     if capability(state, CAP_CORDON, CAP_UNSHADED):
         for s in range(N_MAP_SPACES):
             base = SPACES + s * SPACE_FIELDS

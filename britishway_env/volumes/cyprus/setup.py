@@ -4,6 +4,7 @@ import numpy as np
 
 from ...engine.coin import deck as coin_deck
 from ...engine.coin.parameters import write_base
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.cyprus import N_MAP_SPACES, SPACE_NAMES
 from .cards import N_EVENT_CARDS, PILE_BOTTOM, PILE_TOP, PILES, PROPAGANDA_CARDS
@@ -38,6 +39,7 @@ def build_deck(state):
     """Deck preparation (2.1): 18 of the 32 events in three piles of 7 cards,
     each pile 4 events on top of a Propaganda card shuffled with 2 events; the
     other 14 events are not used (engine/coin/deck.py)."""
+    state = borrowed(state)
     coin_deck.build_deck(state, N_EVENT_CARDS, PROPAGANDA, PILE_TOP, PILE_BOTTOM, False)
 
 
@@ -45,6 +47,7 @@ def build_deck(state):
 def setup(state, seed):
     """The Cyprus Emergency 1955-1959 setup (2.1): International Opinion at
     Debated, Political Will 14, EOKA 1st Eligible, the pieces above."""
+    state = borrowed(state)
     state[:] = 0
     state[RNG] = seed
     write_base(state, BASE_PARAMETERS)
@@ -69,4 +72,5 @@ def setup(state, seed):
 def determinize(state, seed):
     """Resample what no player knows: the undrawn cards (keeping the piles'
     structure, 2.1) and the dice (engine/coin/deck.py)."""
+    state = borrowed(state)
     coin_deck.determinize_deck(state, seed, N_EVENT_CARDS, PROPAGANDA, PILE_TOP, PILE_BOTTOM, False)

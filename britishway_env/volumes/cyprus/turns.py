@@ -69,6 +69,7 @@ PROPAGANDA = np.array(PROPAGANDA_CARDS, dtype=np.int64)
 @njit(cache=True)
 def pending(state):
     """The decision to take now: a Curfew owed to a Town (1.10) interrupts any other."""
+    state = borrowed(state)
     if state[DECISION] != D_OVER and state[CURFEW_OWED] > 0:
         return D_CURFEW_FROM
     return state[DECISION]
@@ -77,6 +78,7 @@ def pending(state):
 @njit(cache=True)
 def actor(state):
     """The faction whose decision is pending (-1 when the game is over)."""
+    state = borrowed(state)
     d = pending(state)
     if d == D_OVER:
         return -1
@@ -174,6 +176,7 @@ def op_alt_ok(state, op, s):
 
 @njit(cache=True)
 def any_space_for(state, op):
+    state = borrowed(state)
     has_alt = op_has_alt(op)
     for s in range(N_MAP_SPACES):
         if state[SELECTED + s] == 0 and (op_space_ok(state, op, s) or (has_alt and op_alt_ok(state, op, s))):
@@ -184,6 +187,7 @@ def any_space_for(state, op):
 @njit(cache=True)
 def op_feasible(state, op):
     """An Operation is offered only when it can act in at least one space."""
+    state = borrowed(state)
     has_alt = op_has_alt(op)
     for s in range(N_MAP_SPACES):
         if op_space_ok(state, op, s) or (has_alt and op_alt_ok(state, op, s)):
@@ -202,6 +206,7 @@ FEASIBILITY_ORDER = np.array([OP_SEARCH, OP_PATROL, OP_ASSAULT, OP_DEPLOY, OP_TR
 @njit(cache=True)
 def offensive_source_ok(state, s):
     """Offensive removes an Arms Cache from a space with no British cubes (2.3.7)."""
+    state = borrowed(state)
     return state[at(s, ARMS_CACHES)] > 0 and cubes(state, s) == 0
 
 
@@ -228,6 +233,7 @@ def extra_space_open(state):
 def start_operation(state, op):
     """Operation ``op`` starts: three spaces (3.2, 3.3; the rule parameter
     ``operation_spaces``), one when Limited (2.3.4)."""
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         state[SELECTED + s] = 0
         state[DEST_USED + s] = 0
@@ -242,6 +248,7 @@ def start_operation(state, op):
 @njit(cache=True)
 def can_buy(state):
     """Intel Chits worth something for removing Underground Cells (values 1, 2; 1.6.1)."""
+    state = borrowed(state)
     return state[INTEL_HELD + 1] + state[INTEL_HELD + 2] > 0
 
 
@@ -249,6 +256,7 @@ def can_buy(state):
 def assault_cell_budget(state, s):
     """Pieces Assault may still take as Cells here: with the Arms Caches
     first (C2 unshaded) they use the budget before the Cells."""
+    state = borrowed(state)
     budget = assault_budget(state, s)
     if state[EV_MODE] & MODE_CACHES_FIRST:
         budget -= min(budget, state[at(s, ARMS_CACHES)])
@@ -258,11 +266,13 @@ def assault_cell_budget(state, s):
 @njit(cache=True)
 def underground_affordable(state, s):
     """Underground Cells Assault could still remove here with more Intel (3.2.4)."""
+    state = borrowed(state)
     return min(assault_cell_budget(state, s), state[at(s, CELLS_UNDERGROUND)]) - state[PAID]
 
 
 @njit(cache=True)
 def finish_assault_space(state):
+    state = borrowed(state)
     s = state[CUR]
     underground = min(state[PAID], state[at(s, CELLS_UNDERGROUND)], assault_cell_budget(state, s))
     state[COUNTER] = assault_space(state, s, underground, state[COUNTER],
@@ -273,6 +283,7 @@ def finish_assault_space(state):
 
 @njit(cache=True)
 def sabotage_cache_step(state):
+    state = borrowed(state)
     s = state[CUR]
     for src in range(N_MAP_SPACES):
         if sabotage_cache_source_ok(state, s, src):
@@ -285,6 +296,7 @@ def sabotage_cache_step(state):
 @njit(cache=True)
 def ambush_cache_step(state, s, success):
     """After a successful Ambush the Arms Cache goes where EOKA choose (3.3.4)."""
+    state = borrowed(state)
     state[DECISION] = D_SPACE
     if success:
         for t in range(N_MAP_SPACES):
@@ -353,6 +365,7 @@ def travel_tally_after_activation(state, s):
 @njit(cache=True)
 def patrol_affordable(state, s):
     """Underground Cells the Patrol could still remove here with more Intel (3.2.2)."""
+    state = borrowed(state)
     capacity = state[at(s, POLICE)]
     if capability(state, CAP_SPECIAL_BRANCH, CAP_SHADED):
         capacity = capacity // 2
@@ -361,6 +374,7 @@ def patrol_affordable(state, s):
 
 @njit(cache=True)
 def resolve_patrol(state):
+    state = borrowed(state)
     s = state[CUR]
     patrol_arrest(state, s, min(state[PAID], state[at(s, CELLS_UNDERGROUND)]))
     state[PAID] = 0
@@ -371,6 +385,7 @@ def resolve_patrol(state):
 def search_then_go_on(state, s, discard):
     """Search's activation in ``s``, then on to the next space; when a Curfew
     is owed (1.10) the British choose it first and the activation resumes."""
+    state = borrowed(state)
     search_space(state, s, discard)
     if state[CURFEW_OWED] > 0:
         state[SEARCH_NEXT] = s + 1
@@ -382,6 +397,7 @@ def search_then_go_on(state, s, discard):
 @njit(cache=True)
 def continue_search(state, first):
     """Search's activation, space by space; a Town asks whether to discard a chit (3.2.3)."""
+    state = borrowed(state)
     for s in range(first, N_MAP_SPACES):
         if state[SELECTED + s] == 1:
             if SPACE_KIND[s] == TOWN and intel_total(state) > 0:
@@ -403,6 +419,7 @@ def continue_search(state, first):
 def sa_allowed(state, sa):
     """May ``sa`` go with this action (4.1.1)? An event granting "any Special
     Activity" with no Operation (C12) allows each of the executor's."""
+    state = borrowed(state)
     if state[EV_MODE] & MODE_EVENT_OP and state[EV_SA] == SA_ANY_VALID and state[OP] < 0:
         return SA_FACTION[sa] == state[EXECUTOR]
     return activities.sa_allowed(state, sa, ACCOMPANIES)
@@ -467,6 +484,7 @@ def sa_space_limit(state, sa):
     """Spaces a Special Activity may act in: one (4.2, 4.3); two for Restore by
     MAKARIOS III (C1), Smuggle at Condemned (4.3.1), Propagandize with HUMAN
     RIGHTS COMMITTEES shaded (C13)."""
+    state = borrowed(state)
     if sa == SA_RESTORE and state[EV_FILTER] == F_CUBES_NO_EOKA and state[OP] < 0:
         return 2
     if sa == SA_SMUGGLE and state[OPINION] == CONDEMNED:
@@ -479,6 +497,7 @@ def sa_space_limit(state, sa):
 
 @njit(cache=True)
 def sa_any_space(state, sa):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if sa_space_ok(state, sa, s) or sa_alt_ok(state, sa, s):
             return True
@@ -488,6 +507,7 @@ def sa_any_space(state, sa):
 @njit(cache=True)
 def sa_offerable(state, sa):
     """May the executor start Special Activity ``sa`` now?"""
+    state = borrowed(state)
     if SA_FACTION[sa] != state[EXECUTOR] or not sa_allowed(state, sa):
         return False
     if sa == SA_DIPLOMACY or sa == SA_INTERROGATE:
@@ -499,6 +519,7 @@ def sa_offerable(state, sa):
 
 @njit(cache=True)
 def start_sa(state, sa, resume):
+    state = borrowed(state)
     activities.begin_special_activity(state, sa, resume)
     if sa == SA_DIPLOMACY:               # no space (4.2.2)
         diplomacy(state)
@@ -514,6 +535,7 @@ def start_sa(state, sa, resume):
 @njit(cache=True)
 def sa_next_space(state):
     """Another space for the Special Activity, or it is over."""
+    state = borrowed(state)
     sa = state[SA]
     if state[SA_COUNT] < sa_space_limit(state, sa) and sa_any_space(state, sa):
         state[DECISION] = D_SA_SPACE
@@ -552,6 +574,7 @@ def sa_in_space(state, s, alt):
 
 @njit(cache=True)
 def clear_action(state):
+    state = borrowed(state)
     activities.clear_action(state)
     clear_moves(state)
     state[EXTRA_USED] = 0
@@ -589,6 +612,7 @@ def event_resume(state):
 
 @njit(cache=True)
 def any_sa_offerable_for_event(state):
+    state = borrowed(state)
     for sa in range(6):
         if sa_offerable(state, sa):
             return True
@@ -617,6 +641,7 @@ def event_op_may_stop(state, feasible):
 @njit(cache=True)
 def next_card(state):
     """Reveal the next card (2.2, 2.3.6); a Propaganda card starts a round (2.4)."""
+    state = borrowed(state)
     card = initiative.reveal_next_card(state)
     state[RIOTS_USED] = 0
     if initiative.is_propaganda(card, PROPAGANDA):
@@ -660,11 +685,13 @@ def enter_phase(state, phase):
 @njit(cache=True)
 def prop_cache_space_ok(state, s):
     """6.2.1: a Town or Mountain with a Cell, within stacking."""
+    state = borrowed(state)
     return SPACE_KIND[s] != BASE and cells(state, s) > 0 and cache_room(state, s)
 
 
 @njit(cache=True)
 def any_prop_cache_space(state):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if prop_cache_space_ok(state, s):
             return True
@@ -675,6 +702,7 @@ def any_prop_cache_space(state):
 def british_intel(state):
     """6.2.2: no chits -> draw one; otherwise discard half, rounded down.
     True when the British must choose what to discard."""
+    state = borrowed(state)
     held = intel_total(state)
     if held == 0:
         draw_intel(state)
@@ -705,6 +733,7 @@ def cells_in_bases(state):
 @njit(cache=True)
 def redeploy_cell_destination_ok(state, s):
     """6.3.2: Cells leaving a Base go to Towns with EOKA pieces or to Mountains."""
+    state = borrowed(state)
     kind = SPACE_KIND[s]
     return kind == MOUNTAIN or (kind == TOWN and eoka_pieces(state, s) > 0)
 
@@ -712,6 +741,7 @@ def redeploy_cell_destination_ok(state, s):
 @njit(cache=True)
 def redeploy_cache_destination_ok(state, src, s):
     """6.3.2: an Arms Cache moves to a space with a Cell (not a Base, 1.3.4; within stacking, 1.4.2)."""
+    state = borrowed(state)
     return s != src and SPACE_KIND[s] != BASE and cells(state, s) > 0 and state[at(s, ARMS_CACHES)] < 2
 
 
@@ -719,6 +749,7 @@ def redeploy_cache_destination_ok(state, src, s):
 def redeploy_after_police(state):
     """6.3.1 then 6.3.2: Troops out of the Mountains, Cells out of the Bases
     (both forced), then one Arms Cache may move."""
+    state = borrowed(state)
     if troops_in_mountains(state) >= 0:
         state[DECISION] = D_REDEPLOY_TROOPS
         return
@@ -767,6 +798,7 @@ def own_mask(state, out, d):
     Cyprus's own decision kinds and those it rules its own way (the turn
     skeleton's ``rules_mask`` answers the others; those Palestine and Cyprus write alike,
     the shared template's :func:`family_mask`)."""
+    state, out = borrowed(state), borrowed(out)
     if d == D_CURFEW_FROM:
         for s in range(N_MAP_SPACES):
             if curfew_source_ok(state, s):
@@ -861,6 +893,7 @@ def after_decision(state):
 @njit(cache=True)
 def take_pass(state, faction, box):
     """Pass (2.3.3): the British draw an Intel Chit; EOKA may Ambush in one space."""
+    state = borrowed(state)
     state[BOX + faction] = box
     state[EXECUTOR] = faction
     if faction == BRITISH:
@@ -881,6 +914,7 @@ def own_act(state, action, d):
     the others; those Palestine and Cyprus write alike, the shared template's
     :func:`family_act`), without the automatic steps that follow it
     (:func:`settle`)."""
+    state = borrowed(state)
     space = action - A_SPACE
     alt_space = action - A_ALT
     if d == D_CURFEW_FROM:
@@ -1002,6 +1036,7 @@ def may_operate(state, faction):
 @njit(cache=True)
 def clear_moves(state):
     """No piece has moved yet in this Operation or Redeploy (the per-space tallies)."""
+    state = borrowed(state)
     for t in range(N_MAP_SPACES):
         state[MOVED_HERE + t] = 0
         state[MOVED_ACTIVE + t] = 0
@@ -1014,6 +1049,7 @@ def movable(state, s, piece):
 @njit(cache=True)
 def travel_movable(state):
     """Cells at the Travel origin that have not moved in this Operation (3.3.2)."""
+    state = borrowed(state)
     return cells(state, state[CUR]) - state[MOVED_HERE + state[CUR]]
 
 @njit(cache=True, inline="always")
@@ -1029,6 +1065,7 @@ def travel_next(state):
 @njit(cache=True)
 def sabotage_cache_source_ok(state, s, src):
     """Sabotage may spend an Arms Cache in or adjacent to its space (3.3.3)."""
+    state = borrowed(state)
     return state[at(src, ARMS_CACHES)] > 0 and (src == s or ADJACENT[s, src] == 1)
 
 @njit(cache=True, inline="always")
@@ -1055,6 +1092,7 @@ def search_source_ok(state, src):
 def end_action(state):
     """An Operation or Special Activity is over: back to the event that
     granted it, or the faction's action on the card is over."""
+    state = borrowed(state)
     clear_action(state)
     if state[EV_CARD] != 0:
         coin_events.end_event_operation(state)
@@ -1065,6 +1103,7 @@ def end_action(state):
 def start_event_operation(state, op):
     """A free Operation (4.1: eligibility unchanged) under the text's limits;
     skipped when it has no space to act in (5.1.3)."""
+    state = borrowed(state)
     state[EXECUTOR] = OP_FACTION[op]
     state[LIMITED] = 1 if state[EV_MODE] & MODE_LIMITED else 0
     if not op_feasible(state, op):
@@ -1155,6 +1194,7 @@ def family_mask(state, out, d):
     """The mask of the decision kinds written here (out already cleared): Patrol's and
     Search's moves, Travel, Sabotage's and Offensive's Arms Cache, Recruit's count, Deploy,
     the Propaganda Round's Arms Cache and its Redeploy."""
+    state, out = borrowed(state), borrowed(out)
     if d == D_PATROL_MOVE or d == D_SEARCH_MOVE:
         out[A_STOP] = 1
         for s in range(N_MAP_SPACES):
@@ -1233,6 +1273,7 @@ def family_mask(state, out, d):
 def family_act(state, action, d):
     """The rules of an action of the decision kinds written here: Patrol's and Search's
     moves, Intel Chits spent on Patrol, Assault or an Intelligence Lead, Travel, Deploy."""
+    state = borrowed(state)
     space = action - A_SPACE
     if d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
         move(state, state[CUR], space, POLICE if d == D_PATROL_MOVE_TO else TROOPS, 1)
@@ -1295,6 +1336,7 @@ def continue_round(state, done):
     ``PROPAGANDA_PHASES`` in order) until one waits for a decision or the game
     ends; after the last, the next card (6.0). The volume hears of each phase
     entered (:func:`round_phase`) and of the round left (:func:`round_left`)."""
+    state = borrowed(state)
     phase = next_phase(PROPAGANDA_PHASES, done)
     while phase != PHASE_END:
         round_phase(state, phase)
@@ -1312,6 +1354,7 @@ def settle(state):
     """Run the automatic steps (revealing cards, carrying event texts on, the
     volume's own :func:`automatic_step`) until a player decides; a step owed
     first (:func:`step_owed`) holds them."""
+    state = borrowed(state)
     settle_until(state, False)
 
 
@@ -1321,6 +1364,7 @@ def settle_until(state, before_card):
     be revealed (before a Propaganda card, the board a round's summary reads
     the Political Will Phase from: britishway_env/summaries.py). True when it
     stopped there."""
+    state = borrowed(state)
     while not step_owed(state):
         d = state[DECISION]
         if d == D_NEXT_CARD:
@@ -1337,6 +1381,7 @@ def settle_until(state, before_card):
 @njit(cache=True)
 def any_sa_offerable(state):
     """Whether a Special Activity may still be taken with the action (4.1)."""
+    state = borrowed(state)
     if not activities.sa_open(state):
         return False
     for sa in range(N_SAS):
@@ -1348,6 +1393,7 @@ def any_sa_offerable(state):
 @njit(cache=True)
 def finish_operation(state):
     """After the Operation: its Special Activity may still come (4.1)."""
+    state = borrowed(state)
     if any_sa_offerable(state):
         state[DECISION] = D_SA_AFTER
     else:
@@ -1358,6 +1404,7 @@ def finish_operation(state):
 def finish_sa(state):
     """After the Special Activity: back to the decision it interrupted, or,
     taken after the Operation, the action is over (4.1)."""
+    state = borrowed(state)
     state[SA] = -1
     if state[SA_RETURN] == D_SA_AFTER:
         end_action(state)
@@ -1392,6 +1439,7 @@ def first_card(state):
 @njit(cache=True)
 def new_game(state, seed):
     """Setup (2.1) and the first card (2.2)."""
+    state = borrowed(state)
     setup(state, seed)
     first_card(state)
 
@@ -1583,5 +1631,6 @@ def legal_mask(state, out):
 
 @njit(cache=True)
 def is_over(state):
+    state = borrowed(state)
     return state[DECISION] == D_OVER
 # ---- end of the part generated from flow.py.tmpl ----

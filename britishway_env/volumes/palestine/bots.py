@@ -187,6 +187,7 @@ def open_hash(state):
 def pick(state, scores, mask):
     """The legal action with the highest score; ties by :func:`open_hash`
     (taken only when there is a tie)."""
+    state = borrowed(state)
     best, n = best_and_ties(scores, mask, NEG * 10.0)
     if n == 0:
         return -1
@@ -199,6 +200,7 @@ def pick(state, scores, mask):
 @njit(cache=True)
 def hash_legal(state, mask):
     """Fallback: a legal action chosen by the open-information hash."""
+    state = borrowed(state)
     scores = local_array(N_ACTIONS, np.float64)
     scores[:] = 0.0
     return pick(state, scores, mask)
@@ -268,6 +270,7 @@ def cards_to_propaganda(state):
 def setup_factor(state):
     """How much lasting build-up (Cells, Arms Caches) is worth now: full with
     cards to come, less near a Propaganda Round, nothing at the very end."""
+    state = borrowed(state)
     x = min(1.0, (cards_to_propaganda(state) + 1.0) / 4.0)
     if state[PROPAGANDA_DONE] >= PILES - 1:
         return x
@@ -278,6 +281,7 @@ def setup_factor(state):
 def chit_cost(state, need):
     """Cheapest Intel Chits of value 1 or 2 worth at least ``need`` (1.6.1);
     NEG when the British cannot pay."""
+    state = borrowed(state)
     ones = state[INTEL_HELD + 1]
     twos = state[INTEL_HELD + 2]
     cost = 0.0
@@ -301,6 +305,7 @@ def chit_cost(state, need):
 
 @njit(cache=True)
 def cheapest_chit(state):
+    state = borrowed(state)
     for v in range(3):
         if state[INTEL_HELD + v] > 0:
             return v
@@ -347,6 +352,7 @@ def cell_add_value(state, s, k, m, fresh):
     in Cities and Districts (each counts, 6.1.1) and Silence (4.3.1). A Cell
     in a Curfew City with none lets the Irgun Propagandize (4.3.2). ``m``:
     :func:`setup_factor`."""
+    state = borrowed(state)
     kind = SPACE_KIND[s]
     g = marker_gain(state, s, False, True, fresh)
     p = p_success(state, state[at(s, POLICE)], 0)
@@ -368,6 +374,7 @@ def cache_value(state, s, m, bare):
     """Irgun: worth of an Arms Cache in ``s``: it lets Recruit place two Cells
     there and next door (3.3.1) and adds 2 to Sabotage nearby (3.3.3); Troops
     there can take it by Assault (3.2.4). ``bare``: :func:`no_caches_on_map`."""
+    state = borrowed(state)
     v = CACHE_BASE[s]
     if state[at(s, TROOPS)] >= assault_per_piece(state):
         v -= 0.35
@@ -394,12 +401,14 @@ def recruit_value(state, s, m):
 @njit(cache=True)
 def no_caches_on_map(state):
     """No Arms Cache on the map: the first one is worth more (:func:`cache_value`)."""
+    state = borrowed(state)
     return map_total(state, ARMS_CACHES) == 0
 
 
 @njit(cache=True)
 def rob_value(state, s, m, bare):
     """Rob in ``s`` (3.3.4): an Arms Cache on 3+, an Underground Cell Activated under Police."""
+    state = borrowed(state)
     if not can_rob_in(state, s):
         return NEG
     v = 0.0
@@ -431,6 +440,7 @@ def terror_value(state, s, near):
 @njit(cache=True)
 def sabotage_value(state, s, rail_bonus):
     """Sabotage in ``s`` (3.3.3), spending a nearby Arms Cache when the odds gain enough."""
+    state = borrowed(state)
     if state[at(s, CELLS_UNDERGROUND)] == 0:
         return NEG
     g = marker_gain(state, s, False, rail_bonus, False)
@@ -444,6 +454,7 @@ def sabotage_value(state, s, rail_bonus):
 @njit(cache=True)
 def terror_gain(state, s):
     """What declaring Terror adds to a Sabotage in City ``s``."""
+    state = borrowed(state)
     if SPACE_KIND[s] != CITY or state[at(s, CELLS_UNDERGROUND)] == 0:
         return NEG
     return terror_value(state, s, cache_in_or_adjacent(state, s)) - (sabotage_value(state, s, YES) + ACTIVATE_COST)
@@ -462,6 +473,7 @@ def travel_arrivals(state, m, out):
     flipped Underground by the move, 3.3.2), the same from every origin:
     little where it would arrive Active, else :func:`cell_add_value`.
     ``out``: a (2, N_MAP_SPACES) array, filled."""
+    state, out = borrowed(state), borrowed(out)
     for t in range(N_MAP_SPACES):
         if exposed_arrival(state, t, 1):
             v = 0.05 * m
@@ -504,6 +516,7 @@ def arrival_order(arrive, out):
 @njit(cache=True)
 def travel_leave(state, o, m):
     """Irgun: what an Underground Cell leaving ``o`` takes away there."""
+    state = borrowed(state)
     return cell_add_value(state, o, state[at(o, CELLS_UNDERGROUND)] - 1, m, NO)
 
 
@@ -563,6 +576,7 @@ def travel_origin_value(state, o, m, arrive, order):
 @njit(cache=True)
 def silence_value(state, s, sabotaging):
     """Silence in ``s`` (4.3.1): a Police gone, so a Sabotage there rolls 1 better."""
+    state = borrowed(state)
     pol = state[at(s, POLICE)]
     g = marker_gain(state, s, False, True, False)
     dp = p_success(state, pol - 1, 0) - p_success(state, pol, 0)
@@ -573,6 +587,7 @@ def silence_value(state, s, sabotaging):
 @njit(cache=True)
 def propagandize_city_value(state, s):
     """Propagandize in City ``s`` (4.3.2): -1 Political Will now, a Cell Activated."""
+    state = borrowed(state)
     v = 1.0
     if state[at(s, CELLS_ACTIVE)] == 0:
         v -= ACTIVATE_COST
@@ -586,6 +601,7 @@ def irgun_space_value(state, op, s, m, arrive, order, bare):
     """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel,
     ``order``: its :func:`arrival_order`;
     ``bare``: :func:`no_caches_on_map`."""
+    state = borrowed(state)
     if op == OP_SABOTAGE:
         return sabotage_value(state, s, YES)
     if op == OP_RECRUIT:
@@ -600,6 +616,7 @@ def irgun_space_value(state, op, s, m, arrive, order, bare):
 @njit(cache=True)
 def offensive_cost(state, m):
     """Cheapest Arms Cache an Offensive may remove (2.3.7); NEG if none."""
+    state = borrowed(state)
     best = -NEG
     bare = no_caches_on_map(state)
     for s in range(N_MAP_SPACES):
@@ -611,6 +628,7 @@ def offensive_cost(state, m):
 @njit(cache=True)
 def irgun_sa_value(state, sa, sabotaging):
     """Best use of an Irgun Special Activity now (4.3)."""
+    state = borrowed(state)
     if sa == SA_SILENCE:
         best = NEG
         for s in range(N_MAP_SPACES):
@@ -704,6 +722,7 @@ def space_value(state, faction, op, s, inputs):
 def op_space_values(state, faction, op, vals):
     """``vals[s]``: worth of ``op`` in each space it may still select (NEG
     elsewhere); False when ``op`` is not feasible at all (no space, 3.1)."""
+    state = borrowed(state)
     feasible = False
     inputs = space_inputs(state, faction, op, local_matrix(2, N_MAP_SPACES, np.float64),
                           local_matrix(2, 3, np.int64), local_array(N_MAP_SPACES, np.int64))
@@ -758,6 +777,7 @@ def threat(state, s, fresh):
     3.3.2, from anywhere). None while all 15 markers are on the map: a
     Sabotage places none then (1.2, rules decision P-39), until the Reset
     Phase takes them off (6.4; ``fresh`` values the board after it)."""
+    state = borrowed(state)
     if not fresh and markers_left(state) <= 0:
         return 0.0
     g = marker_gain(state, s, False, False, fresh)
@@ -777,6 +797,7 @@ def threat(state, s, fresh):
 def police_marginal(state, s, k, fresh):
     """British: worth of the ``k``-th Police in ``s``: one less on each Sabotage
     roll there (3.3.3); the first also stops Rob by lone Cells (3.3.4)."""
+    state = borrowed(state)
     if k <= 0:
         return 0.0
     b = 2 if cache_in_or_adjacent(state, s) else 0
@@ -791,6 +812,7 @@ def troop_marginal(state, s, k, fresh):
     """British: worth of the ``k``-th Troop in ``s``: Assault takes one piece per
     two Troops (3.2.4); Cities want two (Deploy, Curfews, Mass Detention);
     Railways want some to Search and Restore."""
+    state = borrowed(state)
     if k <= 0:
         return 0.0
     v = 0.05
@@ -808,6 +830,7 @@ def troop_marginal(state, s, k, fresh):
 def restore_value(state, s):
     """Restore in ``s`` (4.2.1): Sabotage and Curfew off, Terror flipped to Sabotage,
     valued at the next Political Will Phase (6.1)."""
+    state = borrowed(state)
     sab = state[at(s, SABOTAGE)]
     ter = state[at(s, TERROR)]
     kind = SPACE_KIND[s]
@@ -838,6 +861,7 @@ def restore_value(state, s):
 def clear_bonus(state, s, removed):
     """Removing ``removed`` Irgun pieces that leave ``s`` empty of them opens a
     Restore there (4.2.1): half its worth."""
+    state = borrowed(state)
     if removed >= irgun_pieces(state, s) and state[at(s, SABOTAGE)] + state[at(s, TERROR)] > 0:
         return 0.5 * restore_value(state, s)
     return 0.0
@@ -847,6 +871,7 @@ def clear_bonus(state, s, removed):
 def assault_value(state, s, troops, chits_ok):
     """Assault in ``s`` with ``troops`` (3.2.4): Active Cells, then Arms Caches
     once no Cell is left; Intel Chits buy Underground Cells."""
+    state = borrowed(state)
     budget = troops // assault_per_piece(state)
     if budget == 0 or irgun_pieces(state, s) == 0:
         return NEG
@@ -873,6 +898,7 @@ def assault_value(state, s, troops, chits_ok):
 def patrol_arrest_value(state, s, police):
     """Patrol's arrests in ``s`` with ``police`` there (3.2.2): Active Cells, then
     Underground ones bought with chits when that pays."""
+    state = borrowed(state)
     a = state[at(s, CELLS_ACTIVE)]
     u = state[at(s, CELLS_UNDERGROUND)]
     take = min(police, a)
@@ -891,6 +917,7 @@ def patrol_arrest_value(state, s, police):
 @njit(cache=True)
 def patrol_wanted(state, s):
     """Police a Patrol wants in ``s`` to arrest every Cell worth arresting."""
+    state = borrowed(state)
     a = state[at(s, CELLS_ACTIVE)]
     u = state[at(s, CELLS_UNDERGROUND)]
     value = state[INTEL_HELD + 1] + 2 * state[INTEL_HELD + 2]
@@ -900,6 +927,7 @@ def patrol_wanted(state, s):
 @njit(cache=True)
 def patrol_target(state, selected_only):
     """The space where a Patrol arrests: the most arrests with all Police on the map."""
+    state = borrowed(state)
     total = map_total(state, POLICE)
     best = NEG
     bs = -1
@@ -918,6 +946,7 @@ def patrol_target(state, selected_only):
 def curfew_value(state, c):
     """A Curfew in City ``c`` (1.10): no Recruit there, Mass Detention possible,
     but the Irgun may Propagandize under it (4.3.2)."""
+    state = borrowed(state)
     if state[at(c, CURFEW)] > 0:
         return 0.0
     return -0.5 + 0.15 * cells(state, c)
@@ -926,6 +955,7 @@ def curfew_value(state, c):
 @njit(cache=True)
 def search_activations(state, d, c, chit):
     """Cells Search Activates in ``d`` with ``c`` cubes (3.2.3)."""
+    state = borrowed(state)
     u = state[at(d, CELLS_UNDERGROUND)]
     if SPACE_KIND[d] == CITY:
         return min(c if chit else c // 3, u)
@@ -936,6 +966,7 @@ def search_activations(state, d, c, chit):
 def spare_troops(state, s):
     """Troops ``s`` can give without losing Assault strength against what is
     there to take now (Active Cells, exposed Arms Caches) or a City's two."""
+    state = borrowed(state)
     t = state[at(s, TROOPS)]
     exposed = state[at(s, ARMS_CACHES)] if state[at(s, CELLS_UNDERGROUND)] == 0 else 0
     keep = assault_per_piece(state) * (state[at(s, CELLS_ACTIVE)] + exposed)
@@ -985,6 +1016,7 @@ def deploy_police_value(state, s):
 @njit(cache=True)
 def spare_troops_each(state, out):
     """``out[s]``: :func:`spare_troops` of each space."""
+    state, out = borrowed(state), borrowed(out)
     for s in range(N_MAP_SPACES):
         out[s] = spare_troops(state, s)
 
@@ -993,6 +1025,7 @@ def spare_troops_each(state, out):
 def troop_destination_values(state, out):
     """``out[d]``: :func:`troop_destination_value` of each space, the spare
     Troops (:func:`spare_troops`) counted once for all."""
+    state, out = borrowed(state), borrowed(out)
     spare = local_array(N_MAP_SPACES, np.int64)
     spare_troops_each(state, spare)
     total = 0
@@ -1006,6 +1039,7 @@ def troop_destination_values(state, out):
 def troop_destination_value(state, d, free):
     """Deploy's Troops to one space (3.2.1): to Assault next card, or to
     Restore. ``free``: the spare Troops of every other space (:func:`spare_troops`)."""
+    state = borrowed(state)
     v = 0.0
     if irgun_pieces(state, d) > 0:
         troops = state[at(d, TROOPS)]
@@ -1047,6 +1081,7 @@ def negotiate_value(state):
 def mass_detention_value(state, c):
     """Mass Detention in City ``c`` (4.2.3): a die of Cells from the City and its
     District to Prison, the rest of the roll off Political Will."""
+    state = borrowed(state)
     n = cells(state, c) + cells(state, adjacent_district(c))
     v = 0.0
     for d in range(1, 7):
@@ -1063,6 +1098,7 @@ def detention_cell_value(state, s, piece):
     is the last one that can Sabotage there (3.3.3) or the one that lets the
     Irgun Silence the Police there (4.3.1). A space the rest of the roll can
     empty opens its Arms Caches to Assault (3.2.4)."""
+    state = borrowed(state)
     v = CELL_PRISON
     u = state[at(s, CELLS_UNDERGROUND)]
     if piece == CELLS_UNDERGROUND:
@@ -1082,6 +1118,7 @@ def detention_cell_value(state, s, piece):
 @njit(cache=True)
 def mass_detention_cell_decision(state, mask, scores):
     """Mass Detention: the Cell to remove (A_SPACE + s Underground, A_COUNT + s Active)."""
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if mask[A_SPACE + s]:
             scores[A_SPACE + s] = detention_cell_value(state, s, np.int64(CELLS_UNDERGROUND))
@@ -1110,6 +1147,7 @@ def restore_target_after_deploy(state):
 def british_sa_value(state, sa, op, now):
     """Best use of a British Special Activity (4.2) with ``op``; ``now``: only
     where it is possible at once."""
+    state = borrowed(state)
     if sa == SA_NEGOTIATE:
         return negotiate_value(state)
     if sa == SA_RESTORE:
@@ -1160,6 +1198,7 @@ def british_sa_worth(state):
 def british_space_value(state, op, s, target, spare):
     """British ``op`` in ``s``; ``target``: :func:`patrol_target` for Patrol;
     ``spare``: :func:`spare_troops_each` for Search."""
+    state = borrowed(state)
     if op == OP_ASSAULT:
         return assault_value(state, s, state[at(s, TROOPS)], YES)
     if op == OP_SEARCH:
@@ -1211,6 +1250,7 @@ def british_op_value(state, op, limit, limit_sa, sa_v):
 def op_value(state, faction, op, limit, limit_sa, sa_v):
     """(worth of ``op`` as a Limited or plain Operation in ``limit`` spaces,
     worth in ``limit_sa`` spaces with its Special Activity worth ``sa_v``)."""
+    state = borrowed(state)
     return op_value_with(state, faction, op, limit, limit_sa, sa_v, extra_space_cost(state, faction))
 
 
@@ -1225,6 +1265,7 @@ def extra_space_cost(state, faction):
 @njit(cache=True)
 def op_value_with(state, faction, op, limit, limit_sa, sa_v, cost):
     """:func:`op_value`, the Offensive's cost given (:func:`extra_space_cost`)."""
+    state = borrowed(state)
     if OP_FACTION[op] != faction:
         return NEG, NEG
     if faction == IRGUN:
@@ -1234,6 +1275,7 @@ def op_value_with(state, faction, op, limit, limit_sa, sa_v, cost):
 
 @njit(cache=True)
 def sa_worth(state, faction):
+    state = borrowed(state)
     return irgun_sa_worth(state) if faction == IRGUN else british_sa_worth(state)
 
 
@@ -1300,6 +1342,7 @@ def pass_value(state, faction):
 def event_value(state, faction, card, side):
     """Worth to ``faction`` of executing ``side`` of ``card`` (5.0): the table,
     adjusted where the text plainly depends on the board."""
+    state = borrowed(state)
     if card < 1 or card > N_CARDS:
         return -1.0
     v = EVENT_VALUE[faction, card, side]
@@ -1353,6 +1396,7 @@ def event_value(state, faction, card, side):
 
 @njit(cache=True)
 def best_event(state, faction, card):
+    state = borrowed(state)
     return max(event_value(state, faction, card, np.int64(0)), event_value(state, faction, card, np.int64(1)))
 
 
@@ -1360,6 +1404,7 @@ def best_event(state, faction, card):
 def box_decision(state, mask, faction, scores, memo):
     """Initiative Track (2.3.2-2.3.5): Limited Op, Event, Op & Special Activity,
     or Pass. An Operation box keeps its Operation values in ``memo``."""
+    state = borrowed(state)
     step = state[STEP]
     other = state[BOX + 1 - faction]
     card = state[CARD]
@@ -1386,6 +1431,7 @@ def box_decision(state, mask, faction, scores, memo):
 def operation_decision(state, mask, faction, scores, memo):
     """The Operation (3.0) of a box just taken: the values the box decision
     kept in ``memo`` when it made them for this seat, else valued afresh."""
+    state = borrowed(state)
     limited = state[LIMITED] == 1
     if memo[MEMO_SEAT] == faction + 1:
         for op in range(8):
@@ -1419,6 +1465,7 @@ def sa_timing_now(op, sa, n_selected):
 @njit(cache=True)
 def space_decision(state, mask, faction, scores):
     """Choose a space for the Operation (or stop, add a space, or start the Special Activity)."""
+    state = borrowed(state)
     op = state[OP]
     inputs = space_inputs(state, faction, op, local_matrix(2, N_MAP_SPACES, np.float64),
                           local_matrix(2, 3, np.int64), local_array(N_MAP_SPACES, np.int64))
@@ -1457,6 +1504,7 @@ def space_decision(state, mask, faction, scores):
 
 @njit(cache=True)
 def sa_after_decision(state, mask, faction, scores):
+    state = borrowed(state)
     scores[A_STOP] = STOP_VALUE
     for sa in range(6):
         if mask[A_SA + sa]:
@@ -1469,6 +1517,7 @@ def sa_after_decision(state, mask, faction, scores):
 
 @njit(cache=True)
 def sa_space_decision(state, mask, scores):
+    state = borrowed(state)
     sa = state[SA]
     if mask[A_STOP]:
         scores[A_STOP] = STOP_VALUE
@@ -1488,12 +1537,14 @@ def sa_space_decision(state, mask, scores):
 
 @njit(cache=True)
 def intel_value_held(state):
+    state = borrowed(state)
     return state[INTEL_HELD + 1] + 2 * state[INTEL_HELD + 2]
 
 
 @njit(cache=True)
 def chit_for(state, mask, need):
     """The chit to spend for ``need`` more Underground Cells: a 1 for one, else a 2."""
+    state = borrowed(state)
     if need <= 1 and mask[A_CHIT + 1]:
         return A_CHIT + 1
     if mask[A_CHIT + 2]:
@@ -1507,6 +1558,7 @@ def chit_for(state, mask, need):
 def assault_chits_decision(state, mask):
     """Buy Underground Cells in the Assault space (3.2.4) when they, and the
     Arms Caches they guard, are worth the chits."""
+    state = borrowed(state)
     s = state[CUR]
     budget = state[at(s, TROOPS)] // assault_per_piece(state)
     a = state[at(s, CELLS_ACTIVE)]
@@ -1530,6 +1582,7 @@ def assault_chits_decision(state, mask):
 @njit(cache=True)
 def patrol_chits_decision(state, mask):
     """Buy Underground Cells in the arrest space (3.2.2) with Police to spare."""
+    state = borrowed(state)
     s = state[CUR]
     spare = state[at(s, POLICE)] - state[at(s, CELLS_ACTIVE)] - state[PAID]
     need = min(min(spare, state[at(s, CELLS_UNDERGROUND)] - state[PAID]), intel_value_held(state))
@@ -1554,6 +1607,7 @@ def lowest_chit(mask):
 def patrol_move_decision(state, mask, scores):
     """Patrol: bring Police into the arrest space, then guard the other
     destinations, from wherever a Police matters least (3.2.2)."""
+    state = borrowed(state)
     t = patrol_target(state, YES)
     need = 0
     if t >= 0:
@@ -1576,6 +1630,7 @@ def patrol_move_decision(state, mask, scores):
 
 @njit(cache=True)
 def patrol_move_to_decision(state, mask, scores):
+    state = borrowed(state)
     t = patrol_target(state, YES)
     src = state[CUR]
     if t >= 0 and t != src and mask[A_SPACE + t]:
@@ -1591,6 +1646,7 @@ def patrol_move_to_decision(state, mask, scores):
 @njit(cache=True)
 def search_move_value(state, src, d):
     """A Troop from ``src`` into Search destination ``d`` (3.2.3)."""
+    state = borrowed(state)
     c = cubes(state, d)
     chit = SPACE_KIND[d] == CITY and intel_total(state) > 0
     gain = 0.35 * (search_activations(state, d, c + 1, chit) - search_activations(state, d, c, chit))
@@ -1600,6 +1656,7 @@ def search_move_value(state, src, d):
 
 @njit(cache=True)
 def search_move_decision(state, mask, scores):
+    state = borrowed(state)
     scores[A_STOP] = STOP_VALUE
     for src in range(N_MAP_SPACES):
         if not mask[A_SPACE + src]:
@@ -1616,6 +1673,7 @@ def search_move_decision(state, mask, scores):
 def search_city_decision(state, mask):
     """Search in a City (3.2.3): discard a chit to Activate a Cell per cube and
     place no Curfew, or take the Curfew (1.10). Mass Detention needs the Curfew."""
+    state = borrowed(state)
     c = state[CUR]
     cb = cubes(state, c)
     u = state[at(c, CELLS_UNDERGROUND)]
@@ -1632,6 +1690,7 @@ def search_city_decision(state, mask):
 
 @njit(cache=True)
 def deploy_destination_decision(state, mask, scores):
+    state = borrowed(state)
     scores[A_STOP] = STOP_VALUE
     dest = local_array(N_MAP_SPACES, np.float64)
     troop_destination_values(state, dest)
@@ -1643,6 +1702,7 @@ def deploy_destination_decision(state, mask, scores):
 
 @njit(cache=True)
 def deploy_troops_decision(state, mask, scores):
+    state = borrowed(state)
     d = state[CUR]
     if state[at(d, TROOPS)] >= troops_wanted(state, d):
         return A_STOP
@@ -1655,6 +1715,7 @@ def deploy_troops_decision(state, mask, scores):
 
 @njit(cache=True)
 def travel_dest_decision(state, mask, scores):
+    state = borrowed(state)
     o = state[CUR]
     m = setup_factor(state)
     arrive = local_matrix(2, N_MAP_SPACES, np.float64)
@@ -1672,6 +1733,7 @@ def travel_count_decision(state, mask):
     """How many Cells go to the chosen destination: the Active ones when
     flipping them back in place, else one (two into a City or District when
     the second still pays), never so many that they arrive Active."""
+    state = borrowed(state)
     o = state[CUR]
     t = state[CUR2]
     hi = 0
@@ -1699,6 +1761,7 @@ def travel_count_decision(state, mask):
 def terror_decision(state, mask):
     """Declare Terror in this City's Sabotage (4.3.3) when it adds more than the
     Special Activity would bring elsewhere ("Haganah or bust")."""
+    state = borrowed(state)
     s = state[CUR]
     gain = terror_gain(state, s)
     alt = max(irgun_sa_value(state, np.int64(SA_PROPAGANDIZE), NO), 0.0)
@@ -1710,6 +1773,7 @@ def terror_decision(state, mask):
 @njit(cache=True)
 def sabotage_cache_decision(state, mask, scores):
     """Spend an Arms Cache in or next to the Sabotage space for +2 (3.3.3)."""
+    state = borrowed(state)
     s = state[CUR]
     pol = state[at(s, POLICE)]
     terror = state[TERROR_HERE] == 1
@@ -1729,6 +1793,7 @@ def sabotage_cache_decision(state, mask, scores):
 @njit(cache=True)
 def irgun_piece_loss(state, s, cells_owed, m, bare):
     """What the Irgun lose returning a piece from ``s`` to the Haganah Track (6.5.2)."""
+    state = borrowed(state)
     if not cells_owed:
         return cache_value(state, s, m, bare)
     if state[at(s, CELLS_ACTIVE)] > 0:
@@ -1911,6 +1976,7 @@ def british_choice(state, mask, memo, scores):
 def fallback(state, mask, faction, scores):
     """Decisions without a rule here (the choices inside an event text): the
     preferred event side when one is offered, else a legal action chosen by the hash."""
+    state = borrowed(state)
     card = state[CARD]
     for side in range(2):
         if mask[A_EVENT_SIDE + side]:
@@ -1993,6 +2059,7 @@ def choose_action(policy, state, mask, stream, memo):
     """Fill the legal mask and return the action of ``policy`` (POLICY_*) for
     the faction to act; ``stream``: the random policy's one-slot generator;
     ``memo``: the game's bot memo (:func:`new_memo`)."""
+    state = borrowed(state)
     legal_mask(state, mask)
     if policy == POLICY_HEURISTIC:
         return bot_action(state, mask, actor(state), memo)

@@ -22,6 +22,7 @@ Reading of unclear texts: docs/rules_decisions.md P-15 onwards.
 """
 
 import numpy as np
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 
 from ...engine.coin.events import (
@@ -91,6 +92,7 @@ COASTAL_DISTRICT = np.array([1 if COASTAL[s] and SPACE_KIND[s] == DISTRICT else 
 @njit(cache=True)
 def starred_loss(state, loss):
     """Political Will lost to a starred event, 1 less with ERNEST BEVIN unshaded (5.4, P9)."""
+    state = borrowed(state)
     if loss > 0 and capability(state, CAP_BEVIN, CAP_UNSHADED):
         return loss - 1
     return loss
@@ -98,16 +100,19 @@ def starred_loss(state, loss):
 
 @njit(cache=True)
 def bag_size(state):
+    state = borrowed(state)
     return 3 * INTEL_CHITS_PER_VALUE - state[INTEL_HELD] - state[INTEL_HELD + 1] - state[INTEL_HELD + 2]
 
 
 @njit(cache=True)
 def map_cells(state):
+    state = borrowed(state)
     return map_total(state, CELLS_UNDERGROUND) + map_total(state, CELLS_ACTIVE)
 
 
 @njit(cache=True)
 def curfew_spaces(state):
+    state = borrowed(state)
     n = 0
     for s in range(N_MAP_SPACES):
         if state[at(s, CURFEW)] > 0:
@@ -117,6 +122,7 @@ def curfew_spaces(state):
 
 @njit(cache=True)
 def railway_sabotaged(state):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if SPACE_KIND[s] == RAILWAY and state[at(s, SABOTAGE)] > 0:
             return True
@@ -138,6 +144,7 @@ def coastal_count(state):
 @njit(cache=True)
 def illegal_immigration_shift(state):
     """P4: +2 with no Sabotage in Coastal Districts, else -1 per 2 markers and pieces (max -3)."""
+    state = borrowed(state)
     total, sabotage = coastal_count(state)
     if sabotage == 0:
         return 2
@@ -148,6 +155,7 @@ def illegal_immigration_shift(state):
 def remove_cell(state, s, to_prison, chooser):
     """An event removes one Cell from ``s``: the British take an Underground
     one first, the Irgun an Active one first (rules decision P-16)."""
+    state = borrowed(state)
     first, second = CELLS_UNDERGROUND, CELLS_ACTIVE
     if chooser == IRGUN:
         first, second = CELLS_ACTIVE, CELLS_UNDERGROUND
@@ -174,12 +182,14 @@ def remove_police(state, s):
 
 @njit(cache=True)
 def remove_cache(state, s):
+    state = borrowed(state)
     state[at(s, ARMS_CACHES)] -= 1
     state[AVAILABLE_CACHES] += 1
 
 
 @njit(cache=True)
 def any_space(state, predicate_kind):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if pick_space_ok_kind(state, predicate_kind, s, 0):
             return True
@@ -191,6 +201,7 @@ def any_space(state, predicate_kind):
 @njit(cache=True)
 def pick_space_ok_kind(state, kind, s, used_bits):
     """May a pick of ``kind`` choose space ``s`` (stacking and Available: 5.1.1)?"""
+    state = borrowed(state)
     if PICK_EACH[kind] and (used_bits >> s) & 1:
         return False
     kind_s = SPACE_KIND[s]
@@ -240,6 +251,7 @@ def pick_space_ok_kind(state, kind, s, used_bits):
 def pick_space_ok(state, s, alt):
     """May the event's pick take space ``s``? No Palestine event takes a space
     the other way (``alt``, the turn skeleton's A_ALT)."""
+    state = borrowed(state)
     return not alt and state[EV_LEFT] > 0 and pick_space_ok_kind(state, state[EV_PICK], s, state[EV_BITS])
 
 
@@ -287,6 +299,7 @@ def pick_effect(state, s, alt):
 @njit(cache=True)
 def continue_pick(state):
     """Ask for the next pick, or go on with the text when none is left."""
+    state = borrowed(state)
     if state[EV_LEFT] > 0:
         for s in range(N_MAP_SPACES):
             if pick_space_ok(state, s, False):
@@ -300,6 +313,7 @@ def continue_pick(state):
 
 @njit(cache=True)
 def begin_pick(state, kind, n, optional, decider, next_step):
+    state = borrowed(state)
     state[EV_STEP] = next_step
     state[EV_PICK] = kind
     state[EV_LEFT] = n
@@ -322,6 +336,7 @@ def stop_pick(state):
 def event_playable(state, card, side, faction):
     """Would this text, executed by ``faction``, have any effect now (5.1.3; the P3 tip: a text that
     can do nothing is not offered, rules decision P-15)?"""
+    state = borrowed(state)
     if card < 1 or card > 32:
         return False
     if side == 1 and SINGLE_TEXT[card]:
@@ -427,6 +442,7 @@ def any_deploy_space(state):
 
 @njit(cache=True)
 def any_space_with_underground(state):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if state[at(s, CELLS_UNDERGROUND)] > 0:
             return True
@@ -435,6 +451,7 @@ def any_space_with_underground(state):
 
 @njit(cache=True)
 def police_and_cells_spaces(state):
+    state = borrowed(state)
     n = 0
     for s in range(N_MAP_SPACES):
         if state[at(s, POLICE)] > 0 and cells(state, s) > 0:
@@ -498,6 +515,7 @@ def count_chosen(state, n):
 @njit(cache=True)
 def event_script(state):
     """Carry the current event's text forward (see the module docstring)."""
+    state = borrowed(state)
     card = state[EV_CARD]
     side = state[EV_SIDE]
     step = state[EV_STEP]
@@ -514,6 +532,7 @@ def event_script(state):
 
 @njit(cache=True)
 def unshaded_script(state, card, step, me):
+    state = borrowed(state)
     if card == 1:       # Black Saturday
         if step == 0:
             return request_operation(state, OP_SEARCH, 1, F_CITY, MODE_FIXED_LIMIT, -1, 1)
@@ -652,6 +671,7 @@ def unshaded_script(state, card, step, me):
 
 @njit(cache=True)
 def shaded_script(state, card, step, me):
+    state = borrowed(state)
     if card == 1:       # Arrest moderate leaders
         if step == 0:
             haganah_shift_right(state)

@@ -5,6 +5,7 @@ made (passed as arguments); eligibility helpers say where a procedure may
 be chosen. The decision layer (spaces, counts, chits) calls these.
 """
 
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 
 from ...engine.coin.header import RULE_PARAMETERS
@@ -33,16 +34,19 @@ def capability(state, slot, side):
 
 @njit(cache=True)
 def cells(state, s):
+    state = borrowed(state)
     return state[at(s, CELLS_UNDERGROUND)] + state[at(s, CELLS_ACTIVE)]
 
 
 @njit(cache=True)
 def irgun_pieces(state, s):
+    state = borrowed(state)
     return cells(state, s) + state[at(s, ARMS_CACHES)]
 
 
 @njit(cache=True)
 def cubes(state, s):
+    state = borrowed(state)
     return state[at(s, TROOPS)] + state[at(s, POLICE)]
 
 
@@ -56,6 +60,7 @@ ADJACENT = _adjacency()
 
 @njit(cache=True)
 def cache_in_or_adjacent(state, s):
+    state = borrowed(state)
     if state[at(s, ARMS_CACHES)] > 0:
         return True
     for t in range(N_MAP_SPACES):
@@ -75,6 +80,7 @@ def adjacent_district(city):
 
 @njit(cache=True)
 def move(state, src, dst, piece, n):
+    state = borrowed(state)
     state[at(src, piece)] -= n
     state[at(dst, piece)] += n
 
@@ -83,6 +89,7 @@ def move(state, src, dst, piece, n):
 def add_political_will(state, delta):
     """Shift Political Will within 0..20 (1.8); the ways it rises and falls
     (7.1, 7.2) are each encoded in their own rule's kernel."""
+    state = borrowed(state)
     shift_political_will(state, delta, PW_MAX)
 
 
@@ -91,6 +98,7 @@ def add_political_will(state, delta):
 @njit(cache=True)
 def can_deploy_in(state, s):
     """Deploy selects Districts or Cities with more Troops than Irgun pieces (3.2.1)."""
+    state = borrowed(state)
     kind = SPACE_KIND[s]
     return (kind == DISTRICT or kind == CITY) and state[at(s, TROOPS)] > irgun_pieces(state, s)
 
@@ -125,6 +133,7 @@ def search_space(state, s, discard_intel):
     BEVINGRADS shaded, P17), or, when the British discard a chit, one Cell
     per cube and no Curfew.
     """
+    state = borrowed(state)
     n = cubes(state, s)
     if SPACE_KIND[s] == CITY:
         if discard_intel:
@@ -184,6 +193,7 @@ def assault_budget(state, s):
     """Pieces Assault may remove in a space: one per two Troops (3.2.4; the
     ``assault_troops_per_piece`` parameter), one per Troop with 6TH AIRBORNE
     unshaded (P18)."""
+    state = borrowed(state)
     if capability(state, CAP_AIRBORNE, CAP_UNSHADED):
         return state[at(s, TROOPS)]
     return state[at(s, TROOPS)] // state[RULE_PARAMETERS + P_ASSAULT_TROOPS_PER_PIECE]
@@ -192,6 +202,7 @@ def assault_budget(state, s):
 @njit(cache=True)
 def can_restore_in(state, s):
     """Restore: a space with Troops, Police and no Irgun (4.2.1)."""
+    state = borrowed(state)
     return state[at(s, TROOPS)] > 0 and state[at(s, POLICE)] > 0 and irgun_pieces(state, s) == 0
 
 
@@ -207,6 +218,7 @@ def restore(state, s):
 def can_mass_detain_in(state, s):
     """Mass Detention: a City with a Curfew and at least three Troops (4.2.3;
     the ``mass_detention_troops`` parameter)."""
+    state = borrowed(state)
     return SPACE_KIND[s] == CITY and state[at(s, CURFEW)] > 0 \
         and state[at(s, TROOPS)] >= state[RULE_PARAMETERS + P_MASS_DETENTION_TROOPS]
 
@@ -235,6 +247,7 @@ def detain(state, s, piece):
     """One Cell of kind ``piece`` (CELLS_UNDERGROUND or CELLS_ACTIVE) from ``s``
     to Prison by Mass Detention (4.2.3), to Available with 6TH AIRBORNE
     shaded (P18)."""
+    state = borrowed(state)
     state[at(s, piece)] -= 1
     if capability(state, CAP_AIRBORNE, CAP_SHADED):
         state[AVAILABLE_CELLS] += 1
@@ -248,6 +261,7 @@ def detain(state, s, piece):
 def recruit_limit(state, s):
     """Cells Recruit may place in a space (3.3.1): 2 with or next to an Arms
     Cache, else 1 in a City, else 0; never under a Curfew."""
+    state = borrowed(state)
     if state[at(s, CURFEW)] > 0:
         return 0
     if cache_in_or_adjacent(state, s):
@@ -258,6 +272,7 @@ def recruit_limit(state, s):
 @njit(cache=True)
 def recruit(state, s, n):
     """Place ``n`` Underground Cells from Available (1.4.1, 1.4.3)."""
+    state = borrowed(state)
     n = min(n, state[AVAILABLE_CELLS])
     state[AVAILABLE_CELLS] -= n
     state[at(s, CELLS_UNDERGROUND)] += n
@@ -284,6 +299,7 @@ def travel(state, src, dst, underground, active):
 def sabotage_modifier(state, s, cache_spent):
     """What Sabotage (and Terror) add to the die in ``s`` (3.3.3, 4.3.3): +2
     for an Arms Cache spent, -1 per Police in the space."""
+    state = borrowed(state)
     return (2 if cache_spent else 0) - state[at(s, POLICE)]
 
 
@@ -329,6 +345,7 @@ def sabotage_space(state, s, cache_from, terror):
 @njit(cache=True)
 def can_rob_in(state, s):
     """Rob: a District or City with more Cells than Police (3.3.4)."""
+    state = borrowed(state)
     kind = SPACE_KIND[s]
     return (kind == DISTRICT or kind == CITY) and cells(state, s) > state[at(s, POLICE)]
 
@@ -338,6 +355,7 @@ def rob_space(state, s):
     """Rob (3.3.4): above 2 on a die adds an Arms Cache (Available, at most
     two a space); with Police present an Underground Cell Activates. With
     WEAPON FACTORIES shaded (P32) no die is rolled: the Arms Cache comes."""
+    state = borrowed(state)
     result = 6 if capability(state, CAP_FACTORIES, CAP_SHADED) else die(state)
     if result > 2 and state[AVAILABLE_CACHES] > 0 and state[at(s, ARMS_CACHES)] < 2:
         state[AVAILABLE_CACHES] -= 1
@@ -351,6 +369,7 @@ def rob_space(state, s):
 @njit(cache=True)
 def can_silence_in(state, s):
     """Silence: Police present and at least as many Underground Cells (4.3.1)."""
+    state = borrowed(state)
     return state[at(s, POLICE)] > 0 and state[at(s, CELLS_UNDERGROUND)] >= state[at(s, POLICE)]
 
 
@@ -363,6 +382,7 @@ def silence(state, s):
 @njit(cache=True)
 def can_propagandize_in(state, s):
     """Propagandize: a City with a Cell and a Curfew (4.3.2)."""
+    state = borrowed(state)
     return SPACE_KIND[s] == CITY and cells(state, s) > 0 and state[at(s, CURFEW)] > 0
 
 

@@ -6,6 +6,7 @@ involve decisions and come with the decision machinery.
 
 import numpy as np
 
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 
 from ...engine.coin.header import RULE_PARAMETERS
@@ -36,6 +37,7 @@ def political_will_terms(state):
     Railway, -2 per Sabotage and -3 per Terror in a City; +2 with no Railway
     Sabotaged, +1 per clean City): an (N_TERMS, 3) array of rows (applies,
     count, shift), the count being markers, Railways or Cities."""
+    state = borrowed(state)
     district = state[RULE_PARAMETERS + P_DISTRICT_SABOTAGE_LOSS]
     railway = state[RULE_PARAMETERS + P_RAILWAY_SABOTAGE_LOSS]
     city_sabotage = state[RULE_PARAMETERS + P_CITY_SABOTAGE_LOSS]
@@ -74,6 +76,7 @@ def political_will_terms(state):
 def political_will_delta(state):
     """Net Political Will shift of the Political Will Phase (6.1.1, 6.1.2):
     the sum of :func:`political_will_terms`' shifts."""
+    state = borrowed(state)
     return political_will_terms(state)[:, 2].sum()
 
 
@@ -86,6 +89,7 @@ def political_will_phase(state):
     the final-card British victory (6.1.4) is the caller's, who knows the
     deck.
     """
+    state = borrowed(state)
     shift_political_will(state, political_will_delta(state), PW_MAX)
     return state[POLITICAL_WILL] <= state[RULE_PARAMETERS + P_IRGUN_VICTORY_POLITICAL_WILL]
 
@@ -94,6 +98,7 @@ def political_will_phase(state):
 def reset_phase(state):
     """Reset Phase (6.4): markers off, half of Prison (rounded down) back,
     Cells Underground, Irgun 1st Eligible."""
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         base = SPACES + s * SPACE_FIELDS
         state[base + CURFEW] = 0

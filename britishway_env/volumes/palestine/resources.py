@@ -5,6 +5,7 @@ Activities, the Propaganda Round and events all call.
 """
 
 import numpy as np
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 
 from ...engine.coin import chits
@@ -29,6 +30,7 @@ INTEL_CHITS = np.full(3, INTEL_CHITS_PER_VALUE, dtype=np.int64)   # values 0, 1,
 @njit(cache=True)
 def die(state, faces=DIE_FACES):
     """A die roll 1..faces (forced values are 0-based faces)."""
+    state = borrowed(state)
     return 1 + roll(state, faces, RNG, FORCED, FORCED_CAPACITY)
 
 
@@ -36,6 +38,7 @@ def die(state, faces=DIE_FACES):
 
 @njit(cache=True)
 def intel_in_bag(state, value):
+    state = borrowed(state)
     return chits.in_pool(state, INTEL_HELD, INTEL_CHITS, value)
 
 
@@ -46,12 +49,14 @@ def draw_intel(state):
     A forced roll picks the chit by index in the bag, counted by value
     (all 0s first, then 1s, then 2s: engine/coin/chits.py).
     """
+    state = borrowed(state)
     return chits.draw_chit(state, INTEL_HELD, INTEL_CHITS)
 
 
 @njit(cache=True)
 def return_intel(state, value):
     """A spent or discarded chit goes back to the bag (1.6.1)."""
+    state = borrowed(state)
     chits.return_chit(state, INTEL_HELD, value)
 
 
@@ -59,6 +64,7 @@ def return_intel(state, value):
 
 @njit(cache=True)
 def map_total(state, piece):
+    state = borrowed(state)
     n = 0
     for s in range(N_MAP_SPACES):
         n += state[SPACES + s * SPACE_FIELDS + piece]
@@ -70,6 +76,7 @@ def markers_left(state):
     """Sabotage/Terror markers off the map. The counter mix has 15, Sabotage on
     one side and Terror on the other (1.2), so the two kinds share them;
     Operations and events place only those (5.1.1, rules decision P-39)."""
+    state = borrowed(state)
     n = TOTAL_MARKERS
     for s in range(N_MAP_SPACES):
         n -= state[SPACES + s * SPACE_FIELDS + SABOTAGE] + state[SPACES + s * SPACE_FIELDS + TERROR]
@@ -80,6 +87,7 @@ def markers_left(state):
 def haganah_shift_right(state):
     """Shift right (6.5.1, events only); entering 3 or 4 from below frees the
     pieces under that box to Available (6.5.2)."""
+    state = borrowed(state)
     if state[HAGANAH] >= 4:
         return
     state[HAGANAH] += 1
@@ -104,6 +112,7 @@ def haganah_shift_left(state):
     the map, where the Irgun choose (left in ``OWED_*`` for that decision)
     unless no choice exists; Cells then come from Prison.
     """
+    state = borrowed(state)
     if state[HAGANAH] <= 0:
         return
     leaving = state[HAGANAH]
@@ -127,12 +136,14 @@ def haganah_shift_left(state):
 
 @njit(cache=True)
 def owed_cells(state):
+    state = borrowed(state)
     return state[OWED_CELLS_4] + state[OWED_CELLS_3]
 
 
 @njit(cache=True)
 def _take_owed_cell(state):
     """Credit one owed Cell to its box (box 4 first)."""
+    state = borrowed(state)
     if state[OWED_CELLS_4] > 0:
         state[OWED_CELLS_4] -= 1
         state[TRACK_CELLS_4] += 1
@@ -149,6 +160,7 @@ def settle_owed_without_choice(state):
     has none, Cells come from Prison. An owed Arms Cache with none on the
     map leaves its spot empty (they cannot be in Prison).
     """
+    state = borrowed(state)
     if owed_cells(state) > 0 and map_total(state, CELLS_UNDERGROUND) + map_total(state, CELLS_ACTIVE) <= owed_cells(state):
         for s in range(N_MAP_SPACES):
             for piece in (CELLS_UNDERGROUND, CELLS_ACTIVE):
@@ -187,6 +199,7 @@ def remove_owed_from_space(state, space, piece):
 @njit(cache=True)
 def negotiate_modifier(state):
     """What Negotiate adds to its die (4.2.2): 1 per Terror marker on the map."""
+    state = borrowed(state)
     return map_total(state, TERROR)
 
 

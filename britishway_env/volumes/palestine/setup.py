@@ -1,6 +1,7 @@
 """Setup (2.1) and deck preparation as numba kernels."""
 
 import numpy as np
+from ...engine.borrow import borrowed
 from ...engine.jit import njit
 
 from ...engine.coin import deck as coin_deck
@@ -38,12 +39,14 @@ def build_deck(state):
     """Deck preparation (2.1): 18 of the 32 events in three piles of 7 cards,
     each pile 4 events on top of a Propaganda card shuffled with 2 events; the
     other 14 events are not used (engine/coin/deck.py)."""
+    state = borrowed(state)
     coin_deck.build_deck(state, N_EVENT_CARDS, PROPAGANDA, PILE_TOP, PILE_BOTTOM, False)
 
 
 @njit(cache=True)
 def setup(state, seed):
     """The Palestine Emergency 1945-1947 setup (2.1)."""
+    state = borrowed(state)
     state[:] = 0
     state[RNG] = seed
     write_base(state, BASE)
@@ -68,4 +71,5 @@ def setup(state, seed):
 def determinize(state, seed):
     """Resample what no player knows: the undrawn cards (keeping the piles'
     structure, 2.1) and the dice (engine/coin/deck.py)."""
+    state = borrowed(state)
     coin_deck.determinize_deck(state, seed, N_EVENT_CARDS, PROPAGANDA, PILE_TOP, PILE_BOTTOM, False)

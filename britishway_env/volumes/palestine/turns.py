@@ -77,12 +77,14 @@ PROPAGANDA = np.array(PROPAGANDA_CARDS, dtype=np.int64)
 
 @njit(cache=True)
 def owed(state):
+    state = borrowed(state)
     return state[OWED_CELLS_4] + state[OWED_CELLS_3] + state[OWED_CACHE_4]
 
 
 @njit(cache=True)
 def pending(state):
     """The decision to take now: a Haganah refill choice (6.5.2) interrupts any other."""
+    state = borrowed(state)
     if state[DECISION] != D_OVER and owed(state) > 0:
         return D_REFILL
     return state[DECISION]
@@ -96,6 +98,7 @@ def cells_at(state, s):
 @njit(cache=True)
 def actor(state):
     """The faction whose decision is pending (-1 when the game is over)."""
+    state = borrowed(state)
     d = pending(state)
     if d == D_OVER:
         return -1
@@ -159,6 +162,7 @@ def op_space_ok(state, op, s):
 
 @njit(cache=True)
 def any_space_for(state, op):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if state[SELECTED + s] == 0 and op_space_ok(state, op, s):
             return True
@@ -168,6 +172,7 @@ def any_space_for(state, op):
 @njit(cache=True)
 def op_feasible(state, op):
     """An Operation is offered only when it can act in at least one space."""
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if op_space_ok(state, op, s):
             return True
@@ -184,12 +189,14 @@ FEASIBILITY_ORDER = np.array([OP_SEARCH, OP_PATROL, OP_ASSAULT, OP_DEPLOY, OP_SA
 
 @njit(cache=True)
 def intel_total(state):
+    state = borrowed(state)
     return state[INTEL_HELD] + state[INTEL_HELD + 1] + state[INTEL_HELD + 2]
 
 
 @njit(cache=True)
 def offensive_source_ok(state, s):
     """Offensive removes an Arms Cache from a space with no British (2.3.7)."""
+    state = borrowed(state)
     return state[at(s, ARMS_CACHES)] > 0 and cubes(state, s) == 0
 
 
@@ -213,6 +220,7 @@ def extra_space_open(state):
 
 @njit(cache=True)
 def start_operation(state, op):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         state[SELECTED + s] = 0
         state[DEST_USED + s] = 0
@@ -233,6 +241,7 @@ def space_limit(state, op):
     The numbers are rule parameters (parameters.py): ``operation_spaces``,
     ``limited_operation_spaces`` and ``haganah_extra_spaces``; ERNEST BEVIN
     shaded takes one space off ``operation_spaces`` (3 -> 2), leaving at least 1."""
+    state = borrowed(state)
     if state[LIMITED]:
         limit = state[RULE_PARAMETERS + P_LIMITED_OPERATION_SPACES]
     else:
@@ -252,6 +261,7 @@ def space_limit(state, op):
 @njit(cache=True)
 def underground_affordable(state, s):
     """Underground Cells Assault could still remove here with more Intel."""
+    state = borrowed(state)
     budget = assault_budget(state, s)
     return min(budget, state[at(s, CELLS_UNDERGROUND)]) - state[PAID]
 
@@ -290,6 +300,7 @@ def select_space(state, s, alt):
 @njit(cache=True)
 def can_buy(state):
     """Intel Chits worth something for buying Underground Cells (values 1, 2)."""
+    state = borrowed(state)
     return state[INTEL_HELD + 1] + state[INTEL_HELD + 2] > 0 and not state[EV_MODE] & MODE_NO_INTEL
 
 
@@ -298,6 +309,7 @@ def travel_unmoved_active(state, s):
     """Active Cells in ``s`` that have not Travelled yet: the Cells that
     arrived this Travel (MOVED_HERE, MOVED_ACTIVE of them Active) move no
     more (3.3.2)."""
+    state = borrowed(state)
     return state[at(s, CELLS_ACTIVE)] - state[MOVED_ACTIVE + s]
 
 
@@ -328,6 +340,7 @@ def travel_tally_after_activation(state, s):
 
 @njit(cache=True)
 def sabotage_cache_step(state):
+    state = borrowed(state)
     s = state[CUR]
     for src in range(N_MAP_SPACES):
         if sabotage_cache_source_ok(state, s, src):
@@ -338,6 +351,7 @@ def sabotage_cache_step(state):
 
 @njit(cache=True)
 def resolve_sabotage(state, cache_from):
+    state = borrowed(state)
     s = state[CUR]
     result = sabotage_space(state, s, cache_from, state[TERROR_HERE] == 1)
     if result > state[RULE_PARAMETERS + P_SABOTAGE_SUCCESS_ABOVE] \
@@ -350,11 +364,13 @@ def resolve_sabotage(state, cache_from):
 
 @njit(cache=True)
 def patrol_affordable(state, s):
+    state = borrowed(state)
     return min(state[at(s, POLICE)], state[at(s, CELLS_UNDERGROUND)]) - state[PAID]
 
 
 @njit(cache=True)
 def resolve_patrol(state):
+    state = borrowed(state)
     s = state[CUR]
     underground = min(state[PAID], state[at(s, CELLS_UNDERGROUND)], state[at(s, POLICE)])
     patrol_arrest(state, s, underground)
@@ -401,6 +417,7 @@ def road_mines(state):
 @njit(cache=True)
 def continue_search(state, first):
     """Search's activation, space by space; a City asks whether to discard a chit."""
+    state = borrowed(state)
     for s in range(first, N_MAP_SPACES):
         if state[SELECTED + s] == 1:
             if SPACE_KIND[s] == CITY and intel_total(state) > 0 and not state[EV_MODE] & MODE_NO_INTEL:
@@ -421,6 +438,7 @@ def sa_accompanies(op, sa):
 
 @njit(cache=True)
 def sa_allowed(state, sa):
+    state = borrowed(state)
     return activities.sa_allowed(state, sa, ACCOMPANIES)
 
 
@@ -443,6 +461,7 @@ def sa_space_ok(state, sa, s):
 def sa_offerable(state, sa):
     """May the executor start Special Activity ``sa`` now (Terror is declared
     with a Sabotage space instead)?"""
+    state = borrowed(state)
     if sa == SA_TERROR or SA_FACTION[sa] != state[EXECUTOR] or not sa_allowed(state, sa):
         return False
     if sa == SA_NEGOTIATE:
@@ -455,6 +474,7 @@ def sa_offerable(state, sa):
 
 @njit(cache=True)
 def start_sa(state, sa, resume):
+    state = borrowed(state)
     activities.begin_special_activity(state, sa, resume)
     if sa == SA_NEGOTIATE:         # no space to choose (4.2.2)
         negotiate(state)
@@ -486,6 +506,7 @@ def sa_in_space(state, s):
 def start_mass_detention(state, city):
     """Mass Detention in ``city`` (4.2.3): roll, then the British remove the
     Cells one by one (D_MASS_DETENTION)."""
+    state = borrowed(state)
     state[EXECUTOR] = BRITISH
     state[CUR] = city
     state[DETAIN_LEFT] = mass_detention_roll(state, city, die(state))
@@ -499,6 +520,7 @@ def continue_mass_detention(state):
     there and more than one kind of Cell (space, Underground or Active) is
     left (rules decision P-5). Then back to the Special Activity's Operation,
     or to the event (P1) that called it."""
+    state = borrowed(state)
     city = state[CUR]
     district = adjacent_district(city)
     while state[DETAIN_LEFT] > 0:
@@ -532,12 +554,14 @@ def continue_mass_detention(state):
 @njit(cache=True)
 def mass_detention_cell_ok(state, s, piece):
     """D_MASS_DETENTION: a Cell of kind ``piece`` in ``s``, the City or its District."""
+    state = borrowed(state)
     city = state[CUR]
     return (s == city or s == adjacent_district(city)) and state[at(s, piece)] > 0
 
 
 @njit(cache=True)
 def finish_assault_space(state):
+    state = borrowed(state)
     s = state[CUR]
     underground = min(state[PAID], state[at(s, CELLS_UNDERGROUND)], assault_budget(state, s))
     state[COUNTER] = assault_space(state, s, underground, state[COUNTER])
@@ -549,6 +573,7 @@ def finish_assault_space(state):
 
 @njit(cache=True)
 def clear_action(state):
+    state = borrowed(state)
     activities.clear_action(state)
     clear_moves(state)
     for s in range(N_MAP_SPACES):
@@ -588,6 +613,7 @@ def event_resume(state):
 def british_must_pass(state):
     """AMERICAN LOANS shaded (P27): the British Pass, without an Intel draw,
     on the next card with an Initiative Track (rules decision P-24)."""
+    state = borrowed(state)
     due = state[BRITISH_MUST_PASS]
     return due > 0 and state[DECK_DRAWN] >= due
 
@@ -615,6 +641,7 @@ def event_op_may_stop(state, feasible):
 def take_pass(state, faction, box):
     """Pass (2.3.3): the British draw an Intel Chit (none under AMERICAN LOANS
     shaded, P27); the Irgun may Rob in one space."""
+    state = borrowed(state)
     state[BOX + faction] = box
     if faction == BRITISH:
         if british_must_pass(state):
@@ -632,6 +659,7 @@ def take_pass(state, faction, box):
 @njit(cache=True)
 def next_card(state):
     """Reveal the next card (2.2, 2.3.6); a Propaganda card starts a round (2.4)."""
+    state = borrowed(state)
     card = initiative.reveal_next_card(state)
     if initiative.is_propaganda(card, PROPAGANDA):
         propaganda_round(state)
@@ -647,6 +675,7 @@ PROPAGANDA_PHASES = np.array((PHASE_POLITICAL_WILL, PHASE_RESOURCES, PHASE_REDEP
 @njit(cache=True)
 def propaganda_round(state):
     """A Propaganda card was revealed: its round starts (6.0)."""
+    state = borrowed(state)
     continue_round(state, ROUND_START)
 
 
@@ -671,6 +700,7 @@ def enter_phase(state, phase):
 
 @njit(cache=True)
 def any_prop_rob_space(state):
+    state = borrowed(state)
     for s in range(N_MAP_SPACES):
         if can_rob_in(state, s):
             return True
@@ -681,6 +711,7 @@ def any_prop_rob_space(state):
 def british_intel(state):
     """6.2.2: no chits -> draw one; otherwise discard half, rounded down.
     True when the British must choose what to discard."""
+    state = borrowed(state)
     held = intel_total(state)
     if held == 0:
         draw_intel(state)
@@ -694,6 +725,7 @@ def british_intel(state):
 
 @njit(cache=True)
 def prop_cache_space_ok(state, s):
+    state = borrowed(state)
     kind = SPACE_KIND[s]
     return (kind == DISTRICT or kind == CITY) and cells(state, s) > 0 and state[at(s, ARMS_CACHES)] < 2
 
@@ -702,6 +734,7 @@ def prop_cache_space_ok(state, s):
 def haganah_cooperation(state):
     """6.2.3: at 0 the British draw a chit; at 4 the Irgun may place an Arms
     Cache (True: the Irgun choose where)."""
+    state = borrowed(state)
     if state[HAGANAH] == 0:
         draw_intel(state)
     elif state[HAGANAH] == 4 and state[AVAILABLE_CACHES] > 0:
@@ -722,6 +755,7 @@ def begin_redeploy(state, decision):
 @njit(cache=True)
 def next_redeploy_city(state, first):
     """6.3.2: visit each City without a Curfew that some Cell could reach."""
+    state = borrowed(state)
     for s in range(first, N_MAP_SPACES):
         if SPACE_KIND[s] == CITY and state[at(s, CURFEW)] == 0:
             for src in range(N_MAP_SPACES):
@@ -734,6 +768,7 @@ def next_redeploy_city(state, first):
 
 @njit(cache=True)
 def redeploy_cache_destination_ok(state, src, s):
+    state = borrowed(state)
     return s != src and prop_cache_space_ok(state, s)
 
 
@@ -752,6 +787,7 @@ def start_cache_redeploy(state):
 def reset_after_curfews(state):
     """Reset Phase (6.4), after the CURFEWS capability's step (P29) if it is
     in play (True: that step runs first, as an event text)."""
+    state = borrowed(state)
     curfews = state[CAPABILITIES + CAP_CURFEWS]
     if curfews != 0 and curfew_spaces(state) > 0:
         clear_event(state)
@@ -803,6 +839,7 @@ def own_mask(state, out, d):
     Palestine's own decision kinds and those it rules its own way (the turn
     skeleton's ``rules_mask`` answers the others; those Palestine and Cyprus write alike,
     the shared template's :func:`family_mask`)."""
+    state, out = borrowed(state), borrowed(out)
     if d == D_REFILL:
         piece_cells = state[OWED_CELLS_4] + state[OWED_CELLS_3] > 0
         for s in range(N_MAP_SPACES):
@@ -915,6 +952,7 @@ def own_act(state, action, d):
     answers the others; those Palestine and Cyprus write alike, the shared
     template's :func:`family_act`), without the automatic steps that follow it
     (:func:`settle`)."""
+    state = borrowed(state)
     space = action - A_SPACE
     if d == D_REFILL:
         piece = ARMS_CACHES
@@ -1040,6 +1078,7 @@ def may_operate(state, faction):
 @njit(cache=True)
 def clear_moves(state):
     """No piece has moved yet in this Operation or Redeploy (the per-space tallies)."""
+    state = borrowed(state)
     for t in range(N_MAP_SPACES):
         state[MOVED_HERE + t] = 0
         state[MOVED_ACTIVE + t] = 0
@@ -1052,6 +1091,7 @@ def movable(state, s, piece):
 @njit(cache=True)
 def travel_movable(state):
     """Cells at the Travel origin that have not moved in this Operation (3.3.2)."""
+    state = borrowed(state)
     return cells(state, state[CUR]) - state[MOVED_HERE + state[CUR]]
 
 @njit(cache=True, inline="always")
@@ -1067,6 +1107,7 @@ def travel_next(state):
 @njit(cache=True)
 def sabotage_cache_source_ok(state, s, src):
     """Sabotage may spend an Arms Cache in or adjacent to its space (3.3.3)."""
+    state = borrowed(state)
     return state[at(src, ARMS_CACHES)] > 0 and (src == s or ADJACENT[s, src] == 1)
 
 @njit(cache=True, inline="always")
@@ -1093,6 +1134,7 @@ def search_source_ok(state, src):
 def end_action(state):
     """An Operation or Special Activity is over: back to the event that
     granted it, or the faction's action on the card is over."""
+    state = borrowed(state)
     clear_action(state)
     if state[EV_CARD] != 0:
         coin_events.end_event_operation(state)
@@ -1103,6 +1145,7 @@ def end_action(state):
 def start_event_operation(state, op):
     """A free Operation (4.1: eligibility unchanged) under the text's limits;
     skipped when it has no space to act in (5.1.3)."""
+    state = borrowed(state)
     state[EXECUTOR] = OP_FACTION[op]
     state[LIMITED] = 1 if state[EV_MODE] & MODE_LIMITED else 0
     if not op_feasible(state, op):
@@ -1193,6 +1236,7 @@ def family_mask(state, out, d):
     """The mask of the decision kinds written here (out already cleared): Patrol's and
     Search's moves, Travel, Sabotage's and Offensive's Arms Cache, Recruit's count, Deploy,
     the Propaganda Round's Arms Cache and its Redeploy."""
+    state, out = borrowed(state), borrowed(out)
     if d == D_PATROL_MOVE or d == D_SEARCH_MOVE:
         out[A_STOP] = 1
         for s in range(N_MAP_SPACES):
@@ -1271,6 +1315,7 @@ def family_mask(state, out, d):
 def family_act(state, action, d):
     """The rules of an action of the decision kinds written here: Patrol's and Search's
     moves, Intel Chits spent on Patrol, Assault or an Intelligence Lead, Travel, Deploy."""
+    state = borrowed(state)
     space = action - A_SPACE
     if d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
         move(state, state[CUR], space, POLICE if d == D_PATROL_MOVE_TO else TROOPS, 1)
@@ -1333,6 +1378,7 @@ def continue_round(state, done):
     ``PROPAGANDA_PHASES`` in order) until one waits for a decision or the game
     ends; after the last, the next card (6.0). The volume hears of each phase
     entered (:func:`round_phase`) and of the round left (:func:`round_left`)."""
+    state = borrowed(state)
     phase = next_phase(PROPAGANDA_PHASES, done)
     while phase != PHASE_END:
         round_phase(state, phase)
@@ -1350,6 +1396,7 @@ def settle(state):
     """Run the automatic steps (revealing cards, carrying event texts on, the
     volume's own :func:`automatic_step`) until a player decides; a step owed
     first (:func:`step_owed`) holds them."""
+    state = borrowed(state)
     settle_until(state, False)
 
 
@@ -1359,6 +1406,7 @@ def settle_until(state, before_card):
     be revealed (before a Propaganda card, the board a round's summary reads
     the Political Will Phase from: britishway_env/summaries.py). True when it
     stopped there."""
+    state = borrowed(state)
     while not step_owed(state):
         d = state[DECISION]
         if d == D_NEXT_CARD:
@@ -1375,6 +1423,7 @@ def settle_until(state, before_card):
 @njit(cache=True)
 def any_sa_offerable(state):
     """Whether a Special Activity may still be taken with the action (4.1)."""
+    state = borrowed(state)
     if not activities.sa_open(state):
         return False
     for sa in range(N_SAS):
@@ -1386,6 +1435,7 @@ def any_sa_offerable(state):
 @njit(cache=True)
 def finish_operation(state):
     """After the Operation: its Special Activity may still come (4.1)."""
+    state = borrowed(state)
     if any_sa_offerable(state):
         state[DECISION] = D_SA_AFTER
     else:
@@ -1396,6 +1446,7 @@ def finish_operation(state):
 def finish_sa(state):
     """After the Special Activity: back to the decision it interrupted, or,
     taken after the Operation, the action is over (4.1)."""
+    state = borrowed(state)
     state[SA] = -1
     if state[SA_RETURN] == D_SA_AFTER:
         end_action(state)
@@ -1430,6 +1481,7 @@ def first_card(state):
 @njit(cache=True)
 def new_game(state, seed):
     """Setup (2.1) and the first card (2.2)."""
+    state = borrowed(state)
     setup(state, seed)
     first_card(state)
 
@@ -1611,5 +1663,6 @@ def legal_mask(state, out):
 
 @njit(cache=True)
 def is_over(state):
+    state = borrowed(state)
     return state[DECISION] == D_OVER
 # ---- end of the part generated from flow.py.tmpl ----
