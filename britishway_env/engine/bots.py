@@ -135,6 +135,7 @@ def top_sums(vals, k1, k2, floor, none):
     (an insertion into a short list) and the largest one at or below it,
     so it serves both ``k`` (a volume's Operation valued in one space and in
     several)."""
+    vals = borrowed(vals)
     # A negative k takes nothing (as k = 0), and no k more values than there are: top[:j]
     # holds the largest values above floor, largest first, on the stack where they fit.
     k1 = max(k1, 0)

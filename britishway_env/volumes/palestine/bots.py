@@ -187,7 +187,7 @@ def open_hash(state):
 def pick(state, scores, mask):
     """The legal action with the highest score; ties by :func:`open_hash`
     (taken only when there is a tie)."""
-    state = borrowed(state)
+    state, scores, mask = borrowed(state), borrowed(scores), borrowed(mask)
     best, n = best_and_ties(scores, mask, NEG * 10.0)
     if n == 0:
         return -1
@@ -601,7 +601,7 @@ def irgun_space_value(state, op, s, m, arrive, order, bare):
     """Irgun ``op`` in ``s``; ``arrive``: :func:`travel_arrivals` for Travel,
     ``order``: its :func:`arrival_order`;
     ``bare``: :func:`no_caches_on_map`."""
-    state = borrowed(state)
+    state, arrive, order = borrowed(state), borrowed(arrive), borrowed(order)
     if op == OP_SABOTAGE:
         return sabotage_value(state, s, YES)
     if op == OP_RECRUIT:
@@ -722,7 +722,7 @@ def space_value(state, faction, op, s, inputs):
 def op_space_values(state, faction, op, vals):
     """``vals[s]``: worth of ``op`` in each space it may still select (NEG
     elsewhere); False when ``op`` is not feasible at all (no space, 3.1)."""
-    state = borrowed(state)
+    state, vals = borrowed(state), borrowed(vals)
     feasible = False
     inputs = space_inputs(state, faction, op, local_matrix(2, N_MAP_SPACES, np.float64),
                           local_matrix(2, 3, np.int64), local_array(N_MAP_SPACES, np.int64))
@@ -1404,7 +1404,7 @@ def best_event(state, faction, card):
 def box_decision(state, mask, faction, scores, memo):
     """Initiative Track (2.3.2-2.3.5): Limited Op, Event, Op & Special Activity,
     or Pass. An Operation box keeps its Operation values in ``memo``."""
-    state = borrowed(state)
+    state, mask, scores, memo = borrowed(state), borrowed(mask), borrowed(scores), borrowed(memo)
     step = state[STEP]
     other = state[BOX + 1 - faction]
     card = state[CARD]
@@ -1431,7 +1431,7 @@ def box_decision(state, mask, faction, scores, memo):
 def operation_decision(state, mask, faction, scores, memo):
     """The Operation (3.0) of a box just taken: the values the box decision
     kept in ``memo`` when it made them for this seat, else valued afresh."""
-    state = borrowed(state)
+    state, mask, scores, memo = borrowed(state), borrowed(mask), borrowed(scores), borrowed(memo)
     limited = state[LIMITED] == 1
     if memo[MEMO_SEAT] == faction + 1:
         for op in range(8):
@@ -1465,7 +1465,7 @@ def sa_timing_now(op, sa, n_selected):
 @njit(cache=True)
 def space_decision(state, mask, faction, scores):
     """Choose a space for the Operation (or stop, add a space, or start the Special Activity)."""
-    state = borrowed(state)
+    state, mask, scores = borrowed(state), borrowed(mask), borrowed(scores)
     op = state[OP]
     inputs = space_inputs(state, faction, op, local_matrix(2, N_MAP_SPACES, np.float64),
                           local_matrix(2, 3, np.int64), local_array(N_MAP_SPACES, np.int64))
@@ -2059,7 +2059,7 @@ def choose_action(policy, state, mask, stream, memo):
     """Fill the legal mask and return the action of ``policy`` (POLICY_*) for
     the faction to act; ``stream``: the random policy's one-slot generator;
     ``memo``: the game's bot memo (:func:`new_memo`)."""
-    state = borrowed(state)
+    state, mask, memo = borrowed(state), borrowed(mask), borrowed(memo)
     legal_mask(state, mask)
     if policy == POLICY_HEURISTIC:
         return bot_action(state, mask, actor(state), memo)
