@@ -19,7 +19,7 @@ from ...engine.coin.propaganda import (
     end_round, next_phase, victory_check,
 )
 from ...engine.jit import njit
-from ...engine.borrow import borrowed
+from ...engine.borrow import borrowed, local_array
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, RAILWAY, SPACE_KIND
 from .cards import MANDATORY_CARDS, MUNICH, PROPAGANDA_CARDS
 from .events import discard_chosen, event_filter_ok, event_playable, \
@@ -718,7 +718,8 @@ def punish_chit_choices(state, out):
 def punish_chit_step(state):
     """Use the only chit there is, or let the British choose."""
     state = borrowed(state)
-    choices = np.zeros(3, dtype=np.int64)
+    choices = local_array(3, np.int64)       # on the stack: no allocation (engine/borrow.py)
+    choices[:] = 0
     n = punish_chit_choices(state, choices)
     if n == 1:
         for kind in range(3):
@@ -1066,7 +1067,8 @@ def rebel_turn_start(state):
     state = borrowed(state)
     state[REBEL_CHIT_DONE] = 1
     draw_operations_chits(state)
-    choices = np.zeros(3, dtype=np.int64)
+    choices = local_array(3, np.int64)       # on the stack: no allocation (engine/borrow.py)
+    choices[:] = 0
     n = operations_choices(state, choices)
     if n == 1:
         for kind in range(3):
@@ -1312,7 +1314,8 @@ def own_mask(state, out, d):
     skeleton's ``rules_mask`` answers the others)."""
     state, out = borrowed(state), borrowed(out)
     if d == D_OPS_CHIT:
-        choices = np.zeros(3, dtype=np.int64)
+        choices = local_array(3, np.int64)       # on the stack: no allocation (engine/borrow.py)
+        choices[:] = 0
         operations_choices(state, choices)
         for kind in range(3):
             if choices[kind]:
@@ -1447,7 +1450,8 @@ def own_mask(state, out, d):
                 out[A_SPACE + s] = 1
         return
     if d == D_PUNISH_CHIT:
-        choices = np.zeros(3, dtype=np.int64)
+        choices = local_array(3, np.int64)       # on the stack: no allocation (engine/borrow.py)
+        choices[:] = 0
         punish_chit_choices(state, choices)
         for kind in range(3):
             if choices[kind]:
