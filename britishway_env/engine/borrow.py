@@ -26,6 +26,12 @@ The rule that keeps this safe: a view must not outlive its owner.
 
 tests/test_borrow.py checks every use in the package and the benchmarks
 against this rule.
+
+Every kernel of the rules and the scripted bots that is not inlined borrows
+the state it is handed (tests/test_borrow.py checks that too): numba would
+otherwise call its count functions on the row around each inner call, calls
+that return at once for a borrowed row but that LLVM cannot see through, so
+the row is read again after each (docs/architecture.md, "Borrowed arrays").
 """
 
 import numba
