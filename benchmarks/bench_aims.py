@@ -268,8 +268,14 @@ def med(xs):
     return statistics.median(xs)
 
 
-def span(xs, fmt="{:.2f}"):
-    return f"{fmt.format(min(xs))}-{fmt.format(max(xs))}"
+def ratio_text(x: float) -> str:
+    """A ratio to two decimals, or to two significant digits below 0.1, so that a
+    small one (a short block on a loaded machine) is not printed as 0.00."""
+    return f"{x:.2f}" if x == 0 or abs(x) >= 0.1 else f"{x:.2g}"
+
+
+def span(xs):
+    return f"{ratio_text(min(xs))}-{ratio_text(max(xs))}"
 
 
 def render(args, info: dict, before: str, after: str) -> str:
@@ -290,38 +296,38 @@ def render(args, info: dict, before: str, after: str) -> str:
         if info["spiel"]:
             r = med(rows["spiel"])
             dps = med([x[0] for x in rows["random_1"]])
-            add(f"| {t} | {HEARTS_ROW} | {r:.2f}x "
+            add(f"| {t} | {HEARTS_ROW} | {ratio_text(r)}x "
                 f"({span(rows['spiel'])}) | >= {SPIEL_AIM:g}x | {'yes' if r >= SPIEL_AIM else 'no'} | "
                 f"{dps:,.0f} decisions/s ({med([x[2] for x in rows['random_1']]):.1f} a game) against "
                 f"{med(rows['hearts_abs']):,.0f} |")
         r = med(rows["bots"])
         bg = med([x[0] for x in rows["bots_abs"]])
         rg = med([x[1] for x in rows["bots_abs"]])
-        add(f"| {t} | scripted bots (both seats) time per game / random play | {r:.2f}x ({span(rows['bots'])}) | "
+        add(f"| {t} | scripted bots (both seats) time per game / random play | {ratio_text(r)}x ({span(rows['bots'])}) | "
             f"<= {BOT_AIM[name]:g}x | {'yes' if r <= BOT_AIM[name] else 'no'} | {bg:,.0f} games/s against "
             f"{rg:,.0f} |")
         r = med(rows["vector"])
         vg = med([x[0] for x in rows["vector_abs"]])
         cg = med([x[1] for x in rows["vector_abs"]])
         vsteps = med([x[2] for x in rows["vector_abs"]])
-        add(f"| {t} | vector env games/s / compiled random games/s | {r:.2f} ({span(rows['vector'])}) | "
+        add(f"| {t} | vector env games/s / compiled random games/s | {ratio_text(r)} ({span(rows['vector'])}) | "
             f">= {VECTOR_AIM:g} | {'yes' if r >= VECTOR_AIM else 'no'} | {vg:,.0f} games/s "
             f"({vsteps:,.0f} steps/s, {args.envs:,} slots) against {cg:,.0f} |")
         parts = [med([x[k] for x in rows["vector_parts"]]) for k in range(4)]
         add(f"| {t} | the same, a step's time: in the compiled step / the env's Python / the learner's draws | "
             f"{parts[0]:.0%} / {parts[1]:.0%} / {parts[2]:.0%} | | | |")
         add(f"| {t} | the same, were the env's Python and the learner's draws free: games/s over the compiled "
-            f"step's time alone / compiled random games/s | {parts[3]:.2f} "
+            f"step's time alone / compiled random games/s | {ratio_text(parts[3])} "
             f"({span([x[3] for x in rows['vector_parts']])}) | | | |")
         one = [med([x[k] for x in rows["vector_one_thread"]]) for k in range(3)]
         add(f"| {t} | the same on one thread: games/s over the compiled step's time alone / compiled random "
-            f"games/s, both on one thread | {one[0]:.2f} ({span([x[0] for x in rows['vector_one_thread']])}) "
+            f"games/s, both on one thread | {ratio_text(one[0])} ({span([x[0] for x in rows['vector_one_thread']])}) "
             f"| | | |")
         add(f"| {t} | what {info['threads']} threads gain over one: the compiled step / compiled random play | "
-            f"{one[1]:.2f}x / {one[2]:.2f}x | | | |")
+            f"{ratio_text(one[1])}x / {ratio_text(one[2])}x | | | |")
         for n, got in rows["sweep"].items():
             r = med([x[0] for x in got])
-            add(f"| {t} | the same, {n:,} slots | {r:.2f} ({span([x[0] for x in got])}) | | | "
+            add(f"| {t} | the same, {n:,} slots | {ratio_text(r)} ({span([x[0] for x in got])}) | | | "
                 f"{med([x[1] for x in got]):,.0f} games/s ({med([x[2] for x in got]):,.0f} steps/s) |")
     if not info["spiel"]:
         add("")

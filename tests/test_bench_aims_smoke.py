@@ -55,3 +55,19 @@ def test_bench_aims_will_not_drop_the_openspiel_rows_where_openspiel_is_missing(
                           cwd=REPO, capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 2 and "--without-openspiel" in proc.stderr, proc.stderr[-2000:]
     assert page.read_text() == text
+
+
+def test_a_small_ratio_keeps_two_significant_digits():
+    """A short block on a loaded machine can make a ratio of a few thousandths: printed to two
+    decimals it would read 0.00, as if nothing had been measured."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_bench_aims", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    assert [mod.ratio_text(x) for x in (0.4531, 2.5, 0.0, 0.0123, 0.00414)] == ["0.45", "2.50", "0.00", "0.012",
+                                                                               "0.0041"]
+    assert mod.span([0.0041, 0.52]) == "0.0041-0.52"
