@@ -321,8 +321,8 @@ def _njit_kernel(fn: ast.FunctionDef) -> bool:
 
 
 def unborrowed_state_kernels(source: str) -> list[str]:
-    """Kernels of ``source`` that are not inlined, take ``state`` and do more
-    than return at once, yet do not borrow it: numba wraps each of their
+    """Kernels of ``source`` that are not inlined and take ``state`` (with a
+    body beyond a docstring), yet do not borrow it: numba wraps each of their
     calls in reference-count calls that LLVM cannot see through, so the row
     is read again after every one (docs/architecture.md, "Borrowed arrays")."""
     missing = []
