@@ -158,12 +158,10 @@ def score_actions(state, mask, scores, h, samples, best_sample, keep, shun_stop_
     base[:] = state
     determinize(base, seed)
     work = local_array(STATE_SIZE, np.int64)
-    inner = local_array(N_ACTIONS, np.int8)
-    inner[:] = 0
+    inner = local_array(N_ACTIONS, np.int8)          # legal_mask fills it whole
     played = local_array(MAX_FINISH, np.int64)
     stream = local_array(1, np.int64)
-    settled = local_array(N_ACTIONS, np.bool_)
-    settled[:] = False
+    settled = local_array(N_ACTIONS, np.bool_)       # written for each legal action before it is read
     n = 0
     for a in range(N_ACTIONS):
         if not mask[a]:

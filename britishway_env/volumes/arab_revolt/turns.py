@@ -718,8 +718,7 @@ def punish_chit_choices(state, out):
 def punish_chit_step(state):
     """Use the only chit there is, or let the British choose."""
     state = borrowed(state)
-    choices = local_array(3, np.int64)       # on the stack: no allocation (engine/borrow.py)
-    choices[:] = 0
+    choices = local_array(3, np.int64)       # on the stack (engine/borrow.py); the count fills all three
     n = punish_chit_choices(state, choices)
     if n == 1:
         for kind in range(3):
@@ -1067,8 +1066,7 @@ def rebel_turn_start(state):
     state = borrowed(state)
     state[REBEL_CHIT_DONE] = 1
     draw_operations_chits(state)
-    choices = local_array(3, np.int64)       # on the stack: no allocation (engine/borrow.py)
-    choices[:] = 0
+    choices = local_array(3, np.int64)       # on the stack (engine/borrow.py); the count fills all three
     n = operations_choices(state, choices)
     if n == 1:
         for kind in range(3):
@@ -1314,8 +1312,7 @@ def own_mask(state, out, d):
     skeleton's ``rules_mask`` answers the others)."""
     state, out = borrowed(state), borrowed(out)
     if d == D_OPS_CHIT:
-        choices = local_array(3, np.int64)       # on the stack: no allocation (engine/borrow.py)
-        choices[:] = 0
+        choices = local_array(3, np.int64)       # on the stack (engine/borrow.py); the count fills all three
         operations_choices(state, choices)
         for kind in range(3):
             if choices[kind]:
@@ -1450,8 +1447,7 @@ def own_mask(state, out, d):
                 out[A_SPACE + s] = 1
         return
     if d == D_PUNISH_CHIT:
-        choices = local_array(3, np.int64)       # on the stack: no allocation (engine/borrow.py)
-        choices[:] = 0
+        choices = local_array(3, np.int64)       # on the stack (engine/borrow.py); the count fills all three
         punish_chit_choices(state, choices)
         for kind in range(3):
             if choices[kind]:
