@@ -6,7 +6,7 @@ and come with the decision machinery."""
 import numpy as np
 
 from ...engine.coin.header import RULE_PARAMETERS
-from ...engine.borrow import borrowed
+from ...engine.borrow import borrowed, local_matrix
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, N_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
@@ -41,18 +41,12 @@ N_TERMS = 7
 
 
 @njit(cache=True)
-def political_will_terms(state):
-    """The Political Will Phase's terms (6.1), from the board after
-    :func:`sabotage_railways`: -1 per Sabotaged Railway and +1 per two clear
-    ones (6.1.1); -2 per City or District with more Rebel than British pieces
-    and +1 per two with no Rebel piece and no Opposition (6.1.2); -1 per
-    District with a Base (6.1.3); -1 per three Irregulars on the map (6.1.4);
-    with REBEL COURTS shaded (A27), -1 per two spaces with Opposition. Each
-    number of 6.1.1-6.1.4 is a rule parameter (parameters.py). An (N_TERMS, 3)
-    array of rows (applies, count, shift): REBEL COURTS applies only while
-    shaded in play; the counts are spaces, or Irregulars."""
-    state = borrowed(state)
-    out = np.zeros((N_TERMS, 3), dtype=np.int64)
+def fill_political_will_terms(state, out):
+    """:func:`political_will_terms` written into ``out``, an (N_TERMS, 3)
+    array it clears first: :func:`political_will_delta` hands it one on its
+    stack, so that an evaluation of the look-ahead bots allocates nothing."""
+    state, out = borrowed(state), borrowed(out)
+    out[:, :] = 0
     for s in range(N_SPACES):
         kind = SPACE_KIND[s]
         if kind == RAILWAY:
@@ -80,6 +74,22 @@ def political_will_terms(state):
         out[TERM_REBEL_COURTS, 0] = 1
         out[TERM_REBEL_COURTS, 1] = opposition_spaces(state)
         out[TERM_REBEL_COURTS, 2] = -(out[TERM_REBEL_COURTS, 1] // 2)
+
+
+@njit(cache=True)
+def political_will_terms(state):
+    """The Political Will Phase's terms (6.1), from the board after
+    :func:`sabotage_railways`: -1 per Sabotaged Railway and +1 per two clear
+    ones (6.1.1); -2 per City or District with more Rebel than British pieces
+    and +1 per two with no Rebel piece and no Opposition (6.1.2); -1 per
+    District with a Base (6.1.3); -1 per three Irregulars on the map (6.1.4);
+    with REBEL COURTS shaded (A27), -1 per two spaces with Opposition. Each
+    number of 6.1.1-6.1.4 is a rule parameter (parameters.py). An (N_TERMS, 3)
+    array of rows (applies, count, shift): REBEL COURTS applies only while
+    shaded in play; the counts are spaces, or Irregulars."""
+    state = borrowed(state)
+    out = np.empty((N_TERMS, 3), dtype=np.int64)
+    fill_political_will_terms(state, out)
     return out
 
 
@@ -89,7 +99,12 @@ def political_will_delta(state):
     board after :func:`sabotage_railways`: the sum of
     :func:`political_will_terms`' shifts."""
     state = borrowed(state)
-    return political_will_terms(state)[:, 2].sum()
+    terms = local_matrix(N_TERMS, 3, np.int64)     # on the stack: the look-ahead bots evaluate with it
+    fill_political_will_terms(state, terms)
+    total = 0
+    for t in range(N_TERMS):
+        total += terms[t, 2]
+    return total
 
 
 @njit(cache=True)

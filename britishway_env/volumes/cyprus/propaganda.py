@@ -5,7 +5,7 @@ involve decisions and come with the decision machinery (:mod:`turns`)."""
 import numpy as np
 
 from ...engine.coin.header import RULE_PARAMETERS
-from ...engine.borrow import borrowed
+from ...engine.borrow import borrowed, local_matrix
 from ...engine.jit import njit
 from ..boards.cyprus import MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, TOWN
 from .layout import (
@@ -27,17 +27,12 @@ N_TERMS = 4
 
 
 @njit(cache=True)
-def political_will_terms(state):
-    """The Political Will Phase's terms, summed before the marker moves
-    (6.1): minus International Opinion (6.1.1); minus each Sabotage marker's
-    space value, 1 or 2 in Towns and 2 in Bases (6.1.2); plus 2 with no Arms
-    Cache in the Mountains, plus 1 per two Towns without Sabotage (6.1.3):
-    those two numbers are the rule parameters ``no_mountain_caches_will`` and
-    ``clean_towns_per_will``. An (N_TERMS, 3) array of rows (applies, count,
-    shift); the counts: Opinion, Sabotage markers, Arms Caches in the
-    Mountains, clean Towns."""
-    state = borrowed(state)
-    out = np.zeros((N_TERMS, 3), dtype=np.int64)
+def fill_political_will_terms(state, out):
+    """:func:`political_will_terms` written into ``out``, an (N_TERMS, 3)
+    array it clears first: :func:`political_will_delta` hands it one on its
+    stack, so that an evaluation of the look-ahead bots allocates nothing."""
+    state, out = borrowed(state), borrowed(out)
+    out[:, :] = 0
     out[TERM_OPINION, 1] = state[OPINION]
     out[TERM_OPINION, 2] = -state[OPINION]
     for s in range(N_MAP_SPACES):
@@ -54,6 +49,21 @@ def political_will_terms(state):
     for t in range(N_TERMS):
         out[t, 0] = 1
     out[TERM_NO_MOUNTAIN_CACHES, 0] = 1 if out[TERM_NO_MOUNTAIN_CACHES, 1] == 0 else 0
+
+
+@njit(cache=True)
+def political_will_terms(state):
+    """The Political Will Phase's terms, summed before the marker moves
+    (6.1): minus International Opinion (6.1.1); minus each Sabotage marker's
+    space value, 1 or 2 in Towns and 2 in Bases (6.1.2); plus 2 with no Arms
+    Cache in the Mountains, plus 1 per two Towns without Sabotage (6.1.3):
+    those two numbers are the rule parameters ``no_mountain_caches_will`` and
+    ``clean_towns_per_will``. An (N_TERMS, 3) array of rows (applies, count,
+    shift); the counts: Opinion, Sabotage markers, Arms Caches in the
+    Mountains, clean Towns."""
+    state = borrowed(state)
+    out = np.empty((N_TERMS, 3), dtype=np.int64)
+    fill_political_will_terms(state, out)
     return out
 
 
@@ -62,7 +72,12 @@ def political_will_delta(state):
     """Net Political Will shift of the Political Will Phase (6.1): the sum of
     :func:`political_will_terms`' shifts."""
     state = borrowed(state)
-    return political_will_terms(state)[:, 2].sum()
+    terms = local_matrix(N_TERMS, 3, np.int64)     # on the stack: the look-ahead bots evaluate with it
+    fill_political_will_terms(state, terms)
+    total = 0
+    for t in range(N_TERMS):
+        total += terms[t, 2]
+    return total
 
 
 @njit(cache=True)

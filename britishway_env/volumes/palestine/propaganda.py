@@ -6,7 +6,7 @@ involve decisions and come with the decision machinery.
 
 import numpy as np
 
-from ...engine.borrow import borrowed
+from ...engine.borrow import borrowed, local_matrix
 from ...engine.jit import njit
 
 from ...engine.coin.header import RULE_PARAMETERS
@@ -31,19 +31,17 @@ N_TERMS = 6
 
 
 @njit(cache=True)
-def political_will_terms(state):
-    """The Political Will Phase's terms (6.1.1, 6.1.2), by the rule
-    parameters (printed: -1 per Sabotage in a District, -2 per Sabotaged
-    Railway, -2 per Sabotage and -3 per Terror in a City; +2 with no Railway
-    Sabotaged, +1 per clean City): an (N_TERMS, 3) array of rows (applies,
-    count, shift), the count being markers, Railways or Cities."""
-    state = borrowed(state)
+def fill_political_will_terms(state, out):
+    """:func:`political_will_terms` written into ``out``, an (N_TERMS, 3)
+    array it clears first: :func:`political_will_delta` hands it one on its
+    stack, so that an evaluation of the look-ahead bots allocates nothing."""
+    state, out = borrowed(state), borrowed(out)
     district = state[RULE_PARAMETERS + P_DISTRICT_SABOTAGE_LOSS]
     railway = state[RULE_PARAMETERS + P_RAILWAY_SABOTAGE_LOSS]
     city_sabotage = state[RULE_PARAMETERS + P_CITY_SABOTAGE_LOSS]
     city_terror = state[RULE_PARAMETERS + P_CITY_TERROR_LOSS]
     clean_city = state[RULE_PARAMETERS + P_CLEAN_CITY_GAIN]
-    out = np.zeros((N_TERMS, 3), dtype=np.int64)
+    out[:, :] = 0
     for s in range(N_MAP_SPACES):
         base = SPACES + s * SPACE_FIELDS
         sabotage = state[base + SABOTAGE]
@@ -69,6 +67,18 @@ def political_will_terms(state):
     for t in range(N_TERMS):
         out[t, 0] = 1
     out[TERM_NO_RAILWAY_SABOTAGED, 0] = 1 if out[TERM_SABOTAGED_RAILWAYS, 1] == 0 else 0
+
+
+@njit(cache=True)
+def political_will_terms(state):
+    """The Political Will Phase's terms (6.1.1, 6.1.2), by the rule
+    parameters (printed: -1 per Sabotage in a District, -2 per Sabotaged
+    Railway, -2 per Sabotage and -3 per Terror in a City; +2 with no Railway
+    Sabotaged, +1 per clean City): an (N_TERMS, 3) array of rows (applies,
+    count, shift), the count being markers, Railways or Cities."""
+    state = borrowed(state)
+    out = np.empty((N_TERMS, 3), dtype=np.int64)
+    fill_political_will_terms(state, out)
     return out
 
 
@@ -77,7 +87,12 @@ def political_will_delta(state):
     """Net Political Will shift of the Political Will Phase (6.1.1, 6.1.2):
     the sum of :func:`political_will_terms`' shifts."""
     state = borrowed(state)
-    return political_will_terms(state)[:, 2].sum()
+    terms = local_matrix(N_TERMS, 3, np.int64)     # on the stack: the look-ahead bots evaluate with it
+    fill_political_will_terms(state, terms)
+    total = 0
+    for t in range(N_TERMS):
+        total += terms[t, 2]
+    return total
 
 
 @njit(cache=True)
