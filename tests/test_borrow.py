@@ -11,7 +11,7 @@ import pytest
 from numba import njit
 from numba.core.errors import TypingError
 
-from britishway_env.engine.borrow import borrowed, keep, local_array, local_matrix
+from britishway_env.engine.borrow import borrowed, copy_row, keep, local_array, local_matrix
 
 ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "britishway_env"
@@ -152,6 +152,25 @@ def _sized_at_run_time(n):
 def test_a_local_array_needs_a_constant_size():
     with pytest.raises(TypingError):
         _sized_at_run_time(4)
+
+
+@njit
+def _copied(dst, src):
+    copy_row(dst, src)
+
+
+def test_copy_row_copies_a_row_and_never_past_the_shorter_end():
+    src = np.arange(7, dtype=np.int64) * 3 + 1
+    dst = np.full(7, -1, dtype=np.int64)
+    _copied(dst, src)
+    assert (dst == src).all()
+    short = np.full(9, -1, dtype=np.int64)
+    guard = short[5:]                                # what follows the first five
+    _copied(short[:5], src)                          # a destination shorter than the source
+    assert list(short[:5]) == list(src[:5]) and (guard == -1).all()
+    long = np.full(9, -1, dtype=np.int64)
+    _copied(long, src[:3])                           # a source shorter than the destination
+    assert list(long[:3]) == list(src[:3]) and (long[3:] == -1).all()
 
 
 # ----------------------------------------------------------- the rule, in the sources --

@@ -39,6 +39,8 @@ import numpy as np
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
+from .jit import njit
+
 if numba.config.DISABLE_JIT:
     def borrowed(arr):
         """Plain Python: the array itself."""
@@ -136,3 +138,15 @@ else:
             return _stack_array(context, builder, aryty, (rows.literal_value, cols.literal_value))
 
         return aryty(rows, cols, dtype), codegen
+
+
+@njit(cache=True, inline="always")
+def copy_row(dst, src):
+    """``dst[:] = src`` for two 1-D arrays, as a plain loop over the shorter
+    one's length (never past either end). Numba's slice assignment into a
+    local array from a row the kernel was handed took 72-76 ns for a state
+    row of 290 int64, this loop 28 ns; between two local arrays of known
+    size both take 30 ns (throwaway loops of 400,000 copies). The look-ahead bots copy the
+    row they are handed once per look, the search once per iteration."""
+    for i in range(min(dst.shape[0], src.shape[0])):
+        dst[i] = src[i]

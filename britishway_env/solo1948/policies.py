@@ -5,6 +5,7 @@ holding the policy's own random stream (separate from the game's chance).
 """
 
 import numpy as np
+from ..engine.borrow import copy_row
 from ..engine.jit import njit
 
 from ..engine.policy import uniform_legal
@@ -58,7 +59,7 @@ def heuristic_action(state, mask, stream):
     for a in range(N_ACTIONS):
         if not mask[a] or a == A_END_TRANSFERS:
             continue
-        scratch[:] = state
+        copy_row(scratch, state)
         apply_decision(scratch, a)
         score = battle_outlook(scratch)
         if score > best:

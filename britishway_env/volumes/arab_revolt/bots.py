@@ -24,12 +24,12 @@ Special Activities, the Propaganda Round's choices) without rules of its own.
 
 import numpy as np
 
-from ...engine.borrow import borrowed, local_array
+from ...engine.borrow import borrowed, copy_row, local_array
 from ...engine.bots import kth_largest, only_legal, open_hash as open_fields_hash, pick_best
 from ...engine.coin.bots import MEMO_SIZE
 from ...engine.coin.header import D_EVENT_SPACE, D_SA_AFTER, D_SA_SPACE, D_SPACE, open_order
 from ...engine.jit import njit
-from ...engine.policy import uniform_legal
+from ...engine.policy import uniform_legal, uniform_legal_shunning
 from ...engine.rng import mix64
 from .cards import DECK_SIZE
 from .evaluation import evaluate
@@ -80,12 +80,8 @@ def finish_turn(state, me, mask, stream, played, shun_stop_everywhere):
         if is_over(state) or actor(state) != me or state[DECK_DRAWN] != drawn:
             return n
         legal_mask(state, mask)
-        if mask[A_STOP] and (shun_stop_everywhere or shared_stop(pending(state))):
-            for a in range(1, N_ACTIONS):
-                if mask[a]:
-                    mask[A_STOP] = 0
-                    break
-        a = uniform_legal(mask, stream)
+        shunned = A_STOP if shun_stop_everywhere or shared_stop(pending(state)) else -1
+        a = uniform_legal_shunning(mask, stream, shunned)
         if a < 0:            # no legal action: never in a game (the fuzzers), but never an index either
             return n
         played[n] = a
@@ -130,7 +126,7 @@ def sample_value(base, work, a, stream, me, sign, inner, played, shun_stop_every
     the turn finished at random; and whether the sample drew nothing at
     random (no dice, no card, no decision left), so that every other sample
     would give the same worth."""
-    work[:] = base
+    copy_row(work, base)
     dice = sample_dice(stream[0])
     work[RNG] = dice
     drawn = work[DECK_DRAWN]
@@ -155,7 +151,7 @@ def score_actions(state, mask, scores, h, samples, best_sample, keep, shun_stop_
     # Scratch rows on the stack of the kernel this is inlined into (engine/borrow.py): no
     # allocation and no reference counts in the finishes' calls into the rules.
     base = local_array(STATE_SIZE, np.int64)
-    base[:] = state
+    copy_row(base, state)
     determinize(base, seed)
     work = local_array(STATE_SIZE, np.int64)
     inner = local_array(N_ACTIONS, np.int8)          # legal_mask fills it whole

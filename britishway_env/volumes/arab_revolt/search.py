@@ -22,6 +22,7 @@ from the game's seed (engine/mixture.py) and kept for the whole game.
 import numpy as np
 
 from ...engine import nn
+from ...engine.borrow import copy_row
 from ...engine.coin import results as R
 from ...engine.coin import search as S
 from ...engine.coin.search import seat_tables  # noqa: F401  (re-exported: one policy per seat)
@@ -115,7 +116,7 @@ def run_iterations(root, seed, first, n_iter, c_puct, playout, params, meta, nod
     (its tree started by :func:`start_tree`); returns the node count. An
     iteration that finds no room for a node values its leaf all the same."""
     for it in range(first, first + n_iter):
-        work[:] = root
+        copy_row(work, root)
         s = S.iteration_seed(seed, it)
         determinize(work, s)
         stream[0] = np.int64(mix64(np.uint64(s) + np.uint64(1)) >> np.uint64(1))
