@@ -439,3 +439,32 @@ def test_2_2_2_3_the_shared_observation_lands_where_the_volume_reserved_it():
     out = _observe_shared(state, selected, H.D_OVER, H.COUNTERINSURGENT, o, obs.size)
     assert not out[o["event"]:o["event"] + coin_obs.EVENT_FIELDS].any()
     assert out[o["decision"] + H.D_OVER] == 1 and out[o["actor"] + H.COUNTERINSURGENT] == 1
+
+
+@pytest.mark.parametrize("volume", ["palestine", "cyprus", "arab_revolt"])
+def test_6_1_the_net_shift_is_the_sum_of_the_terms_shifts(volume):
+    """Each volume's Political Will Phase (6.1) moves the marker by the sum of
+    its terms' shifts, whether read from the terms or computed on the stack."""
+    import importlib
+
+    from britishway_env.engine.policy import uniform_legal
+
+    v = f"britishway_env.volumes.{volume}"
+    turns, prop, layout = (importlib.import_module(f"{v}.{m}") for m in ("turns", "propaganda", "layout"))
+    terms = np.array([[1, 3, -2], [1, 1, 4], [0, 0, 0], [1, 2, -1]], dtype=np.int64)
+    assert P.total_shift(terms) == 1
+    mask = np.zeros(layout.N_ACTIONS, np.int8)
+    shifts = set()
+    for seed in range(12):
+        state = np.zeros(layout.STATE_SIZE, np.int64)
+        turns.new_game(state, seed)
+        stream = np.array([seed + 1], np.int64)
+        for _ in range(60 + 45 * seed):
+            if turns.is_over(state):
+                break
+            turns.legal_mask(state, mask)
+            turns.apply(state, uniform_legal(mask, stream))
+        table = prop.political_will_terms(state)
+        assert prop.political_will_delta(state) == table[:, P.TERM_SHIFT].sum() == P.total_shift(table)
+        shifts.add(int(table[:, P.TERM_SHIFT].sum()))
+    assert len(shifts) > 1              # the boards reached differ in what the phase would do

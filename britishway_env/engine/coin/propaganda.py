@@ -51,6 +51,21 @@ def end_round(state):
     state[DECISION] = D_NEXT_CARD
 
 
+# A volume's Political Will Phase terms are rows of (applies, count, shift),
+# one per term of its 6.1 (the volume's ``propaganda.political_will_terms``).
+TERM_SHIFT = 2
+
+
+@njit(cache=True, inline="always")
+def total_shift(terms):
+    """The net Political Will shift of a volume's Political Will Phase terms:
+    the sum of their shifts."""
+    total = 0
+    for t in range(terms.shape[0]):
+        total += terms[t, TERM_SHIFT]
+    return total
+
+
 @njit(cache=True, inline="always")
 def shift_political_will(state, delta, pw_max):
     """Shift Political Will by ``delta`` within 0..``pw_max`` (1.8, all volumes)."""

@@ -6,6 +6,7 @@ and come with the decision machinery."""
 import numpy as np
 
 from ...engine.coin.header import RULE_PARAMETERS
+from ...engine.coin.propaganda import total_shift
 from ...engine.borrow import borrowed, local_matrix
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, N_SPACES, RAILWAY, SPACE_KIND
@@ -101,10 +102,7 @@ def political_will_delta(state):
     state = borrowed(state)
     terms = local_matrix(N_TERMS, 3, np.int64)     # on the stack: the look-ahead bots evaluate with it
     fill_political_will_terms(state, terms)
-    total = 0
-    for t in range(N_TERMS):
-        total += terms[t, 2]
-    return total
+    return total_shift(terms)
 
 
 @njit(cache=True)

@@ -5,6 +5,7 @@ involve decisions and come with the decision machinery (:mod:`turns`)."""
 import numpy as np
 
 from ...engine.coin.header import RULE_PARAMETERS
+from ...engine.coin.propaganda import total_shift
 from ...engine.borrow import borrowed, local_matrix
 from ...engine.jit import njit
 from ..boards.cyprus import MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, TOWN
@@ -74,10 +75,7 @@ def political_will_delta(state):
     state = borrowed(state)
     terms = local_matrix(N_TERMS, 3, np.int64)     # on the stack: the look-ahead bots evaluate with it
     fill_political_will_terms(state, terms)
-    total = 0
-    for t in range(N_TERMS):
-        total += terms[t, 2]
-    return total
+    return total_shift(terms)
 
 
 @njit(cache=True)

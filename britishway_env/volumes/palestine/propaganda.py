@@ -10,7 +10,7 @@ from ...engine.borrow import borrowed, local_matrix
 from ...engine.jit import njit
 
 from ...engine.coin.header import RULE_PARAMETERS
-from ...engine.coin.propaganda import shift_political_will
+from ...engine.coin.propaganda import shift_political_will, total_shift
 from ..boards.palestine import CITY, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     AVAILABLE_CELLS, CELLS_ACTIVE, CELLS_UNDERGROUND, CURFEW, FIRST_ELIGIBLE, IRGUN,
@@ -89,10 +89,7 @@ def political_will_delta(state):
     state = borrowed(state)
     terms = local_matrix(N_TERMS, 3, np.int64)     # on the stack: the look-ahead bots evaluate with it
     fill_political_will_terms(state, terms)
-    total = 0
-    for t in range(N_TERMS):
-        total += terms[t, 2]
-    return total
+    return total_shift(terms)
 
 
 @njit(cache=True)
