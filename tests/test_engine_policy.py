@@ -10,17 +10,17 @@ from britishway_env.engine.policy import uniform_legal, uniform_legal_shunning
 def _cleared_then_drawn(mask, stream, shunned):
     """The reference: ``mask[shunned]`` cleared when another action is set, then :func:`uniform_legal`."""
     m = mask.copy()
-    if shunned >= 0 and m[shunned] and m.sum() > 1:
+    if 0 <= shunned < m.shape[0] and m[shunned] and m.sum() > 1:
         m[shunned] = 0
     return uniform_legal(m, stream)
 
 
 @settings(max_examples=300, deadline=None)
 @given(bits=st.lists(st.booleans(), min_size=1, max_size=70), seed=st.integers(1, 2**62),
-       pick=st.integers(-1, 69))
+       pick=st.integers(-3, 75))
 def test_shunning_draws_what_clearing_the_shunned_action_first_draws(bits, seed, pick):
     mask = np.array(bits, dtype=np.int8)
-    shunned = pick if pick < mask.shape[0] else -1
+    shunned = pick                                  # outside the mask (or -1): none left out
     ours, ref = np.array([seed], np.int64), np.array([seed], np.int64)
     before = mask.copy()
     assert uniform_legal_shunning(mask, ours, shunned) == _cleared_then_drawn(mask, ref, shunned)

@@ -146,7 +146,8 @@ def copy_row(dst, src):
     one's length (never past either end). Numba's slice assignment into a
     local array from a row the kernel was handed took 72-76 ns for a state
     row of 290 int64, this loop 28 ns; between two local arrays of known
-    size both take 30 ns (throwaway loops of 400,000 copies). The look-ahead bots copy the
-    row they are handed once per look, the search once per iteration."""
+    size both take 30 ns (throwaway loops of 400,000 copies). The look-ahead
+    bots copy with it (the row they are handed once per look, their
+    resampled row once per sample), the search once per iteration."""
     for i in range(min(dst.shape[0], src.shape[0])):
         dst[i] = src[i]

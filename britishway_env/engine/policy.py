@@ -28,15 +28,16 @@ def uniform_legal(mask, stream):
 @njit(cache=True)
 def uniform_legal_shunning(mask, stream, shunned):
     """:func:`uniform_legal`, with action ``shunned`` left out while any other
-    action is set in ``mask`` (-1: none left out): the same draw and the same
-    action as clearing ``mask[shunned]`` first and then :func:`uniform_legal`,
-    in one pass less and without writing the mask."""
+    action is set in ``mask`` (-1, or any number outside the mask: none left
+    out): the same draw and the same action as clearing ``mask[shunned]``
+    first and then :func:`uniform_legal`, in one pass less and without
+    writing the mask."""
     mask, stream = borrowed(mask), borrowed(stream)      # no reference counting below (borrow.py)
     n = 0
     for a in range(mask.shape[0]):
         n += mask[a]
     skip = -1
-    if shunned >= 0 and mask[shunned] and n > 1:
+    if 0 <= shunned < mask.shape[0] and mask[shunned] and n > 1:
         skip = shunned
         n -= 1
     if n == 0:
