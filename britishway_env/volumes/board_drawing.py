@@ -96,6 +96,36 @@ def card_lines(card: int, titles, card_text) -> list[str]:
     return lines
 
 
+def situation_lines(d: dict, card_lines: list[str], initiative: str, doing: str, faction_names,
+                    faction_titles) -> list[str]:
+    """The text render's opening, all volumes: GAME OVER once the game is over,
+    the card in play (``card_lines``), the Initiative Track (``initiative``,
+    2.3) and, while a seat decides, which seat (its title in prose) and what,
+    with the action under way (``doing``, "" when none)."""
+    lines = []
+    if d["outcome"] != "ongoing":
+        lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
+    lines += card_lines
+    lines.append(initiative)
+    if d["current_agent"]:
+        title = faction_titles[list(faction_names).index(d["current_agent"])]
+        lines.append(f"Now: {title} - {d['decision']}" + (f" ({doing})" if doing else ""))
+    return lines
+
+
+def capability_lines(d: dict, titles, card_text) -> list[str]:
+    """The capabilities in effect (5.3, all volumes), each with its card's
+    title and the text in force; ``card_text(number, side)``, side 0
+    unshaded, 1 shaded. None in effect: no line."""
+    if not d["capabilities"]:
+        return []
+    lines = ["Capabilities in effect:"]
+    for label, side in d["capabilities"].items():
+        number = int(label[1:])
+        lines.append(f"  {titles[number - 1]} ({side}): {card_text(number, 1 if side == 'shaded' else 0)}")
+    return lines
+
+
 # ---------------------------------------------------------------- picture --
 # A picture is drawn in two layers: BOARD, what the printed board shows whatever the position (the map's
 # shapes and names, the adjacency, the legend), and POSITION, everything the game's state decides (pieces,

@@ -14,7 +14,7 @@ from ..board_drawing import BOARD, board_picture, count, legend_box, panel_frame
 from ..boards.palestine_picture import AXES, DPI, FIG_H, FIG_W, MAP_W, MARKER_STYLE, PX, TITLE_H, draw_map
 from . import layout as L
 from . import parameters as P
-from .card_texts import SHADED, UNSHADED, card_text
+from .card_texts import card_text
 from .cards import CARD_TITLES
 
 # Pieces and markers of a space, in the order the board lists them (1.4, 1.6, 1.9, 1.12).
@@ -116,13 +116,8 @@ def render_text(game) -> str:
     lines = [f"The British Way: Arab Revolt - seed {d['seed']}; campaign {ctx['propaganda_rounds'] + 1} "
              f"({ctx['propaganda_rounds']} of 3 Propaganda Rounds done); cards played {len(d['played_cards'])}, "
              f"left in the deck {len(d['undrawn_cards'])}"]
-    if d["outcome"] != "ongoing":
-        lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
-    lines += card_lines(game)
-    lines.append(initiative_words(d))
-    if d["current_agent"]:
-        doing = action_in_progress(d)
-        lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}" + (f" ({doing})" if doing else ""))
+    lines += board_drawing.situation_lines(d, card_lines(game), initiative_words(d), action_in_progress(d),
+                                           L.FACTION_NAMES, L.FACTION_TITLES)
     unity = d["unity_track"]
     lines.append(f"Political Will {d['political_will']}/20   Unity Track: {unity_words(unity)} "
                  f"(box {unity + 1} of 5 from Decentralized)"
@@ -138,12 +133,7 @@ def render_text(game) -> str:
                  f"{count(d['prison']['guerrillas'], 'Guerrilla', 'Guerrillas')}, "
                  f"{count(d['prison']['bases'], 'Base', 'Bases')}")
     lines.append(f"  Operations chits: {_chits(d['operations_chits'])}")
-    if d["capabilities"]:
-        lines.append("Capabilities in effect:")
-        for label, side in d["capabilities"].items():
-            number = int(label[1:])
-            text = card_text(number, SHADED if side == "shaded" else UNSHADED)
-            lines.append(f"  {CARD_TITLES[number - 1]} ({side}): {text}")
+    lines += board_drawing.capability_lines(d, CARD_TITLES, card_text)
     lines.append("Map:")
     for i in range(N_SPACES):
         name = SPACE_NAMES[i]

@@ -11,7 +11,7 @@ from ..board_drawing import BOARD, POSITION, badge, board_picture, count, glyph,
 from ..boards.cyprus import BASE, EDGES, KIND_NAMES, MOUNTAIN, N_MAP_SPACES, SABOTAGE_VALUE, SPACE_KIND, SPACE_NAMES
 from . import layout as L
 from . import parameters as P
-from .card_texts import SHADED, UNSHADED, card_text
+from .card_texts import card_text
 from .cards import CARD_TITLES
 
 # Pieces and markers of a space, in the order the board lists them (1.4, 1.7, 1.10).
@@ -70,14 +70,8 @@ def render_text(game) -> str:
     lines = [f"The British Way: Cyprus - seed {d['seed']}; campaign {ctx['propaganda_rounds'] + 1} "
              f"({ctx['propaganda_rounds']} of 3 Propaganda Rounds done); cards played {len(d['played_cards'])}, "
              f"left in the deck {len(d['undrawn_cards'])}"]
-    if d["outcome"] != "ongoing":
-        lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
-    lines += card_lines(game)
-    lines.append(initiative_words(d))
-    if d["current_agent"]:
-        doing = action_in_progress(d)
-        title = L.FACTION_TITLES[L.FACTION_NAMES.index(d["current_agent"])]
-        lines.append(f"Now: {title} - {d['decision']}" + (f" ({doing})" if doing else ""))
+    lines += board_drawing.situation_lines(d, card_lines(game), initiative_words(d), action_in_progress(d),
+                                           L.FACTION_NAMES, L.FACTION_TITLES)
     opinion = d["international_opinion"]
     lines.append(f"Political Will {d['political_will']}/15   International Opinion {opinion} "
                  f"({L.OPINION_NAMES.index(opinion)}/4)")
@@ -92,12 +86,7 @@ def render_text(game) -> str:
     lines.append(f"EOKA: Available {count(av['cells'], 'Cell', 'Cells')}, "
                  f"{count(av['arms_caches'], 'Arms Cache', 'Arms Caches')}; Prison "
                  f"{count(d['prison'], 'Cell', 'Cells')}; Curfews on the map {curfews}/4")
-    if d["capabilities"]:
-        lines.append("Capabilities in effect:")
-        for label, side in d["capabilities"].items():
-            number = int(label[1:])
-            text = card_text(number, SHADED if side == "shaded" else UNSHADED)
-            lines.append(f"  {CARD_TITLES[number - 1]} ({side}): {text}")
+    lines += board_drawing.capability_lines(d, CARD_TITLES, card_text)
     lines.append("Map:")
     for i in range(N_MAP_SPACES):
         name = SPACE_NAMES[i]

@@ -92,6 +92,7 @@ TIEBREAK_ORDER = np.array([LAYOUT.fields[name][0] + k for name in TIEBREAK_FIELD
 
 BRITISH, IRGUN = coin.COUNTERINSURGENT, coin.INSURGENT
 FACTION_NAMES = ("british", "irgun")   # the two players (1.5)
+FACTION_TITLES = ("British", "Irgun")  # as prose names them
 
 # Piece totals (1.2, 1.6.1): checked by the invariants.
 TOTAL_TROOPS, TOTAL_POLICE, TOTAL_CELLS, TOTAL_CACHES, TOTAL_CURFEWS = 12, 6, 15, 5, 3

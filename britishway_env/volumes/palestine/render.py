@@ -13,7 +13,7 @@ from ..boards.palestine_picture import AXES as _AXES, DPI as _DPI, FIG_H as _FIG
     MARKER_STYLE as _MARKER_STYLE, PX as _PX, TITLE_H as _TITLE_H, draw_map
 from . import layout as L
 from . import parameters as P
-from .card_texts import SHADED, UNSHADED, card_text
+from .card_texts import card_text
 from .cards import CARD_TITLES
 
 # Pieces and markers of a space, in the order the board lists them (1.4, 1.6.2, 1.7, 1.10).
@@ -60,7 +60,7 @@ def card_lines(game) -> list[str]:
 
 def initiative_words(d: dict) -> str:
     """The Initiative Track (2.3): who is 1st and 2nd Eligible and the box each took on this card."""
-    return board_drawing.initiative_words(d, L.BOX_NAMES, tuple(n.capitalize() for n in L.FACTION_NAMES))
+    return board_drawing.initiative_words(d, L.BOX_NAMES, L.FACTION_TITLES)
 
 
 def action_in_progress(d: dict) -> str:
@@ -77,13 +77,8 @@ def render_text(game) -> str:
     lines = [f"The British Way: Palestine - seed {d['seed']}; campaign {ctx['propaganda_rounds'] + 1} "
              f"({ctx['propaganda_rounds']} of 3 Propaganda Rounds done); cards played {len(d['played_cards'])}, "
              f"left in the deck {len(d['undrawn_cards'])}"]
-    if d["outcome"] != "ongoing":
-        lines.append(f"GAME OVER: {d['outcome'].replace('_', ' ')}")
-    lines += card_lines(game)
-    lines.append(initiative_words(d))
-    if d["current_agent"]:
-        doing = action_in_progress(d)
-        lines.append(f"Now: {d['current_agent'].capitalize()} - {d['decision']}" + (f" ({doing})" if doing else ""))
+    lines += board_drawing.situation_lines(d, card_lines(game), initiative_words(d), action_in_progress(d),
+                                           L.FACTION_NAMES, L.FACTION_TITLES)
     tp = d["track_pieces"]
     lines.append(f"Political Will {d['political_will']}/20   Haganah Track {d['haganah_track']}/4; "
                  f"still on the track: box 4 {count(tp['cells_box4'], 'Cell', 'Cells')} and "
@@ -98,12 +93,7 @@ def render_text(game) -> str:
                  f"{count(av['arms_caches'], 'Arms Cache', 'Arms Caches')}; Prison "
                  f"{count(d['prison'], 'Cell', 'Cells')}; out of the game "
                  f"{count(d['cells_out_of_game'], 'Cell', 'Cells')}")
-    if d["capabilities"]:
-        lines.append("Capabilities in effect:")
-        for label, side in d["capabilities"].items():
-            number = int(label[1:])
-            text = card_text(number, SHADED if side == "shaded" else UNSHADED)
-            lines.append(f"  {CARD_TITLES[number - 1]} ({side}): {text}")
+    lines += board_drawing.capability_lines(d, CARD_TITLES, card_text)
     lines.append("Map:")
     for i in range(N_MAP_SPACES):
         name = game.generic_action_name(L.A_SPACE + i)
