@@ -421,6 +421,29 @@ def space_contents(ax, cx: float, cy: float, w: float, h: float, circle: bool, t
         x += bw
 
 
+def panel_heading(ax, x0: float, y: float, text: str) -> None:
+    """A heading in the side panel of a Palestine-map picture (Palestine, Arab Revolt), at ``x0``, ``y``."""
+    ax.text(x0, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
+
+
+def panel_closing(ax, x0: float, y: float, d: dict, faction_titles, space_names) -> None:
+    """The last lines of a Palestine-map picture's side panel, from ``y`` down: the 1st Eligible seat and
+    the cards left in the deck (2.3, 2.2), the capabilities in force (5.3) and the space in play (its
+    name among ``space_names``; none when the current space is not one of them)."""
+    first = faction_titles[d["context"]["first_eligible"]]
+    ax.text(x0, y, f"1st Eligible: {first}     Deck: {len(d['undrawn_cards'])} cards left", fontsize=9,
+            va="center", color="#37474f")
+    if d["capabilities"]:
+        y -= 0.4
+        ax.text(x0, y, "Capabilities: " + ", ".join(f"{c} {side}" for c, side in d["capabilities"].items()),
+                fontsize=9, va="center", color="#37474f")
+    current = d["context"]["current_space"]
+    if 0 <= current < len(space_names):
+        y -= 0.4
+        ax.text(x0, y, f"Space in play: {space_names[current]}", fontsize=9, va="center",
+                color="#e65100", fontweight="bold")
+
+
 def political_will_boxes(ax, x0, y, pw, pw_max=20, cw=0.82, ch=0.5, per_row=7):
     """The Political Will track 0..``pw_max`` as rows of boxes below ``y``,
     the marker's box filled (1.8, 1.10); returns the y below the last row."""

@@ -9,8 +9,8 @@ import numpy as np
 from ...engine.coin.parameters import game_values
 from ..boards.palestine import KIND_NAMES, N_SPACES, SPACE_KIND, SPACE_NAMES
 from .. import board_drawing
-from ..board_drawing import BOARD, board_picture, count, legend_box, panel_frame, piece_row, pieces_words, \
-    political_will_boxes, put, title_strip
+from ..board_drawing import BOARD, board_picture, count, legend_box, panel_closing, panel_frame, panel_heading, \
+    piece_row, pieces_words, political_will_boxes, put, title_strip
 from ..boards.palestine_picture import AXES, DPI, FIG_H, FIG_W, MAP_W, MARKER_STYLE, PX, TITLE_H, draw_map
 from . import layout as L
 from . import parameters as P
@@ -160,7 +160,7 @@ def _draw_panel(ax, d, layer):
         return
 
     def heading(y, text):
-        ax.text(x0, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
+        panel_heading(ax, x0, y, text)
 
     # Political Will 0..20: three rows of seven boxes.
     pw = d["political_will"]
@@ -205,18 +205,7 @@ def _draw_panel(ax, d, layer):
     heading(y, "Punishment chits")
     ax.text(x0 + 2.7, y, _chits(d["punishment_chits"]), fontsize=8.5, va="center", color="#37474f")
     y -= 0.45
-    first = L.FACTION_NAMES[d["context"]["first_eligible"]].capitalize()
-    ax.text(x0, y, f"1st Eligible: {first}     Deck: {len(d['undrawn_cards'])} cards left", fontsize=9,
-            va="center", color="#37474f")
-    if d["capabilities"]:
-        y -= 0.4
-        ax.text(x0, y, "Capabilities: " + ", ".join(f"{c} {side}" for c, side in d["capabilities"].items()),
-                fontsize=9, va="center", color="#37474f")
-    ctx = d["context"]
-    if 0 <= ctx["current_space"] < N_SPACES:
-        y -= 0.4
-        ax.text(x0, y, f"Space in play: {SPACE_NAMES[ctx['current_space']]}", fontsize=9, va="center",
-                color="#e65100", fontweight="bold")
+    panel_closing(ax, x0, y, d, L.FACTION_TITLES, SPACE_NAMES[:N_SPACES])
 
 
 def _draw(fig, axes, d, layer):

@@ -7,8 +7,8 @@ import numpy as np
 from ...engine.coin.parameters import game_values
 from ..boards.palestine import KIND_NAMES, N_MAP_SPACES, SPACE_KIND, SPACE_NAMES
 from .. import board_drawing
-from ..board_drawing import BOARD, board_picture, count, glyph, legend_box, panel_frame, piece_row, \
-    pieces_words, political_will_boxes, put, title_strip
+from ..board_drawing import BOARD, board_picture, count, glyph, legend_box, panel_closing, panel_frame, panel_heading, \
+    piece_row, pieces_words, political_will_boxes, put, title_strip
 from ..boards.palestine_picture import AXES as _AXES, DPI as _DPI, FIG_H as _FIG_H, FIG_W as _FIG_W, MAP_W as _MAP_W, \
     MARKER_STYLE as _MARKER_STYLE, PX as _PX, TITLE_H as _TITLE_H, draw_map
 from . import layout as L
@@ -121,7 +121,7 @@ def _draw_panel(ax, d, layer):
         return
 
     def heading(y, text):
-        ax.text(x0, y, text, fontsize=10.5, fontweight="bold", ha="left", va="center", color="#263238")
+        panel_heading(ax, x0, y, text)
 
     # Political Will 0..20: three rows of seven boxes.
     pw = d["political_will"]
@@ -184,20 +184,7 @@ def _draw_panel(ax, d, layer):
     ax.text(x0 + 1.6, y, ", ".join(str(c) for c in chits) if chits else "none", fontsize=9.5, va="center",
             color="#37474f")
     y -= 0.45
-    first = L.FACTION_NAMES[d["context"]["first_eligible"]].capitalize()
-    ax.text(x0, y, f"1st Eligible: {first}     Deck: {len(d['undrawn_cards'])} cards left", fontsize=9,
-            va="center", color="#37474f")
-
-    if d["capabilities"]:
-        y -= 0.4
-        ax.text(x0, y, "Capabilities: " + ", ".join(f"{c} {side}" for c, side in d["capabilities"].items()),
-                fontsize=9, va="center", color="#37474f")
-
-    ctx = d["context"]
-    if 0 <= ctx["current_space"] < N_MAP_SPACES:
-        y -= 0.4
-        ax.text(x0, y, f"Space in play: {SPACE_NAMES[ctx['current_space']]}", fontsize=9, va="center",
-                color="#e65100", fontweight="bold")
+    panel_closing(ax, x0, y, d, L.FACTION_TITLES, SPACE_NAMES[:N_MAP_SPACES])
 
 
 def _draw(fig, axes, d, layer):
