@@ -468,3 +468,26 @@ def test_6_1_the_net_shift_is_the_sum_of_the_terms_shifts(volume):
         assert prop.political_will_delta(state) == table[:, P.TERM_SHIFT].sum() == P.total_shift(table)
         shifts.add(int(table[:, P.TERM_SHIFT].sum()))
     assert len(shifts) > 1              # the boards reached differ in what the phase would do
+
+
+def test_the_shared_observation_scales_the_map_and_pools_and_one_hots_each_capability():
+    """The map block and the pools over PIECE_SCALE, in the order given; each
+    capability slot in play (5.3) a one-hot of its side, none for one not in play."""
+    from britishway_env.engine.jit import njit
+
+    @njit
+    def write(state, out):
+        coin_obs.observe_map(state, out, 1, 10, 4)
+        coin_obs.observe_pools(state, out, 6, (21, 20))
+        coin_obs.observe_capabilities(state, out, 8, 30, 3)
+
+    state = np.zeros(40, np.int64)
+    state[10:14] = (1, 0, 8, 3)
+    state[20], state[21] = 2, 6
+    state[30:33] = (0, 2, 1)
+    out = np.full(16, -1.0, np.float32)
+    out[8:14] = 0.0                                   # the volume clears the vector first
+    write(state, out)
+    assert list(out[1:5]) == [0.25, 0.0, 2.0, 0.75] and out[0] == -1.0 and out[5] == -1.0
+    assert list(out[6:8]) == [6 / coin_obs.PIECE_SCALE, 2 / coin_obs.PIECE_SCALE]
+    assert list(out[8:14]) == [0, 0, 0, 1, 1, 0] and out[14] == -1.0

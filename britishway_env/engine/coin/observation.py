@@ -43,6 +43,8 @@ EVENT_PICKS_SCALE = 4.0
 # The counts: spaces the Operation selected, its space limit (3.1); the
 # Operation's running count goes where the volume puts it.
 HEADER_COUNTS = 2
+# Pieces and markers, on the map and in the pools, are observed over this.
+PIECE_SCALE = 4.0
 
 
 # Reserving the groups in a volume's observation layout.
@@ -190,3 +192,29 @@ def observe_event(state, out, o_event, o_pick, n_picks):
         out[o_event + 3] = state[EV_LEFT] / EVENT_PICKS_SCALE
         out[o_event + 4] = state[EV_OPTIONAL]
         one_hot(out, o_pick, state[EV_PICK], n_picks)
+
+
+@njit(cache=True, inline="always")
+def observe_map(state, out, o_spaces, spaces, n_fields):
+    """The map block: the ``n_fields`` per-space fields from row offset
+    ``spaces`` (every space's pieces and markers, space by space) over
+    ``PIECE_SCALE``."""
+    for i in range(n_fields):
+        out[o_spaces + i] = state[spaces + i] / PIECE_SCALE
+
+
+@njit(cache=True, inline="always")
+def observe_pools(state, out, o_pools, pools):
+    """The pools (Available, Prison, out of play, ...): the row offsets in the
+    tuple ``pools``, in its order, over ``PIECE_SCALE``."""
+    for i in range(len(pools)):
+        out[o_pools + i] = state[pools[i]] / PIECE_SCALE
+
+
+@njit(cache=True, inline="always")
+def observe_capabilities(state, out, o_caps, capabilities, n_slots):
+    """Each capability slot (5.3) in play, from row offset ``capabilities``
+    (0 none, 1 unshaded, 2 shaded): a one-hot of its side, two slots a card."""
+    for c in range(n_slots):
+        if state[capabilities + c] > 0:
+            one_hot(out, o_caps + c * 2, state[capabilities + c] - 1, 2)

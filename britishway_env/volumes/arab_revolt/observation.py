@@ -77,12 +77,10 @@ def observe(state, out):
     out[O_OWN_FLAGS + 3] = state[EXTRA_COUNTRIES]
     out[O_OWN_FLAGS + 4] = state[MUNICH_DONE]
     coin_obs.observe_boxes(state, out, O_BOXES)
-    for i in range(N_SPACES * SPACE_FIELDS):
-        out[O_SPACES + i] = state[SPACES + i] / 4.0
-    pools = (AVAILABLE_TROOPS, AVAILABLE_POLICE, AVAILABLE_IRREGULARS, AVAILABLE_GUERRILLAS, AVAILABLE_BASES,
-             OUT_OF_PLAY_TROOPS, TEGART_POLICE, PRISON_GUERRILLAS, PRISON_BASES)
-    for i in range(9):
-        out[O_POOLS + i] = state[pools[i]] / 4.0
+    coin_obs.observe_map(state, out, O_SPACES, SPACES, N_SPACES * SPACE_FIELDS)
+    coin_obs.observe_pools(state, out, O_POOLS, (AVAILABLE_TROOPS, AVAILABLE_POLICE, AVAILABLE_IRREGULARS,
+                                                 AVAILABLE_GUERRILLAS, AVAILABLE_BASES, OUT_OF_PLAY_TROOPS,
+                                                 TEGART_POLICE, PRISON_GUERRILLAS, PRISON_BASES))
     coin_obs.one_hot(out, O_UNITY, state[UNITY], N_UNITY_BOXES)
     if 0 <= state[UNITY] < N_UNITY_BOXES:
         out[O_UNITY + N_UNITY_BOXES] = UNITY_VALUES[state[UNITY]] / 3.0
@@ -121,7 +119,5 @@ def observe(state, out):
     coin_obs.one_hot(out, O_ROUND, state[ROUND_PHASE], 5)
     if state[ROUND_PHASE] >= 0:
         coin_obs.one_hot(out, O_ROUND + 5, state[REDEPLOY_STAGE], 4)
-    for c in range(N_CAPABILITY_SLOTS):
-        if state[CAPABILITIES + c] > 0:
-            coin_obs.one_hot(out, O_CAPS + c * 2, state[CAPABILITIES + c] - 1, 2)
+    coin_obs.observe_capabilities(state, out, O_CAPS, CAPABILITIES, N_CAPABILITY_SLOTS)
     coin_obs.observe_event(state, out, O_EVENT, O_PICK, N_PICKS)

@@ -64,14 +64,9 @@ def observe(state, out):
     out[O_OWN_FLAGS + 1] = state[LORRIES_USED]
     out[O_OWN_FLAGS + 2] = state[PASS_AMBUSH]
     coin_obs.observe_boxes(state, out, O_BOXES)
-    for i in range(N_MAP_SPACES * SPACE_FIELDS):
-        out[O_SPACES + i] = state[SPACES + i] / 4.0
-    out[O_POOLS] = state[AVAILABLE_TROOPS] / 4.0
-    out[O_POOLS + 1] = state[AVAILABLE_POLICE] / 4.0
-    out[O_POOLS + 2] = state[AVAILABLE_CELLS] / 4.0
-    out[O_POOLS + 3] = state[AVAILABLE_CACHES] / 4.0
-    out[O_POOLS + 4] = state[PRISON] / 4.0
-    out[O_POOLS + 5] = state[SUEZ_TROOPS] / 4.0
+    coin_obs.observe_map(state, out, O_SPACES, SPACES, N_MAP_SPACES * SPACE_FIELDS)
+    coin_obs.observe_pools(state, out, O_POOLS, (AVAILABLE_TROOPS, AVAILABLE_POLICE, AVAILABLE_CELLS,
+                                                 AVAILABLE_CACHES, PRISON, SUEZ_TROOPS))
     coin_obs.one_hot(out, O_OPINION, state[OPINION], OPINION_MAX + 1)
     coin_obs.observe_political_will(state, out, O_PW, PW_MAX)
     for v in range(3):
@@ -85,7 +80,5 @@ def observe(state, out):
     coin_obs.observe_counts(state, out, O_COUNTS, O_COUNTER)
     out[O_PAID] = state[PAID]
     coin_obs.one_hot(out, O_CURFEW_OWED, state[CURFEW_OWED] - 1, N_MAP_SPACES)
-    for c in range(N_CAPABILITY_SLOTS):
-        if state[CAPABILITIES + c] > 0:
-            coin_obs.one_hot(out, O_CAPS + c * 2, state[CAPABILITIES + c] - 1, 2)
+    coin_obs.observe_capabilities(state, out, O_CAPS, CAPABILITIES, N_CAPABILITY_SLOTS)
     coin_obs.observe_event(state, out, O_EVENT, O_PICK, N_PICKS)

@@ -67,14 +67,9 @@ def observe(state, out):
     coin_obs.observe_flags(state, out, O_FLAGS)
     out[O_TERROR] = state[TERROR_HERE]
     coin_obs.observe_boxes(state, out, O_BOXES)
-    for i in range(N_MAP_SPACES * SPACE_FIELDS):
-        out[O_SPACES + i] = state[SPACES + i] / 4.0
-    out[O_POOLS] = state[AVAILABLE_TROOPS] / 4.0
-    out[O_POOLS + 1] = state[AVAILABLE_POLICE] / 4.0
-    out[O_POOLS + 2] = state[AVAILABLE_CELLS] / 4.0
-    out[O_POOLS + 3] = state[AVAILABLE_CACHES] / 4.0
-    out[O_POOLS + 4] = state[PRISON] / 4.0
-    out[O_POOLS + 5] = state[CELLS_OUT_OF_GAME] / 4.0
+    coin_obs.observe_map(state, out, O_SPACES, SPACES, N_MAP_SPACES * SPACE_FIELDS)
+    coin_obs.observe_pools(state, out, O_POOLS, (AVAILABLE_TROOPS, AVAILABLE_POLICE, AVAILABLE_CELLS,
+                                                 AVAILABLE_CACHES, PRISON, CELLS_OUT_OF_GAME))
     out[O_HAGANAH + state[HAGANAH]] = 1.0
     out[O_TRACK] = state[TRACK_CELLS_4]
     out[O_TRACK + 1] = state[TRACK_CACHE_4]
@@ -94,8 +89,6 @@ def observe(state, out):
     coin_obs.observe_counts(state, out, O_COUNTS, O_COUNTER)
     out[O_PAID] = state[PAID]
     out[O_DETAIN] = state[DETAIN_LEFT]
-    for c in range(8):
-        if state[CAPABILITIES + c] > 0:
-            out[O_CAPS + c * 2 + state[CAPABILITIES + c] - 1] = 1.0
+    coin_obs.observe_capabilities(state, out, O_CAPS, CAPABILITIES, 8)
     coin_obs.observe_event(state, out, O_EVENT, O_PICK, N_PICKS)
     out[O_MUST_PASS] = 1.0 if state[BRITISH_MUST_PASS] > 0 else 0.0
