@@ -269,6 +269,16 @@ def test_5_1_an_event_begins_with_its_executor_deciding():
     assert state[H.EV_DECIDER] == 0 and state[H.EV_SA] == -1
 
 
+def test_5_1_a_pick_of_spaces_starts_with_none_picked_and_its_decider_choosing():
+    state = _card_row(1)
+    coin_events.begin_event(state, 1, 0)
+    state[H.EV_BITS] = 0b1010                        # left over from an earlier pick of the same text
+    coin_events.set_pick(state, 3, 2, 1, 0, 6)
+    assert (state[H.EV_PICK], state[H.EV_LEFT], state[H.EV_OPTIONAL], state[H.EV_DECIDER], state[H.EV_STEP]) == \
+        (3, 2, 1, 0, 6)
+    assert state[H.EV_BITS] == 0 and state[H.EV_FACTION] == 1
+
+
 def test_shared_codes_leave_room_for_each_volume():
     assert not set(H.SHARED_DECISION_CODES) & set(H.VOLUME_DECISION_CODES)
     assert coin_events.REQ_SPECIAL_ACTIVITY < coin_events.REQ_VOLUME < coin_events.REQ_OPERATION

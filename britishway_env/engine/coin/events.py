@@ -104,6 +104,20 @@ def grant_special_activity(state, sa, space_filter, mode, decider, next_step):
 
 
 @njit(cache=True, inline="always")
+def set_pick(state, kind, n, optional, decider, next_step):
+    """The text asks ``decider`` to pick ``n`` spaces for ``kind`` (the
+    volume's pick codes; ``optional``: "up to", so the picks may stop early),
+    none picked yet; then step ``next_step`` (5.1, all volumes). The volume's
+    ``begin_pick`` clears its own context, then asks for the first pick."""
+    state[EV_STEP] = next_step
+    state[EV_PICK] = kind
+    state[EV_LEFT] = n
+    state[EV_OPTIONAL] = optional
+    state[EV_DECIDER] = decider
+    state[EV_BITS] = 0
+
+
+@njit(cache=True, inline="always")
 def ask(state, decision, next_step):
     """Wait for an event decision (an option, a count) from the executing seat."""
     state[EV_STEP] = next_step

@@ -18,7 +18,7 @@ of unclear texts: docs/rules_decisions.md, A-1 onwards.
 import numpy as np
 
 from ...engine.coin.events import REQ_DONE, REQ_WAIT, grant_special_activity, request_choice_of_operation, \
-    request_operation
+    request_operation, set_pick
 from ...engine.borrow import borrowed
 from ...engine.jit import njit
 from ..boards.palestine import CITY, DISTRICT, FOREIGN, N_SPACES, SPACE_KIND
@@ -403,12 +403,7 @@ def end_pick(state):
 @njit(cache=True)
 def begin_pick(state, kind, n, optional, decider, next_step):
     state = borrowed(state)
-    state[EV_STEP] = next_step
-    state[EV_PICK] = kind
-    state[EV_LEFT] = n
-    state[EV_OPTIONAL] = optional
-    state[EV_DECIDER] = decider
-    state[EV_BITS] = 0
+    set_pick(state, kind, n, optional, decider, next_step)
     state[CUR] = -1
     return continue_pick(state)
 

@@ -27,14 +27,14 @@ from ...engine.jit import njit
 
 from ...engine.coin.events import (
     REQ_DONE, REQ_RESET, REQ_SPECIAL_ACTIVITY, REQ_VOLUME, REQ_WAIT, ask, request_choice_of_operation,
-    request_operation,
+    request_operation, set_pick,
 )
 from ..boards.palestine import CITY, COASTAL, DISTRICT, N_MAP_SPACES, RAILWAY, SPACE_KIND
 from .layout import (
     ARMS_CACHES, AVAILABLE_CACHES, AVAILABLE_CELLS, AVAILABLE_POLICE, BRITISH, BRITISH_MUST_PASS,
     CAP_BEVIN, CAP_UNSHADED, CAPABILITIES, CELLS_ACTIVE, CELLS_OUT_OF_GAME, CELLS_UNDERGROUND,
     CURFEW, DECK_DRAWN, D_EVENT_COUNT, D_EVENT_OPTION, D_EVENT_RESUME, D_EVENT_SPACE, DECISION, EV_BITS,
-    EV_CARD, EV_DECIDER, EV_FACTION, EV_LEFT, EV_MODE, EV_OPTIONAL, EV_PICK, EV_SA,
+    EV_CARD, EV_DECIDER, EV_FACTION, EV_LEFT, EV_MODE, EV_PICK, EV_SA,
     EV_SIDE, EV_SPACE, EV_STEP, F_ANY, F_CELLS_CURFEW, F_CITY, F_EVENT_SPACE, F_POLICE, F_RAILWAY, HAGANAH,
     INTEL_CHITS_PER_VALUE, INTEL_HELD, IRGUN, MODE_EVENT_OP, MODE_FIXED_LIMIT, MODE_LIMITED,
     MODE_NO_INTEL, MODE_OPTIONAL, MODE_SA_AFTER_ONLY, MODE_SABOTAGE_HITS_POLICE, OP_ASSAULT,
@@ -314,12 +314,7 @@ def continue_pick(state):
 @njit(cache=True)
 def begin_pick(state, kind, n, optional, decider, next_step):
     state = borrowed(state)
-    state[EV_STEP] = next_step
-    state[EV_PICK] = kind
-    state[EV_LEFT] = n
-    state[EV_OPTIONAL] = optional
-    state[EV_DECIDER] = decider
-    state[EV_BITS] = 0
+    set_pick(state, kind, n, optional, decider, next_step)
     return continue_pick(state)
 
 
