@@ -351,17 +351,6 @@ def travel_cells(state, dst, n):
     state[DEST_USED + dst] = 1
 
 
-@njit(cache=True, inline="always")
-def travel_tally_after_activation(state, s):
-    """Propagandize in the middle of a Travel (4.1) Activated a Cell in ``s``:
-    an unmoved one when there is one, else one that already arrived."""
-    if state[OP] == OP_TRAVEL:
-        arrived_underground = state[MOVED_HERE + s] - state[MOVED_ACTIVE + s]
-        excess = arrived_underground - state[at(s, CELLS_UNDERGROUND)]
-        if excess > 0:
-            state[MOVED_ACTIVE + s] += excess
-
-
 @njit(cache=True)
 def patrol_affordable(state, s):
     """Underground Cells the Patrol could still remove here with more Intel (3.2.2)."""
@@ -1112,6 +1101,18 @@ def start_event_operation(state, op):
     start_operation(state, op)
     if not state[EV_MODE] & MODE_LIMITED:
         state[SPACE_LIMIT] = state[EV_LEFT]
+
+@njit(cache=True, inline="always")
+def travel_tally_after_activation(state, s):
+    """Propagandize in the middle of a Travel (4.1) Activated a Cell in ``s``:
+    an unmoved one when there is one (it may still Travel and flip back,
+    never worse for the insurgent), else one that already arrived."""
+    if state[OP] == OP_TRAVEL:
+        arrived_underground = state[MOVED_HERE + s] - state[MOVED_ACTIVE + s]
+        excess = arrived_underground - state[at(s, CELLS_UNDERGROUND)]
+        if excess > 0:
+            state[MOVED_ACTIVE + s] += excess
+
 
 @njit(cache=True, inline="always")
 def assault_space_selected(state, s):
