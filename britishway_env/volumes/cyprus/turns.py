@@ -338,19 +338,6 @@ def select_space(state, s, alt):
         ambush_cache_step(state, s, ambush_space(state, s, alt))
 
 
-@njit(cache=True, inline="always")
-def travel_cells(state, dst, n):
-    """Travel ``n`` Cells from the origin CUR to ``dst`` (3.3.2): its unmoved
-    Active Cells first (rules decision C-6), then unmoved Underground ones;
-    they arrive as the destination rule says and are marked as moved."""
-    src = state[CUR]
-    active = min(n, state[at(src, CELLS_ACTIVE)] - state[MOVED_ACTIVE + src])
-    if travel(state, src, dst, n - active, active):
-        state[MOVED_ACTIVE + dst] += n
-    state[MOVED_HERE + dst] += n
-    state[DEST_USED + dst] = 1
-
-
 @njit(cache=True)
 def patrol_affordable(state, s):
     """Underground Cells the Patrol could still remove here with more Intel (3.2.2)."""
@@ -1101,6 +1088,28 @@ def start_event_operation(state, op):
     start_operation(state, op)
     if not state[EV_MODE] & MODE_LIMITED:
         state[SPACE_LIMIT] = state[EV_LEFT]
+
+@njit(cache=True)
+def travel_unmoved_active(state, s):
+    """Active Cells in ``s`` that have not Travelled yet: the Cells that
+    arrived this Travel (MOVED_HERE, MOVED_ACTIVE of them Active) move no
+    more (3.3.2)."""
+    state = borrowed(state)
+    return state[at(s, CELLS_ACTIVE)] - state[MOVED_ACTIVE + s]
+
+
+@njit(cache=True, inline="always")
+def travel_cells(state, dst, n):
+    """Travel ``n`` Cells from the origin CUR to ``dst`` (3.3.2): its unmoved
+    Active Cells first (rules decisions P-9, C-6), then unmoved Underground
+    ones; they arrive as the volume's ``travel`` says and are marked as moved."""
+    src = state[CUR]
+    active = min(n, travel_unmoved_active(state, src))
+    if travel(state, src, dst, n - active, active):
+        state[MOVED_ACTIVE + dst] += n
+    state[MOVED_HERE + dst] += n
+    state[DEST_USED + dst] = 1
+
 
 @njit(cache=True, inline="always")
 def travel_tally_after_activation(state, s):

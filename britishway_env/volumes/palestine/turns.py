@@ -305,28 +305,6 @@ def can_buy(state):
 
 
 @njit(cache=True)
-def travel_unmoved_active(state, s):
-    """Active Cells in ``s`` that have not Travelled yet: the Cells that
-    arrived this Travel (MOVED_HERE, MOVED_ACTIVE of them Active) move no
-    more (3.3.2)."""
-    state = borrowed(state)
-    return state[at(s, CELLS_ACTIVE)] - state[MOVED_ACTIVE + s]
-
-
-@njit(cache=True, inline="always")
-def travel_cells(state, dst, n):
-    """Travel ``n`` Cells from the origin CUR to ``dst`` (3.3.2): its unmoved
-    Active Cells first (rules decision P-9), then unmoved Underground ones;
-    they arrive as the destination rule says and are marked as moved."""
-    src = state[CUR]
-    active = min(n, travel_unmoved_active(state, src))
-    if travel(state, src, dst, n - active, active):
-        state[MOVED_ACTIVE + dst] += n
-    state[MOVED_HERE + dst] += n
-    state[DEST_USED + dst] = 1
-
-
-@njit(cache=True)
 def sabotage_cache_step(state):
     state = borrowed(state)
     s = state[CUR]
@@ -1142,6 +1120,28 @@ def start_event_operation(state, op):
     start_operation(state, op)
     if not state[EV_MODE] & MODE_LIMITED:
         state[SPACE_LIMIT] = state[EV_LEFT]
+
+@njit(cache=True)
+def travel_unmoved_active(state, s):
+    """Active Cells in ``s`` that have not Travelled yet: the Cells that
+    arrived this Travel (MOVED_HERE, MOVED_ACTIVE of them Active) move no
+    more (3.3.2)."""
+    state = borrowed(state)
+    return state[at(s, CELLS_ACTIVE)] - state[MOVED_ACTIVE + s]
+
+
+@njit(cache=True, inline="always")
+def travel_cells(state, dst, n):
+    """Travel ``n`` Cells from the origin CUR to ``dst`` (3.3.2): its unmoved
+    Active Cells first (rules decisions P-9, C-6), then unmoved Underground
+    ones; they arrive as the volume's ``travel`` says and are marked as moved."""
+    src = state[CUR]
+    active = min(n, travel_unmoved_active(state, src))
+    if travel(state, src, dst, n - active, active):
+        state[MOVED_ACTIVE + dst] += n
+    state[MOVED_HERE + dst] += n
+    state[DEST_USED + dst] = 1
+
 
 @njit(cache=True, inline="always")
 def travel_tally_after_activation(state, s):
