@@ -77,7 +77,7 @@ def test_3_3_1_recruit_limits_and_8_0_recruit_on_railways():
     put(s, "Haifa City", L.CURFEW, 1)
     assert O.recruit_limit(s, S("Haifa City")) == 0            # never under a Curfew
     s[L.AVAILABLE_CELLS] = 1
-    O.recruit(s, S("Tel Aviv-Jaffa"), 2)                        # only one Available
+    O.place_cells(s, S("Tel Aviv-Jaffa"), 2)                        # only one Available
     assert get(s, "Tel Aviv-Jaffa", L.CELLS_UNDERGROUND) == 2 and s[L.AVAILABLE_CELLS] == 0
 
 

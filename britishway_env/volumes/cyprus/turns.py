@@ -316,12 +316,7 @@ def select_space(state, s, alt):
     if op == OP_DEPLOY:
         deploy_police(state, s)
     elif op == OP_RECRUIT:
-        n = min(recruit_limit(state, s), state[AVAILABLE_CELLS])
-        if n >= 2:
-            state[CUR] = s
-            state[DECISION] = D_RECRUIT_COUNT
-        else:
-            place_cells(state, s, n)
+        recruit_space_selected(state, s)
     elif op == OP_ASSAULT:
         assault_space_selected(state, s)
     elif op == OP_TRAVEL:
@@ -944,9 +939,6 @@ def own_act(state, action, d):
         state[EXTRA_USED] = 1
         state[SPACE_LIMIT] += 1
         state[DECISION] = D_SPACE
-    elif d == D_RECRUIT_COUNT:
-        place_cells(state, state[CUR], action - A_COUNT + 1)
-        state[DECISION] = D_SPACE
     elif d == D_PROP_CACHE:
         if action != A_STOP:
             place_cache(state, space)
@@ -1124,6 +1116,18 @@ def travel_tally_after_activation(state, s):
 
 
 @njit(cache=True, inline="always")
+def recruit_space_selected(state, s):
+    """Recruit selected ``s`` (3.3.1): with room for two Cells or more the
+    count is asked (Recruit's count), else they are placed at once."""
+    n = min(recruit_limit(state, s), state[AVAILABLE_CELLS])
+    if n >= 2:
+        state[CUR] = s
+        state[DECISION] = D_RECRUIT_COUNT
+    else:
+        place_cells(state, s, n)
+
+
+@njit(cache=True, inline="always")
 def assault_space_selected(state, s):
     """Assault in ``s`` (3.2.4): first the Intel Chits the British may spend on more
     Underground Cells there, where they can buy any."""
@@ -1282,7 +1286,8 @@ def family_mask(state, out, d):
 @njit(cache=True)
 def family_act(state, action, d):
     """The rules of an action of the decision kinds written here: Patrol's and Search's
-    moves, Intel Chits spent on Patrol, Assault or an Intelligence Lead, Travel, Deploy."""
+    moves, Intel Chits spent on Patrol, Assault or an Intelligence Lead, Travel, Recruit's
+    count, Deploy."""
     state = borrowed(state)
     space = action - A_SPACE
     if d == D_PATROL_MOVE_TO or d == D_SEARCH_MOVE_TO:
@@ -1306,6 +1311,9 @@ def family_act(state, action, d):
     elif d == D_TRAVEL_COUNT:
         travel_cells(state, state[CUR2], action - A_COUNT + 1)
         travel_next(state)
+    elif d == D_RECRUIT_COUNT:
+        place_cells(state, state[CUR], action - A_COUNT + 1)
+        state[DECISION] = D_SPACE
     elif d == D_LEAD_CHIT:
         return_intel(state, action - A_CHIT)
         state[EXTRA_USED] = 1

@@ -270,7 +270,7 @@ def recruit_limit(state, s):
 
 
 @njit(cache=True)
-def recruit(state, s, n):
+def place_cells(state, s, n):
     """Place ``n`` Underground Cells from Available (1.4.1, 1.4.3)."""
     state = borrowed(state)
     n = min(n, state[AVAILABLE_CELLS])
