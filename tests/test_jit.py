@@ -105,7 +105,18 @@ def test_threads_that_first_call_a_kernel_from_python_together_all_get_its_entry
     assert len(add._python_entries) == 1
 
 
+def test_without_the_numba_internals_a_kernel_needs_njit_gives_numba_own_dispatchers(monkeypatch):
+    import britishway_env.engine.jit as jit
+
+    monkeypatch.setattr(jit, "WRAPPER_LATER", False)
+    plain = jit.njit(lambda x: x + 1)
+    assert type(plain) is CPUDispatcher and plain(np.int64(1)) == 2
+
+
 def test_parallel_kernels_stay_numba_dispatchers_and_the_package_uses_kernels():
+    from britishway_env.engine.jit import WRAPPER_LATER
+
+    assert WRAPPER_LATER                                  # this numba has what a Kernel uses
     def body(a):
         return a.sum()
 

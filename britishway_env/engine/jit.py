@@ -21,7 +21,8 @@ below added, and its kernels are :class:`Kernel` dispatchers:
 
 Parallel kernels (``parallel=True``) are numba's own dispatchers, wrapper
 included: they are entry points, called from Python, and numba builds their
-parallel parts as functions of their own.
+parallel parts as functions of their own. So is every kernel under a numba
+that lacks one of the internals a :class:`Kernel` uses (``WRAPPER_LATER``).
 """
 
 from __future__ import annotations
@@ -33,11 +34,17 @@ import numba
 from numba import _dynfunc
 from numba.core import compiler, config, sigutils
 from numba.core.compiler_lock import global_compiler_lock
+from numba.core.cpu import CPUContext
 from numba.core.registry import CPUDispatcher
 
 OPTIONS = {"no_cfunc_wrapper": True}
 KERNEL_OPTIONS = {**OPTIONS, "no_cpython_wrapper": True}
 _PYTHON_CALLS = threading.local()      # per thread: {id(kernel): calls from Python being compiled}
+# What a Kernel takes from numba's internals; a numba without one of them gets
+# numba's own dispatchers, wrapper and all (the compile as it was before).
+WRAPPER_LATER = (hasattr(compiler, "_make_subtarget") and hasattr(_dynfunc, "make_function")
+                 and all(hasattr(CPUDispatcher, name) for name in ("_compile_for_args", "_insert", "add_overload"))
+                 and hasattr(CPUContext, "create_cpython_wrapper"))
 
 
 class Kernel(CPUDispatcher):
@@ -104,7 +111,7 @@ def njit(function=None, **options):
     options = {**OPTIONS, **options}
 
     def decorate(py_func):
-        if options.get("parallel"):
+        if options.get("parallel") or not WRAPPER_LATER:
             return numba.njit(**options)(py_func)
         if not inspect.isfunction(py_func):
             raise TypeError(f"njit decorates a function, not {type(py_func).__name__}")
